@@ -1,0 +1,166 @@
+// buildApp(deps) returns a ready Fastify instance without listening: plugins, /trpc, /api, /uploads,
+// /healthz, the client, and one error handling for all of it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { AppDeps } from './deps';
+import { authRoutes } from './rest/auth';
+import { restRoutes } from './rest/adapter';
+import { errorBody, sendError } from './rest/errors';
+import { userRoutes } from './rest/user';
+import { RetryAfter } from './services/errors';
+import { createRequestContext } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/router';
+import { clientDistDir } from './paths';
+
+export interface BuildOptions {
+  /** Serve the client through Vite with hot reload instead of from dist/client. */
+  dev?: boolean;
+}
+
+const SERVER_PATHS = /^\/(api|trpc|uploads)(\/|$|\?)/;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { settings } = deps;
+  const app = Fastify({
+    logger: { level: settings.LOG_LEVEL },
+    trustProxy: settings.TRUST_PROXY,
+    routerOptions: { maxParamLength: 5000 },
+    // Ends idle keep-alive sockets at close, so a SIGTERM does not wait for them.
+    forceCloseConnections: 'idle',
+  });
+
+  await app.register(cookie);
+  if (settings.CORS_ORIGINS.length > 0) {
+    await app.register(cors, { origin: settings.CORS_ORIGINS, credentials: true, methods: ['GET', 'POST', 'PATCH'] });
+  }
+  await app.register(helmet, {
+    // Vite's dev server injects inline scripts for hot reload; production allows only our own origin.
+    contentSecurityPolicy: options.dev
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'blob:', 'data:'],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+    // Plain HTTP on 127.0.0.1 is a supported set-up (CONTRACT.md): no HSTS from the app itself.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // Cross-site request refusal: a state-changing request from a foreign Origin is refused.
+  // Requests without Origin (scripts, curl) pass; no token or custom header is required.
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE_METHODS.has(req.method)) return;
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === `${req.protocol}://${req.host}` || settings.CORS_ORIGINS.includes(origin)) return;
+    return reply.code(403).send(errorBody('Cross-site request refused.'));
+  });
+
+  app.setErrorHandler((error, _req, reply) => sendError(reply, error));
+
+  app.get('/healthz', async () => {
+    deps.db.$client.prepare('select 1').get();
+    return { status: 'ok' };
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(deps, req, res),
+      responseMeta({ errors }) {
+        const limited = errors.find((e) => e.cause instanceof RetryAfter);
+        return limited ? { headers: { 'retry-after': String((limited.cause as RetryAfter).seconds) } } : {};
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(
+    async (api) => {
+      // REST mutations take JSON only; a body of any other type is refused before parsing.
+      api.addHook('onRequest', async (req, reply) => {
+        if (SAFE_METHODS.has(req.method) || !hasBody(req)) return;
+        const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+        const allowed = req.routeOptions.config.multipart ? 'multipart/form-data' : 'application/json';
+        if (type !== allowed) return reply.code(415).send(errorBody(`Content-Type must be ${allowed}.`));
+      });
+      const rest = restRoutes(api, deps);
+      authRoutes(rest);
+      userRoutes(rest);
+    },
+    { prefix: '/api' },
+  );
+
+  let indexHtml: string | undefined;
+  if (options.dev) {
+    const { mountViteDevServer } = await import('./dev-client');
+    await mountViteDevServer(app, (url) => SERVER_PATHS.test(url));
+  } else {
+    indexHtml = await serveBuiltClient(app);
+  }
+
+  // Unknown paths under /api, /trpc and /uploads answer JSON; any other page is the client's to render.
+  app.setNotFoundHandler((req, reply) => {
+    if (indexHtml && !SERVER_PATHS.test(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send(errorBody(`Not found: ${req.method} ${req.url.split('?')[0]}`));
+  });
+
+  app.addHook('onClose', async () => {
+    deps.db.$client.close();
+  });
+
+  return app;
+}
+
+/** Serves dist/client and returns its index.html, or undefined when the client is not built. */
+async function serveBuiltClient(app: FastifyInstance): Promise<string | undefined> {
+  const indexPath = join(clientDistDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn('dist/client is missing: run `npm run build` to serve the client');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      // Vite fingerprints everything under assets/, so those never change.
+      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  return readFileSync(indexPath, 'utf8');
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes multipart/form-data instead of JSON. */
+    multipart?: boolean;
+  }
+}

@@ -1,0 +1,136 @@
+// The whole data model. Times are stored as epoch milliseconds (Drizzle maps them to Date);
+// money as whole dollars in integers.
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CATEGORIES, ROLES } from '../../shared/constants';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    lastLoginAt: integer('last_login_at', { mode: 'timestamp_ms' }),
+    lastLoginCity: text('last_login_city'),
+    lastLoginRegion: text('last_login_region'),
+    lastLoginCountry: text('last_login_country'),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_last_login_at_idx').on(t.lastLoginAt),
+    index('users_name_idx').on(t.name),
+    index('users_role_created_at_idx').on(t.role, t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the token the client holds; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const auctions = sqliteTable(
+  'auctions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    itemDescription: text('item_description').notNull(),
+    itemCategory: text('item_category', { enum: CATEGORIES }).notNull(),
+    startingPrice: integer('starting_price').notNull(),
+    currentPrice: integer('current_price').notNull(),
+    bidsCount: integer('bids_count').notNull().default(0),
+    /** File name inside UPLOAD_DIR, made by the server; null shows the placeholder. */
+    photo: text('photo'),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('auctions_seller_id_idx').on(t.sellerId, t.id),
+    index('auctions_category_id_idx').on(t.itemCategory, t.id),
+    index('auctions_ends_at_idx').on(t.endsAt),
+  ],
+);
+
+export const bids = sqliteTable(
+  'bids',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** Optional key from the client so that a double submit counts once. */
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Two accepted bids can never share a price on one auction.
+    uniqueIndex('bids_auction_amount_unique').on(t.auctionId, t.amount),
+    uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
+    index('bids_auction_id_idx').on(t.auctionId, t.id),
+    index('bids_bidder_id_idx').on(t.bidderId),
+  ],
+);
+
+export const loginEvents = sqliteTable(
+  'login_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['login', 'signup'] }).notNull(),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    device: text('device').notNull(),
+    location: text('location').notNull(),
+    isp: text('isp').notNull(),
+  },
+  (t) => [index('login_events_user_created_idx').on(t.userId, t.createdAt), index('login_events_created_idx').on(t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_ip_created_idx').on(t.ipAddress, t.createdAt), index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type AuctionRow = typeof auctions.$inferSelect;
+export type BidRow = typeof bids.$inferSelect;

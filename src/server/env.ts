@@ -1,0 +1,58 @@
+// Settings of CONTRACT.md, parsed once. A bad value stops start-up with one line naming the variable.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const origin = z.url().transform((value, ctx) => {
+  const url = new URL(value);
+  if (url.origin === 'null' || url.pathname !== '/' || url.search || url.hash) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://example.com` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('data/auction.db'),
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  TRUST_PROXY: flag.default(false),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
+  SEED_DEMO: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_FAILURES_LIMIT: positiveInt.default(10),
+  SIGNUPS_PER_HOUR: positiveInt.default(20),
+  CONTACTS_PER_HOUR: positiveInt.default(20),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export class SettingsError extends Error {}
+
+/** Parses the environment; an empty variable counts as unset. */
+export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const present = Object.fromEntries(
+    Object.keys(settingsSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const result = settingsSchema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new SettingsError(`Invalid setting ${String(issue.path[0])}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+/** Settings for tests and scripts: the defaults with a few overrides. */
+export function testSettings(overrides: Partial<Settings> = {}): Settings {
+  return { ...loadSettings({ NODE_ENV: 'test', DATABASE_PATH: ':memory:', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,52 @@
+// Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
+import { buildApp } from './app';
+import { seedDemoData } from './db/seed';
+import { createDeps } from './deps';
+import { loadSettings, SettingsError } from './env';
+import { pruneLoginHistory } from './services/login-history';
+import { pruneExpiredSessions } from './services/sessions';
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const settings = loadSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  const deps = createDeps(settings);
+  pruneExpiredSessions(deps.db, deps.now());
+  pruneLoginHistory(deps.db, deps.now());
+
+  const app = await buildApp(deps, { dev });
+  if (dev || settings.SEED_DEMO) {
+    const seeded = await seedDemoData(deps);
+    if (seeded) {
+      app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
+      if (dev) printDemoAccounts(seeded.accounts);
+    }
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => void close('SIGINT'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  if (dev) console.log(`\n  Open http://localhost:${settings.PORT}\n`);
+}
+
+function printDemoAccounts(accounts: Array<{ role: string; email: string; password: string }>) {
+  console.log('\n  Demo accounts:');
+  for (const a of accounts) console.log(`    ${a.role.padEnd(5)}  ${a.email}  /  ${a.password}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SettingsError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+// "Chrome 142 on Linux" from a User-Agent header, with bowser doing the parsing.
+import Bowser from 'bowser';
+
+export function describeDevice(userAgent: string): string {
+  if (!userAgent.trim()) return 'Unknown device';
+  const parsed = Bowser.parse(userAgent);
+  const browser = parsed.browser.name;
+  const major = parsed.browser.version?.split('.')[0];
+  const os = parsed.os.name;
+  const name = browser ? [browser, major].filter(Boolean).join(' ') : 'Unknown browser';
+  return os ? `${name} on ${os}` : name;
+}

@@ -1,0 +1,19 @@
+// Errors that services throw. They are tRPC errors, so both doors (tRPC and REST) map them the same way.
+import { TRPCError } from '@trpc/server';
+
+export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+export const unauthorized = (message: string) => new TRPCError({ code: 'UNAUTHORIZED', message });
+export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+
+/** Carried as the cause of a TOO_MANY_REQUESTS error, so the HTTP layer can send Retry-After. */
+export class RetryAfter extends Error {
+  constructor(readonly seconds: number) {
+    super(`Retry after ${seconds} s`);
+  }
+}
+
+export function tooManyRequests(message: string, retryAfterMs: number) {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new RetryAfter(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}

@@ -1,0 +1,34 @@
+// tRPC set-up: the error formatter and the three procedure tiers (public, signed in, admin).
+import { initTRPC } from '@trpc/server';
+import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
+import { forbidden, unauthorized } from '../services/errors';
+import type { Context } from './context';
+import { describeError } from './errors';
+
+const t = initTRPC.context<Context>().create({
+  // Never send stack traces, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const { message, issues } = describeError(error);
+    return { ...shape, message, data: { ...shape.data, issues: issues ?? null } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+const signedIn = t.middleware(({ ctx, next }) => {
+  if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+// ctx.user is read from the database on every request (sessions joined to users), so the role
+// checked here is the current one: a demoted admin is refused on the very next call.
+const adminOnly = t.middleware(({ ctx, next }) => {
+  if (ctx.user?.role !== 'admin') throw forbidden('Administrators only.');
+  return next();
+});
+
+export const protectedProcedure = publicProcedure.use(signedIn);
+export const adminProcedure = protectedProcedure.use(adminOnly);

@@ -1,0 +1,49 @@
+// Business constants of SPEC §9, shared by the server (which enforces them) and the client (which repeats them for quick messages).
+
+export const CATEGORIES = [
+  'Electronics',
+  'Antiques',
+  'Art',
+  'Books',
+  'Clothing',
+  'Collectibles',
+  'Home & Garden',
+  'Jewelry',
+  'Musical Instruments',
+  'Sports',
+  'Toys',
+  'Vehicles',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export const START_WINDOW_DAYS = 15;
+export const MAX_DURATION_DAYS = 15;
+export const MIN_STARTING_PRICE = 1;
+export const BID_MIN_STEP = 1;
+export const BID_MAX_STEP = 10;
+
+export const MESSAGE_CLEAR_MS = 10_000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+export const LOGIN_HISTORY_RETENTION_MONTHS = 6;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const ADMIN_USERS_MAX_LIMIT = 100;
+
+/** One message for an unknown email and a wrong password, so neither can be told apart. */
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+export const NOT_SIGNED_IN_MESSAGE = 'Please log in to continue.';

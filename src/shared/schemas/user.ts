@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from '../constants';
+import { PASSWORD_HINT, newPasswordField } from './auth';
+
+export const PLEASE_ENTER_ALL_FIELDS = 'Please enter all fields';
+export const PASSWORDS_DO_NOT_MATCH = 'New password and confirm password do not match.';
+
+const anyPassword = z
+  .string({ error: PLEASE_ENTER_ALL_FIELDS })
+  .min(1, PLEASE_ENTER_ALL_FIELDS)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: anyPassword,
+    newPassword: anyPassword.pipe(newPasswordField),
+    confirmPassword: anyPassword,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'New password must be different from the current password.',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export { PASSWORD_HINT };
