@@ -1,14 +1,17 @@
 // buildApp(deps) returns a ready Fastify instance without listening: plugins, /trpc, /api, /uploads,
 // /healthz, the client, and one error handling for all of it.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { PHOTO_MAX_BYTES } from '../shared/constants';
 import type { AppDeps } from './deps';
+import { auctionRoutes } from './rest/auction';
 import { authRoutes } from './rest/auth';
 import { restRoutes } from './rest/adapter';
 import { errorBody, sendError } from './rest/errors';
@@ -28,6 +31,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { settings } = deps;
+  mkdirSync(settings.UPLOAD_DIR, { recursive: true });
   const app = Fastify({
     logger: { level: settings.LOG_LEVEL },
     trustProxy: settings.TRUST_PROXY,
@@ -82,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
+    // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
+    maxBodySize: PHOTO_MAX_BYTES + 1024 * 1024,
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(deps, req, res),
@@ -104,12 +110,28 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         const allowed = req.routeOptions.config.multipart ? 'multipart/form-data' : 'application/json';
         if (type !== allowed) return reply.code(415).send(errorBody(`Content-Type must be ${allowed}.`));
       });
+      await api.register(multipart);
       const rest = restRoutes(api, deps);
       authRoutes(rest);
       userRoutes(rest);
+      auctionRoutes(rest);
     },
     { prefix: '/api' },
   );
+
+  await app.register(fastifyStatic, {
+    root: resolve(settings.UPLOAD_DIR),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Stored names are fresh UUIDs, so a file never changes: cache it for a year.
+    maxAge: '365d',
+    immutable: true,
+    setHeaders(res) {
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', "default-src 'none'; sandbox");
+    },
+  });
 
   let indexHtml: string | undefined;
   if (options.dev) {
@@ -127,6 +149,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(404).send(errorBody(`Not found: ${req.method} ${req.url.split('?')[0]}`));
   });
 
+  // Live subscriptions would hold the server open: end them first, then wait for requests in flight.
+  app.addHook('preClose', async () => {
+    deps.bus.close();
+  });
   app.addHook('onClose', async () => {
     deps.db.$client.close();
   });

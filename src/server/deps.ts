@@ -2,6 +2,7 @@
 import { HOUR_MS, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
 import type { Settings } from './env';
+import { createBidBus, type BidBus } from './live/bid-bus';
 import { SlidingWindowLimiter } from './services/rate-limit';
 
 export interface AppDeps {
@@ -13,6 +14,7 @@ export interface AppDeps {
     loginFailures: SlidingWindowLimiter;
     signups: SlidingWindowLimiter;
   };
+  bus: BidBus;
 }
 
 export function createDeps(settings: Settings, options: { db?: Db; now?: () => number } = {}): AppDeps {
@@ -25,5 +27,6 @@ export function createDeps(settings: Settings, options: { db?: Db; now?: () => n
       loginFailures: new SlidingWindowLimiter(settings.LOGIN_FAILURES_LIMIT, LOGIN_FAILURE_WINDOW_MS, now),
       signups: new SlidingWindowLimiter(settings.SIGNUPS_PER_HOUR, HOUR_MS, now),
     },
+    bus: createBidBus(),
   };
 }

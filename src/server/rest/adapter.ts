@@ -1,26 +1,32 @@
 // A REST route is a few lines: build the request's context, call the same tRPC procedure, send its answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { createRequestContext } from '../trpc/context';
+import { createRequestContext, type Context } from '../trpc/context';
 import { createCaller, type Caller } from '../trpc/router';
 
 type Method = 'GET' | 'POST' | 'PATCH';
-type Handler = (caller: Caller, req: FastifyRequest) => Promise<unknown> | unknown;
+type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => Promise<unknown> | unknown;
 
-export type RestRoutes = (method: Method, url: string, handler: Handler, options?: { status?: number }) => void;
+export type RestRoutes = (method: Method, url: string, handler: Handler, options?: { status?: number; multipart?: boolean }) => void;
 
 export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
-  return (method, url, handler, { status = 200 } = {}) => {
+  return (method, url, handler, { status = 200, multipart = false } = {}) => {
     app.route({
       method,
       url,
+      config: { multipart },
       handler: async (req, reply) => {
-        const caller = createCaller(createRequestContext(deps, req, reply));
-        const result = await handler(caller, req);
+        const ctx = createRequestContext(deps, req, reply);
+        const result = await handler(createCaller(ctx), req, ctx);
         return reply.code(status).send(result);
       },
     });
   };
+}
+
+/** The path parameter `name`, as sent. */
+export function param(req: FastifyRequest, name: string): string {
+  return (req.params as Record<string, string>)[name] ?? '';
 }
 
 /**

@@ -1,10 +1,12 @@
 import { createCallerFactory, router } from './init';
+import { auctionRouter } from './routers/auction';
 import { authRouter } from './routers/auth';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
+  auction: auctionRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { NOT_SIGNED_IN_MESSAGE, PHOTO_MAX_BYTES } from '../../shared/constants';
+import { unauthorized } from '../services/errors';
+import { photoTooLarge } from '../services/photos';
+import { param, unvalidatedBody, type RestRoutes } from './adapter';
+
+/** Rebuilds the multipart request as the FormData that auction.create takes. */
+async function readForm(req: FastifyRequest): Promise<FormData> {
+  const form = new FormData();
+  try {
+    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 20 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype }));
+      } else {
+        form.append(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    throw error;
+  }
+  return form;
+}
+
+/** The list's documented answer is an array; `limit` and `cursor` page it, `category` filters it. */
+function listQuery(req: FastifyRequest) {
+  const { limit, cursor, category } = req.query as Record<string, string | undefined>;
+  return { limit, cursor, category } as never;
+}
+
+export function auctionRoutes(rest: RestRoutes) {
+  rest('GET', '/auction', async (caller, req) => (await caller.auction.list(listQuery(req))).items);
+  rest('GET', '/auction/myauction', (caller) => caller.auction.mine());
+  rest('GET', '/auction/stats', (caller) => caller.auction.stats());
+  rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
+  rest(
+    'POST',
+    '/auction/:id',
+    async (caller, req) => {
+      const input: object = unvalidatedBody(req);
+      const { message, auction } = await caller.auction.placeBid({ ...input, auctionId: param(req, 'id') } as never);
+      return { message, auction };
+    },
+    { status: 201 },
+  );
+  rest(
+    'POST',
+    '/auction',
+    async (caller, req, ctx) => {
+      // Refuse a signed-out upload before reading a byte of it.
+      if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+      return caller.auction.create(await readForm(req));
+    },
+    { status: 201, multipart: true },
+  );
+
+  // The second family of SPEC §7, read by older clients.
+  rest('GET', '/api/auction/show', async (caller) => ({ auctions: (await caller.auction.list({})).items }));
+  rest('GET', '/api/auction/:id', async (caller, req) => ({ auction: await caller.auction.byId({ id: param(req, 'id') }) }));
+  rest('GET', '/api/user/profile', (caller) => caller.user.profile());
+}

@@ -1,0 +1,150 @@
+// Placing a bid: one synchronous IMMEDIATE transaction, so concurrent bids can neither be lost nor share a price.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { PlaceBidInput } from '../../shared/schemas/auction';
+import { bidBounds } from '../../shared/schemas/auction';
+import type { Db } from '../db/client';
+import { perDb } from '../db/prepared';
+import { auctions, bids, users } from '../db/schema';
+import type { AppDeps } from '../deps';
+import type { BidEvent } from '../live/bid-bus';
+import { getAuction, parseId, toBid, type Auction, type Bid } from './auctions';
+import { badRequest, conflict, forbidden, notFound } from './errors';
+
+const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+const statements = perDb((db) => ({
+  auction: db
+    .select({
+      sellerId: auctions.sellerId,
+      currentPrice: auctions.currentPrice,
+      bidsCount: auctions.bidsCount,
+      startsAt: auctions.startsAt,
+      endsAt: auctions.endsAt,
+    })
+    .from(auctions)
+    .where(eq(auctions.id, sql`${sql.placeholder('id')}`))
+    .prepare(),
+  replay: db
+    .select({ id: bids.id, auctionId: bids.auctionId, amount: bids.amount })
+    .from(bids)
+    .where(and(eq(bids.bidderId, sql`${sql.placeholder('bidderId')}`), eq(bids.requestKey, sql`${sql.placeholder('requestKey')}`)))
+    .prepare(),
+  insert: db
+    .insert(bids)
+    .values({
+      auctionId: sql.placeholder('auctionId'),
+      bidderId: sql.placeholder('bidderId'),
+      amount: sql.placeholder('amount'),
+      requestKey: sql.placeholder('requestKey'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning({ id: bids.id })
+    .prepare(),
+  // Conditional on the price read a moment ago: the changed-row count proves nobody moved it.
+  raise: db
+    .update(auctions)
+    .set({ currentPrice: sql`${sql.placeholder('amount')}`, bidsCount: sql`${auctions.bidsCount} + 1` })
+    .where(and(eq(auctions.id, sql`${sql.placeholder('id')}`), eq(auctions.currentPrice, sql`${sql.placeholder('expected')}`)))
+    .returning({ bidsCount: auctions.bidsCount })
+    .prepare(),
+  bidderName: db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, sql`${sql.placeholder('id')}`))
+    .prepare(),
+}));
+
+export interface PlacedBid {
+  bid: Bid;
+  event: BidEvent;
+  /** True when this answer repeats an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/**
+ * Checks and stores one bid. The checks and writes share one IMMEDIATE transaction: better-sqlite3
+ * runs it synchronously, and SQLite's write lock serialises it against other processes too.
+ */
+export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, input: PlaceBidInput): PlacedBid {
+  const { db } = deps;
+  const auctionId = parseId(input.auctionId);
+  if (auctionId === null) throw notFound('Auction not found');
+  const s = statements(db);
+
+  const result = db.transaction(
+    () => {
+      if (input.requestKey) {
+        const earlier = s.replay.get({ bidderId: bidder.id, requestKey: input.requestKey });
+        if (earlier) {
+          if (earlier.auctionId !== auctionId || earlier.amount !== input.bidAmount) {
+            throw conflict('This request key was already used for another bid.');
+          }
+          return { id: earlier.id, bidsCount: s.auction.get({ id: auctionId })!.bidsCount, currentPrice: earlier.amount, at: null, replayed: true };
+        }
+      }
+      const auction = s.auction.get({ id: auctionId });
+      if (!auction) throw notFound('Auction not found');
+      if (auction.sellerId === bidder.id) throw forbidden('You cannot bid on your own auction.');
+      const now = deps.now();
+      if (now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
+      if (now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
+      const { min, max } = bidBounds(auction.currentPrice);
+      if (input.bidAmount < min || input.bidAmount > max) {
+        throw badRequest(
+          `Your bid must be between ${dollars(min)} and ${dollars(max)}: the current price is ${dollars(auction.currentPrice)}.`,
+        );
+      }
+      const raised = s.raise.get({ id: auctionId, amount: input.bidAmount, expected: auction.currentPrice });
+      if (!raised) throw conflict(`The price moved before your bid landed: the current price is ${dollars(auction.currentPrice)}.`);
+      const { id } = s.insert.get({
+        auctionId,
+        bidderId: bidder.id,
+        amount: input.bidAmount,
+        requestKey: input.requestKey ?? null,
+        createdAt: new Date(now),
+      })!;
+      return { id, bidsCount: raised.bidsCount, currentPrice: input.bidAmount, at: now, replayed: false };
+    },
+    { behavior: 'immediate' },
+  );
+
+  const bid = toBid({
+    id: result.id,
+    amount: result.currentPrice,
+    createdAt: new Date(result.at ?? deps.now()),
+    bidderId: bidder.id,
+    bidderName: bidder.name,
+  });
+  const event: BidEvent = { auctionId: String(auctionId), currentPrice: result.currentPrice, bidsCount: result.bidsCount, bid };
+  // Published after the commit, so a listener never sees a bid that could still roll back.
+  if (!result.replayed) deps.bus.publish(event);
+  return { bid, event, replayed: result.replayed };
+}
+
+/** Places the bid and answers with the auction as it now stands (the REST answer). */
+export function placeBidAndRead(deps: AppDeps, bidder: { id: number; name: string }, input: PlaceBidInput): { placed: PlacedBid; auction: Auction } {
+  const placed = placeBid(deps, bidder, input);
+  return { placed, auction: getAuction(deps.db, input.auctionId, deps.now()) };
+}
+
+/** Accepted bids after a given one, oldest first: what a reconnecting subscriber missed. */
+export function bidsSince(db: Db, afterBidId: number, auctionId: number | null, limit = 100): BidEvent[] {
+  const rows = db
+    .select({
+      id: bids.id,
+      auctionId: bids.auctionId,
+      amount: bids.amount,
+      createdAt: bids.createdAt,
+      bidderId: bids.bidderId,
+      bidderName: users.name,
+      // The auction as it stood right after this bid: its price is the bid, its count the bids up to it.
+      bidsCount: sql<number>`(select count(*) from ${bids} as earlier where earlier.auction_id = ${bids.auctionId} and earlier.id <= ${bids.id})`,
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.bidderId))
+    .where(and(gt(bids.id, afterBidId), auctionId === null ? undefined : eq(bids.auctionId, auctionId)))
+    .orderBy(bids.id)
+    .limit(limit)
+    .all();
+  return rows.map((r) => ({ auctionId: String(r.auctionId), currentPrice: r.amount, bidsCount: r.bidsCount, bid: toBid(r) }));
+}

@@ -1,0 +1,85 @@
+// Auction photos: recognised by their bytes (never by name or declared type), stored under a name the
+// server makes, with a card-sized WebP copy beside the original.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { PHOTO_MAX_BYTES } from '../../shared/constants';
+import { TRPCError } from '@trpc/server';
+
+export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
+export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
+export const PHOTO_MISSING = 'Please upload an image.';
+
+/** Larger images are refused from their header, before any pixel is decoded. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+const CARD_WIDTH = 640;
+const CARD_HEIGHT = 480;
+
+type ImageKind = 'jpg' | 'png' | 'webp' | 'gif';
+
+/** The image format from its magic bytes, or null. SVG (text that can carry script) is never an image here. */
+export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (b.length >= 6 && (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a')) return 'gif';
+  return null;
+}
+
+const wrongType = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: PHOTO_WRONG_TYPE });
+export const photoTooLarge = () => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE });
+
+/**
+ * Checks and stores a photo; returns its file name inside uploadDir. A refused photo leaves nothing behind.
+ * The card copy is made by decoding the whole image, so a file that only starts like an image is refused too.
+ */
+export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<string> {
+  if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLarge();
+  const kind = sniffImageKind(bytes);
+  if (!kind) throw wrongType();
+
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let card: Buffer;
+  try {
+    const { width = 0, height = 0, pages = 1 } = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
+    if (width * height * pages > MAX_PHOTO_PIXELS) throw wrongType();
+    card = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof TRPCError) throw error;
+    throw wrongType();
+  }
+
+  const id = randomUUID();
+  const name = `${id}.${kind}`;
+  await mkdir(uploadDir, { recursive: true });
+  try {
+    await writeFile(join(uploadDir, name), input, { flag: 'wx' });
+    await writeFile(join(uploadDir, cardName(name)), card, { flag: 'wx' });
+  } catch (error) {
+    await deletePhoto(uploadDir, name);
+    throw error;
+  }
+  return name;
+}
+
+export function cardName(photo: string): string {
+  return photo.replace(/\.[a-z]+$/, '.card.webp');
+}
+
+export async function deletePhoto(uploadDir: string, photo: string): Promise<void> {
+  await Promise.all([rm(join(uploadDir, photo), { force: true }), rm(join(uploadDir, cardName(photo)), { force: true })]);
+}
+
+export const PLACEHOLDER_PHOTO = '/placeholder.svg';
+
+export function photoUrls(photo: string | null): { itemPhoto: string; itemPhotoCard: string } {
+  return photo
+    ? { itemPhoto: `/uploads/${photo}`, itemPhotoCard: `/uploads/${cardName(photo)}` }
+    : { itemPhoto: PLACEHOLDER_PHOTO, itemPhotoCard: PLACEHOLDER_PHOTO };
+}

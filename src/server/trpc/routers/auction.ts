@@ -1,0 +1,58 @@
+import { tracked } from '@trpc/server';
+import { z } from 'zod';
+import { auctionIdInput, createAuctionInput, listAuctionsInput, placeBidInput } from '../../../shared/schemas/auction';
+import * as auctions from '../../services/auctions';
+import { bidsSince, placeBidAndRead } from '../../services/bids';
+import { protectedProcedure, publicProcedure, router } from '../init';
+
+export const auctionRouter = router({
+  list: protectedProcedure
+    .input(listAuctionsInput)
+    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps.db, ctx.deps.now(), input)),
+
+  categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps.db)),
+
+  mine: protectedProcedure.query(({ ctx }) => auctions.listSellerAuctions(ctx.deps.db, ctx.user.id, ctx.deps.now())),
+
+  stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps.db, ctx.user.id, ctx.deps.now())),
+
+  byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps.db, input.id, ctx.deps.now())),
+
+  /** Public: the landing page shows the newest live auctions to visitors. */
+  live: publicProcedure.query(({ ctx }) => auctions.liveAuctions(ctx.deps.db, ctx.deps.now())),
+
+  create: protectedProcedure.input(createAuctionInput).mutation(async ({ ctx, input }) => ({
+    message: 'Auction created successfully',
+    newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
+  })),
+
+  placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => {
+    const { placed, auction } = placeBidAndRead(ctx.deps, ctx.user, input);
+    return { message: 'Bid placed successfully', bid: placed.bid, auction };
+  }),
+
+  /**
+   * Each accepted bid, after it commits: of one auction, or of all when auctionId is left out.
+   * Resumable: a client that reconnects with the last event id it saw first gets what it missed.
+   */
+  onBid: protectedProcedure
+    .input(z.object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
+      if (input?.auctionId !== undefined && auctionId === null) return;
+      // Listen before reading the missed ones, so nothing falls between the two.
+      const live = ctx.deps.bus.subscribe(signal);
+      let last = Number(input?.lastEventId ?? 0);
+      if (last > 0) {
+        for (const event of bidsSince(ctx.deps.db, last, auctionId)) {
+          last = Number(event.bid._id);
+          yield tracked(event.bid._id, event);
+        }
+      }
+      for await (const event of live) {
+        if (auctionId !== null && event.auctionId !== String(auctionId)) continue;
+        if (Number(event.bid._id) <= last) continue;
+        yield tracked(event.bid._id, event);
+      }
+    }),
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { BID_MAX_STEP, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
+import { isPlainDate } from '../auction-dates';
+import { requiredText } from './common';
+
+/** The largest price we accept: far above any real item, far below where integers lose precision. */
+export const MAX_PRICE = 1_000_000_000;
+
+/**
+ * Whole dollars, as a JSON integer or a string of decimal digits ("125"). Fractions, exponents,
+ * booleans, arrays and blank strings are refused (CONTRACT.md).
+ */
+export function wholeDollars(label: string) {
+  return z
+    .union([z.number().int(`${label} must be a whole number of dollars`), z.string().trim().regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`)], {
+      error: (issue) => (issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`),
+    })
+    .transform(Number)
+    .pipe(z.number().max(MAX_PRICE, `${label} is too large`));
+}
+
+function dateField(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine((v) => isPlainDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date like 2026-03-14 or an ISO timestamp`);
+}
+
+/** The text fields of the create form (the photo travels beside them as a file). */
+export const createAuctionFields = z.object({
+  itemName: requiredText('Item name', 120),
+  itemDescription: requiredText('Description', 5000),
+  itemCategory: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
+  startingPrice: wholeDollars('Starting price').pipe(z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`)),
+  itemStartDate: dateField('Start date'),
+  itemEndDate: dateField('End date'),
+});
+export type CreateAuctionFields = z.infer<typeof createAuctionFields>;
+
+export const PHOTO_MISSING = 'Please upload an image.';
+
+const createAuctionForm = createAuctionFields.extend({ itemPhoto: z.instanceof(File, { message: PHOTO_MISSING }) });
+
+/** What auction.create takes: multipart form data with the fields above and the photo file. */
+export const createAuctionInput = z
+  .instanceof(FormData, { message: 'Expected multipart form data' })
+  // Each field's own schema checks its type; a form entry is only ever a string or a File.
+  .transform((form) => Object.fromEntries(form.entries()) as z.input<typeof createAuctionForm>)
+  .pipe(createAuctionForm);
+
+export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
+
+export const placeBidInput = z.object({
+  auctionId: z.string().trim().min(1).max(32),
+  bidAmount: wholeDollars('Bid amount'),
+  /** Makes a double submit count once: the same key from the same bidder returns the first answer. */
+  requestKey: z.string().trim().min(8).max(100).optional(),
+});
+export type PlaceBidInput = z.infer<typeof placeBidInput>;
+
+export const listAuctionsInput = z
+  .object({
+    category: z.enum(CATEGORIES).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').optional(),
+  })
+  .default({});
+
+export function bidBounds(currentPrice: number) {
+  return { min: currentPrice + 1, max: currentPrice + BID_MAX_STEP };
+}
