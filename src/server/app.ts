@@ -103,13 +103,22 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(
     async (api) => {
-      // REST mutations take JSON only; a body of any other type is refused before parsing.
+      // REST mutations take JSON only; a body of any other type is refused before parsing. Two
+      // exceptions: the photo upload is multipart, and logout reads no body at all.
       api.addHook('onRequest', async (req, reply) => {
-        if (SAFE_METHODS.has(req.method) || !hasBody(req)) return;
+        const expected = req.routeOptions.config.body ?? 'json';
+        if (SAFE_METHODS.has(req.method) || expected === 'none' || !hasBody(req)) return;
         const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-        const allowed = req.routeOptions.config.multipart ? 'multipart/form-data' : 'application/json';
+        const allowed = expected === 'multipart' ? 'multipart/form-data' : 'application/json';
         if (type !== allowed) return reply.code(415).send(errorBody(`Content-Type must be ${allowed}.`));
       });
+      // An empty body with a JSON content type (a common fetch call) is no body, not bad JSON;
+      // any other type only reaches a route that ignores its body (logout).
+      const parseJson = api.getDefaultJsonParser('error', 'error');
+      api.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+        body === '' ? done(null, undefined) : parseJson(req, body as string, done),
+      );
+      api.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
       await api.register(multipart);
       const rest = restRoutes(api, deps);
       authRoutes(rest);
@@ -186,7 +195,7 @@ function hasBody(req: FastifyRequest): boolean {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route takes multipart/form-data instead of JSON. */
-    multipart?: boolean;
+    /** What a REST route's body may be: JSON (the default), a multipart upload, or nothing it reads. */
+    body?: 'json' | 'multipart' | 'none';
   }
 }

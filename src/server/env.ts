@@ -2,10 +2,19 @@
 import { z } from 'zod';
 
 const flag = z
-  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no']))
   .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes');
 
-const positiveInt = z.coerce.number().int().positive();
+// Decimal digits only: Number() would also take ' ' (as 0), '0x50' and '1e3'.
+const digits = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'expected a whole number')
+  .transform(Number);
+const positiveInt = digits.pipe(z.number().int().positive());
 
 const origin = z.url().transform((value, ctx) => {
   const url = new URL(value);
@@ -18,7 +27,7 @@ const origin = z.url().transform((value, ctx) => {
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: digits.pipe(z.number().int().min(0).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('data/auction.db'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),

@@ -7,14 +7,19 @@ import { createCaller, type Caller } from '../trpc/router';
 type Method = 'GET' | 'POST' | 'PATCH';
 type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => Promise<unknown> | unknown;
 
-export type RestRoutes = (method: Method, url: string, handler: Handler, options?: { status?: number; multipart?: boolean }) => void;
+export type RestRoutes = (
+  method: Method,
+  url: string,
+  handler: Handler,
+  options?: { status?: number; body?: 'json' | 'multipart' | 'none' },
+) => void;
 
 export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
-  return (method, url, handler, { status = 200, multipart = false } = {}) => {
+  return (method, url, handler, { status = 200, body = 'json' } = {}) => {
     app.route({
       method,
       url,
-      config: { multipart },
+      config: { body },
       handler: async (req, reply) => {
         const ctx = createRequestContext(deps, req, reply);
         const result = await handler(createCaller(ctx), req, ctx);

@@ -52,7 +52,7 @@ export function auctionRoutes(rest: RestRoutes) {
       if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
       return caller.auction.create(await readForm(req));
     },
-    { status: 201, multipart: true },
+    { status: 201, body: 'multipart' },
   );
 
   // The second family of SPEC §7, read by older clients.

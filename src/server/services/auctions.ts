@@ -7,7 +7,9 @@ import type { Db } from '../db/client';
 import { perDb } from '../db/prepared';
 import { auctions, bids, users, type AuctionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { invalid, notFound } from './errors';
+import { TRPCError } from '@trpc/server';
+import { ZodRealError } from 'zod';
+import { notFound } from './errors';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
 import type { z } from 'zod';
 
@@ -82,20 +84,21 @@ function listWhere(db: Db, where: SQL | undefined, now: number, limit?: number):
 
 export interface AuctionPage {
   items: Auction[];
+  /** How many auctions match, over all pages. */
+  total: number;
   /** Pass back as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
 }
 
 /** Newest first, optionally one category; keyset pages by id. Without a limit, every auction. */
-export function listAuctions(db: Db, now: number, options: { category?: Category; limit?: number; cursor?: string } = {}): AuctionPage {
-  const where = and(
-    options.category ? eq(auctions.itemCategory, options.category) : undefined,
-    options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined,
-  );
-  if (options.limit === undefined) return { items: listWhere(db, where, now), nextCursor: null };
+export function listAuctions(db: Db, now: number, options: { category?: Category; limit?: number; cursor?: string | null } = {}): AuctionPage {
+  const inCategory = options.category ? eq(auctions.itemCategory, options.category) : undefined;
+  const where = and(inCategory, options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined);
+  const total = db.select({ n: count() }).from(auctions).where(inCategory).get()!.n;
+  if (options.limit === undefined) return { items: listWhere(db, where, now), total, nextCursor: null };
   const rows = listWhere(db, where, now, options.limit + 1);
   const items = rows.slice(0, options.limit);
-  return { items, nextCursor: rows.length > options.limit ? items[items.length - 1]!._id : null };
+  return { items, total, nextCursor: rows.length > options.limit ? items[items.length - 1]!._id : null };
 }
 
 export function listSellerAuctions(db: Db, sellerId: number, now: number, limit?: number): Auction[] {
@@ -165,13 +168,23 @@ export function getAuction(db: Db, id: string, now: number): Auction {
 
 type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
+/**
+ * The date issues as a validation failure, with its field issues. The cause must be a real Error
+ * (zod 4's ZodRealError): tRPC replaces any other cause, and errors.ts's invalid() builds a plain
+ * ZodError, which zod 4 does not make an Error, so its issues never reached the client.
+ */
+function dateIssuesError(issues: Array<{ path: string; message: string }>) {
+  const cause = new ZodRealError(issues.map((i) => ({ code: 'custom' as const, path: [i.path], message: i.message, input: undefined })));
+  return new TRPCError({ code: 'BAD_REQUEST', message: issues[0]!.message, cause });
+}
+
 /** Checks the dates against the server's clock, stores the photo, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number; name: string }, input: CreateAuctionForm): Promise<Auction> {
   const now = deps.now();
   const startsAt = resolveStart(input.itemStartDate, now);
   const endsAt = resolveEnd(input.itemEndDate);
   const issues = auctionDateIssues(startsAt, endsAt, now);
-  if (issues.length > 0) throw invalid(issues);
+  if (issues.length > 0) throw dateIssuesError(issues);
   if (input.itemPhoto.size > PHOTO_MAX_BYTES) throw photoTooLarge();
 
   const photo = await storePhoto(deps.settings.UPLOAD_DIR, new Uint8Array(await input.itemPhoto.arrayBuffer()));

@@ -52,13 +52,13 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
   const key = `${input.email}|${client.ip}`;
   const wait = limits.loginFailures.retryAfter(key);
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
+  // Counted as a failure before the (slow) password check, so that attempts sent in parallel
+  // cannot all pass the check above while the first ones are still hashing; success clears it.
+  limits.loginFailures.record(key);
 
   const row = findUserByEmail(db, input.email);
   const valid = row ? await verifyPassword(input.password, row.passwordHash) : (await burnPasswordCheck(input.password), false);
-  if (!row || !valid) {
-    limits.loginFailures.record(key);
-    throw unauthorized(LOGIN_FAILED_MESSAGE);
-  }
+  if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
   limits.loginFailures.reset(key);
   recordLogin(db, row.id, 'login', client, now());
   // A new session every time: an id planted before login is worth nothing after it.

@@ -25,7 +25,7 @@ const statements = perDb((db) => ({
     .where(eq(auctions.id, sql`${sql.placeholder('id')}`))
     .prepare(),
   replay: db
-    .select({ id: bids.id, auctionId: bids.auctionId, amount: bids.amount })
+    .select({ id: bids.id, auctionId: bids.auctionId, amount: bids.amount, createdAt: bids.createdAt })
     .from(bids)
     .where(and(eq(bids.bidderId, sql`${sql.placeholder('bidderId')}`), eq(bids.requestKey, sql`${sql.placeholder('requestKey')}`)))
     .prepare(),
@@ -79,7 +79,8 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
           if (earlier.auctionId !== auctionId || earlier.amount !== input.bidAmount) {
             throw conflict('This request key was already used for another bid.');
           }
-          return { id: earlier.id, bidsCount: s.auction.get({ id: auctionId })!.bidsCount, currentPrice: earlier.amount, at: null, replayed: true };
+          // The first answer again, bid time included.
+          return { id: earlier.id, bidsCount: s.auction.get({ id: auctionId })!.bidsCount, currentPrice: earlier.amount, at: earlier.createdAt.getTime(), replayed: true };
         }
       }
       const auction = s.auction.get({ id: auctionId });
@@ -111,7 +112,7 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
   const bid = toBid({
     id: result.id,
     amount: result.currentPrice,
-    createdAt: new Date(result.at ?? deps.now()),
+    createdAt: new Date(result.at),
     bidderId: bidder.id,
     bidderName: bidder.name,
   });

@@ -7,6 +7,8 @@ export function describeDevice(userAgent: string): string {
   const browser = parsed.browser.name;
   const major = parsed.browser.version?.split('.')[0];
   const os = parsed.os.name;
-  const name = browser ? [browser, major].filter(Boolean).join(' ') : 'Unknown browser';
+  // Not a browser (curl, a script): name the client by its first product token, e.g. "curl 8".
+  const product = /^(?!Mozilla\/)([A-Za-z][\w.-]*)\/(\d+)/.exec(userAgent.trim());
+  const name = browser ? [browser, major].filter(Boolean).join(' ') : product ? `${product[1]} ${product[2]}` : 'Unknown browser';
   return os ? `${name} on ${os}` : name;
 }

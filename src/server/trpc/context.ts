@@ -34,18 +34,20 @@ export function createInnerContext(
   };
 }
 
-/** The cookie's token, or else an `Authorization: Bearer` token. */
-export function sessionToken(req: FastifyRequest): string | null {
-  const fromCookie = req.cookies[SESSION_COOKIE];
-  if (fromCookie) return fromCookie;
+/** The tokens a request carries: the cookie's, then an `Authorization: Bearer` one. */
+export function sessionTokens(req: FastifyRequest): string[] {
   const header = req.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1] ?? null;
+  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+  return [req.cookies[SESSION_COOKIE], bearer].filter((t): t is string => Boolean(t));
 }
 
 export function createRequestContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Context {
-  const token = sessionToken(req);
-  const user = token ? findSessionUser(deps.db, token, deps.now()) : null;
+  // A stale cookie must not hide a valid bearer token sent with it.
+  let user: SessionUser | null = null;
+  for (const token of sessionTokens(req)) {
+    user = findSessionUser(deps.db, token, deps.now());
+    if (user) break;
+  }
   // The cookie only travels over HTTPS when the request came over HTTPS (X-Forwarded-Proto only with TRUST_PROXY).
   const secure = req.protocol === 'https';
   return {

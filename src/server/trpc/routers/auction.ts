@@ -40,19 +40,33 @@ export const auctionRouter = router({
     .subscription(async function* ({ ctx, input, signal }) {
       const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
       if (input?.auctionId !== undefined && auctionId === null) return;
-      // Listen before reading the missed ones, so nothing falls between the two.
-      const live = ctx.deps.bus.subscribe(signal);
-      let last = Number(input?.lastEventId ?? 0);
-      if (last > 0) {
-        for (const event of bidsSince(ctx.deps.db, last, auctionId)) {
-          last = Number(event.bid._id);
+      // Listen before reading the missed ones, so nothing falls between the two. The bus's iterator
+      // attaches its listener on its first next(), so that is asked for now; `stop` ends it when we end.
+      const stop = new AbortController();
+      const live = ctx.deps.bus.subscribe(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal)[Symbol.asyncIterator]();
+      let pending = live.next();
+      try {
+        let last = Number(input?.lastEventId ?? 0);
+        if (last > 0) {
+          // Page by page until nothing is left: a long absence is replayed in full.
+          for (let page = bidsSince(ctx.deps.db, last, auctionId); page.length > 0; page = bidsSince(ctx.deps.db, last, auctionId)) {
+            for (const event of page) {
+              last = Number(event.bid._id);
+              yield tracked(event.bid._id, event);
+            }
+          }
+        }
+        for (;;) {
+          const next = await pending;
+          if (next.done) return;
+          pending = live.next();
+          const event = next.value;
+          if (auctionId !== null && event.auctionId !== String(auctionId)) continue;
+          if (Number(event.bid._id) <= last) continue;
           yield tracked(event.bid._id, event);
         }
-      }
-      for await (const event of live) {
-        if (auctionId !== null && event.auctionId !== String(auctionId)) continue;
-        if (Number(event.bid._id) <= last) continue;
-        yield tracked(event.bid._id, event);
+      } finally {
+        stop.abort();
       }
     }),
 });
