@@ -190,7 +190,7 @@ describe('logout reads no body', () => {
     const { token } = await signedUp(app);
     const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...headers, authorization: `Bearer ${token}` }, payload });
     expect(res.statusCode).toBe(200);
-    expect((await get(app, '/api/user', token)).statusCode).toBe(401);
+    expect((await get(app, '/api/user', { token })).statusCode).toBe(401);
   });
 
   test('an empty JSON body elsewhere is a missing body: 400 field by field, not bad JSON', async () => {

@@ -1,4 +1,405 @@
-// Placeholder replaced below
-export async function seedDemoData(_deps: unknown): Promise<{ auctions: number; accounts: Array<{ role: string; email: string; password: string }> } | null> {
-  return null;
+// Demo data: a few accounts, auctions across the categories, and bids that keep the product's rules.
+// `seed` adds only what is missing (users by email, auctions by seller and item name), so it can run
+// any number of times; `seedDemoData` loads it only into a database without users.
+import { and, eq } from 'drizzle-orm';
+import { BID_MAX_STEP, BID_MIN_STEP, DAY_MS, HOUR_MS, type Category, type Role } from '../../shared/constants';
+import type { AppDeps } from '../deps';
+import { hashPassword } from '../services/passwords';
+import { deletePhoto, storePhoto } from '../services/photos';
+import { renderDemoPhoto } from './demo-images';
+import { auctions, bids, users } from './schema';
+
+export interface DemoAccount {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  /** When the account signed up, in days before now. */
+  joinedDaysAgo: number;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { name: 'Demo Admin', email: 'admin@demo.test', password: 'admin-demo-2026', role: 'admin', joinedDaysAgo: 60 },
+  { name: 'Maya Thompson', email: 'maya@demo.test', password: 'maya-demo-2026', role: 'user', joinedDaysAgo: 45 },
+  { name: 'Daniel Okafor', email: 'daniel@demo.test', password: 'daniel-demo-2026', role: 'user', joinedDaysAgo: 32 },
+  { name: 'Sofia Marquez', email: 'sofia@demo.test', password: 'sofia-demo-2026', role: 'user', joinedDaysAgo: 21 },
+  { name: 'Henrik Larsen', email: 'henrik@demo.test', password: 'henrik-demo-2026', role: 'user', joinedDaysAgo: 5 },
+];
+
+interface DemoAuction {
+  seller: string;
+  itemName: string;
+  itemDescription: string;
+  itemCategory: Category;
+  startingPrice: number;
+  /** Start and end in hours relative to now (negative: in the past). */
+  startsInHours: number;
+  endsInHours: number;
+  bids: number;
+  /** Another palette of the category's picture. */
+  photoVariant?: number;
+}
+
+const D = 24;
+
+export const DEMO_AUCTIONS: readonly DemoAuction[] = [
+  {
+    seller: 'maya@demo.test',
+    itemName: 'Vintage 35mm Rangefinder Camera',
+    itemDescription:
+      'A compact 35mm rangefinder from the late 1970s with a fast 40mm f/1.7 lens. The shutter fires at every speed, the light seals were replaced last spring, and the viewfinder is clear and bright. Comes with the original leather case and a fresh battery.',
+    itemCategory: 'Electronics',
+    startingPrice: 120,
+    startsInHours: -3 * D,
+    endsInHours: 4 * D + 6,
+    bids: 6,
+  },
+  {
+    seller: 'henrik@demo.test',
+    itemName: 'Victorian Cobalt Glass Vase, c. 1880',
+    itemDescription:
+      'Hand-blown cobalt glass vase with gilt bands and a scrolling vine pattern, about 28 cm tall. The gilding shows gentle wear on the rim consistent with its age; there are no chips or cracks. A lovely piece for a mantel or a sunny window.',
+    itemCategory: 'Antiques',
+    startingPrice: 85,
+    startsInHours: -2 * D - 5,
+    endsInHours: 6 * D,
+    bids: 3,
+  },
+  {
+    seller: 'sofia@demo.test',
+    itemName: 'Original Watercolour "Harbour at Dawn", Framed',
+    itemDescription:
+      'An original watercolour on cotton paper showing a small sailing boat leaving a quiet harbour at sunrise. Signed by the artist and set in a gilded wooden frame behind glass, 50 x 40 cm overall. Ready to hang.',
+    itemCategory: 'Art',
+    startingPrice: 60,
+    startsInHours: -12 * D,
+    endsInHours: -3 * D,
+    bids: 8,
+  },
+  {
+    seller: 'daniel@demo.test',
+    itemName: 'Oil Painting "Evening on the Lake"',
+    itemDescription:
+      'A moody oil on canvas of a lake at dusk, painted in muted blues and rose. The canvas is 60 x 45 cm in a simple gold frame. Bought from a local art fair and well cared for in a smoke-free home.',
+    itemCategory: 'Art',
+    startingPrice: 140,
+    startsInHours: -1 * D - 8,
+    endsInHours: 9 * D,
+    bids: 2,
+    photoVariant: 1,
+  },
+  {
+    seller: 'daniel@demo.test',
+    itemName: 'Five Classic Novels in Cloth Bindings',
+    itemDescription:
+      'A matching set of five mid-century editions of classic novels in cloth bindings with gilt lettering. The spines are bright and the pages are clean, with only light foxing on the endpapers. A handsome start to any bookshelf.',
+    itemCategory: 'Books',
+    startingPrice: 45,
+    startsInHours: -4 * D,
+    endsInHours: 3 * D + 2,
+    bids: 0,
+  },
+  {
+    seller: 'sofia@demo.test',
+    itemName: 'Hand-Knitted Merino Cardigan, Sage, Size M',
+    itemDescription:
+      'A soft cardigan hand-knitted from sage-green merino wool, with ribbed cuffs and hem and natural horn buttons. Worn twice and washed by hand. Fits a medium; the sleeves are slightly long for a cosy feel.',
+    itemCategory: 'Clothing',
+    startingPrice: 35,
+    startsInHours: -2 * D,
+    endsInHours: 5 * D + 3,
+    bids: 4,
+  },
+  {
+    seller: 'maya@demo.test',
+    itemName: 'Commemorative Coin Set in Wooden Display Tray',
+    itemDescription:
+      'Three commemorative coins, two in silver and one in bronze, each in uncirculated condition. They come in a walnut display tray lined with navy velvet. A thoughtful gift for a collector.',
+    itemCategory: 'Collectibles',
+    startingPrice: 150,
+    startsInHours: -10 * D,
+    endsInHours: -1 * D - 4,
+    bids: 5,
+  },
+  {
+    seller: 'henrik@demo.test',
+    itemName: 'Terracotta Planter Trio with Young Olive Tree',
+    itemDescription:
+      'Three frost-resistant terracotta pots: a large one holding a three-year-old olive tree and two small ones with echeveria succulents. Perfect for a balcony or a bright kitchen. Local pick-up preferred because of the weight.',
+    itemCategory: 'Home & Garden',
+    startingPrice: 40,
+    startsInHours: -1 * D,
+    endsInHours: 7 * D,
+    bids: 1,
+  },
+  {
+    seller: 'maya@demo.test',
+    itemName: 'Sterling Silver Pendant with Blue Topaz',
+    itemDescription:
+      'A pentagon-cut Swiss blue topaz of about 4 carats set in a polished sterling silver bezel, on a 45 cm silver chain. Hallmarked, never worn, and delivered in a gift box.',
+    itemCategory: 'Jewelry',
+    startingPrice: 70,
+    startsInHours: 1 * D,
+    endsInHours: 8 * D,
+    bids: 0,
+  },
+  {
+    seller: 'daniel@demo.test',
+    itemName: 'Acoustic Guitar with Solid Spruce Top',
+    itemDescription:
+      'A warm-sounding acoustic guitar with a solid spruce top and mahogany back and sides. The action was set up recently and it wears new phosphor bronze strings. Includes a padded gig bag and a spare set of strings.',
+    itemCategory: 'Musical Instruments',
+    startingPrice: 180,
+    startsInHours: -5 * D,
+    endsInHours: 2 * D + 5,
+    bids: 9,
+  },
+  {
+    seller: 'sofia@demo.test',
+    itemName: 'Graphite Tennis Racket with a Can of Balls',
+    itemDescription:
+      'A lightweight graphite racket, 300 g unstrung, grip size 3, freshly strung at 24 kg. Used for one season of club play and kept in its cover. A new can of three balls is included.',
+    itemCategory: 'Sports',
+    startingPrice: 55,
+    startsInHours: -6,
+    endsInHours: 10 * D,
+    bids: 0,
+  },
+  {
+    seller: 'henrik@demo.test',
+    itemName: 'Wooden Toy Train Set, 24 Pieces',
+    itemDescription:
+      'A classic beech-wood train with an engine, a cargo wagon and colourful building blocks, painted with child-safe water-based paints. All 24 pieces are present. Suits children from three years up.',
+    itemCategory: 'Toys',
+    startingPrice: 25,
+    startsInHours: -4 * D - 12,
+    endsInHours: -12,
+    bids: 7,
+  },
+  {
+    seller: 'daniel@demo.test',
+    itemName: '1962 Two-Door Saloon, Restored',
+    itemDescription:
+      'A two-door saloon from 1962 in seafoam green with a cream roof, restored over two years. The engine was rebuilt, the chrome re-plated and the interior re-trimmed; it has passed its latest road inspection. Viewing is welcome before bidding.',
+    itemCategory: 'Vehicles',
+    startingPrice: 8500,
+    startsInHours: -3 * D - 4,
+    endsInHours: 11 * D,
+    bids: 4,
+  },
+  {
+    seller: 'admin@demo.test',
+    itemName: 'Stationery Gift Box with Fountain Pen',
+    itemDescription:
+      'A kraft gift box holding a steel-nib fountain pen, a pack of ink cartridges, an A5 dotted notebook and a set of letter paper with envelopes. Everything is new and unused. Wrapped with a navy ribbon, ready to give.',
+    itemCategory: 'Other',
+    startingPrice: 30,
+    startsInHours: -8 * D,
+    endsInHours: -2 * D,
+    bids: 3,
+  },
+];
+
+export interface SeedResult {
+  users: number;
+  auctions: number;
+  bids: number;
+}
+
+/** Small deterministic generator, so the demo bids are the same on every machine. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hashString(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+interface Bidder {
+  id: number;
+  joinedAt: number;
+}
+
+/**
+ * Bids that follow the product's rules: each one 1 to 10 above the price before it, from someone
+ * other than the seller who had joined by then, at increasing times in [start, min(end, now)).
+ */
+export function planBids(
+  auction: { itemName: string; startingPrice: number; startsAt: number; endsAt: number; sellerId: number },
+  count: number,
+  bidders: readonly Bidder[],
+  now: number,
+): Array<{ bidderId: number; amount: number; at: number }> {
+  const until = Math.min(auction.endsAt, now);
+  if (count <= 0 || until <= auction.startsAt) return [];
+  const random = mulberry32(hashString(auction.itemName));
+  const span = until - auction.startsAt;
+  const planned: Array<{ bidderId: number; amount: number; at: number }> = [];
+  let price = auction.startingPrice;
+  let previous = -1;
+  for (let i = 0; i < count; i += 1) {
+    // Slot i of `count` equal slots, somewhere in its middle: strictly increasing, never at `until`.
+    const at = Math.floor(auction.startsAt + (span * (i + 0.15 + 0.7 * random())) / count);
+    const eligible = bidders.filter((b) => b.id !== auction.sellerId && b.joinedAt <= at);
+    if (eligible.length === 0) continue;
+    const others = eligible.filter((b) => b.id !== previous);
+    const pool = others.length > 0 ? others : eligible;
+    const bidder = pool[Math.floor(random() * pool.length)]!;
+    price += BID_MIN_STEP + Math.floor(random() * (BID_MAX_STEP - BID_MIN_STEP + 1));
+    planned.push({ bidderId: bidder.id, amount: price, at });
+    previous = bidder.id;
+  }
+  return planned;
+}
+
+/** Adds the demo accounts and auctions that are missing; returns how many rows it added. */
+export async function seed(deps: AppDeps): Promise<SeedResult> {
+  const { db } = deps;
+  const now = deps.now();
+  const userIdByEmail = (email: string) => db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id;
+  const auctionExists = (sellerId: number, itemName: string) =>
+    db
+      .select({ id: auctions.id })
+      .from(auctions)
+      .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)))
+      .get() !== undefined;
+
+  // The slow, asynchronous work first (password hashes, pictures), for what is missing only;
+  // the inserts then run in one synchronous transaction that checks again.
+  const missingAccounts = DEMO_ACCOUNTS.filter((a) => userIdByEmail(a.email) === undefined);
+  const hashes = new Map(await Promise.all(missingAccounts.map(async (a) => [a.email, await hashPassword(a.password)] as const)));
+
+  const missingAuctions = DEMO_AUCTIONS.filter((a) => {
+    const sellerId = userIdByEmail(a.seller);
+    return sellerId === undefined || !auctionExists(sellerId, a.itemName);
+  });
+  const photos = new Map<DemoAuction, string>();
+  try {
+    for (const auction of missingAuctions) {
+      const jpeg = await renderDemoPhoto(auction.itemCategory, auction.photoVariant ?? 0);
+      photos.set(auction, await storePhoto(deps.settings.UPLOAD_DIR, jpeg));
+    }
+  } catch (error) {
+    await Promise.all([...photos.values()].map((photo) => deletePhoto(deps.settings.UPLOAD_DIR, photo)));
+    throw error;
+  }
+
+  let used = new Set<string>();
+  try {
+    const { added, inserted } = db.transaction(
+      (tx) => {
+        const added: SeedResult = { users: 0, auctions: 0, bids: 0 };
+        const inserted: string[] = [];
+        for (const account of DEMO_ACCOUNTS) {
+          const passwordHash = hashes.get(account.email);
+          if (!passwordHash) continue;
+          const row = tx
+            .insert(users)
+            .values({
+              name: account.name,
+              email: account.email,
+              passwordHash,
+              role: account.role,
+              createdAt: new Date(now - account.joinedDaysAgo * DAY_MS),
+            })
+            .onConflictDoNothing({ target: users.email })
+            .run();
+          added.users += row.changes;
+        }
+
+        const demoUsers = new Map(
+          DEMO_ACCOUNTS.map((a) => {
+            const row = tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.email, a.email)).get();
+            return [a.email, row] as const;
+          }),
+        );
+        const bidders: Bidder[] = DEMO_ACCOUNTS.filter((a) => a.role === 'user').flatMap((a) => {
+          const row = demoUsers.get(a.email);
+          return row ? [{ id: row.id, joinedAt: row.createdAt.getTime() }] : [];
+        });
+
+        // Oldest first, so that ids follow the listing times.
+        const toInsert = missingAuctions
+          .map((a) => ({ demo: a, startsAt: now + a.startsInHours * HOUR_MS, endsAt: now + a.endsInHours * HOUR_MS }))
+          .map((a) => ({ ...a, createdAt: Math.min(a.startsAt, now - 2 * HOUR_MS) - HOUR_MS }))
+          .sort((x, y) => x.createdAt - y.createdAt);
+
+        for (const { demo, startsAt, endsAt, createdAt } of toInsert) {
+          const seller = demoUsers.get(demo.seller);
+          if (!seller) throw new Error(`Demo seller ${demo.seller} is missing`);
+          const exists = tx
+            .select({ id: auctions.id })
+            .from(auctions)
+            .where(and(eq(auctions.sellerId, seller.id), eq(auctions.itemName, demo.itemName)))
+            .get();
+          if (exists) continue;
+
+          const planned = planBids(
+            { itemName: demo.itemName, startingPrice: demo.startingPrice, startsAt, endsAt, sellerId: seller.id },
+            demo.bids,
+            bidders,
+            now,
+          );
+          const photo = photos.get(demo)!;
+          const row = tx
+            .insert(auctions)
+            .values({
+              sellerId: seller.id,
+              itemName: demo.itemName,
+              itemDescription: demo.itemDescription,
+              itemCategory: demo.itemCategory,
+              startingPrice: demo.startingPrice,
+              currentPrice: planned.at(-1)?.amount ?? demo.startingPrice,
+              bidsCount: planned.length,
+              photo,
+              startsAt: new Date(startsAt),
+              endsAt: new Date(endsAt),
+              createdAt: new Date(Math.max(createdAt, seller.createdAt.getTime())),
+            })
+            .returning({ id: auctions.id })
+            .get();
+          inserted.push(photo);
+          if (planned.length > 0) {
+            tx.insert(bids)
+              .values(planned.map((b) => ({ auctionId: row.id, bidderId: b.bidderId, amount: b.amount, createdAt: new Date(b.at) })))
+              .run();
+          }
+          added.auctions += 1;
+          added.bids += planned.length;
+        }
+        return { added, inserted };
+      },
+      { behavior: 'immediate' },
+    );
+    used = new Set(inserted);
+    return added;
+  } finally {
+    // Pictures made for auctions that were not inserted (a rollback, or another run got there first).
+    const unused = [...photos.values()].filter((photo) => !used.has(photo));
+    await Promise.all(unused.map((photo) => deletePhoto(deps.settings.UPLOAD_DIR, photo)));
+  }
+}
+
+export interface SeededDemo {
+  auctions: number;
+  accounts: Array<{ role: Role; name: string; email: string; password: string }>;
+}
+
+/** Loads the demo data into a database without users; null (and nothing done) otherwise. */
+export async function seedDemoData(deps: AppDeps): Promise<SeededDemo | null> {
+  if (deps.db.select({ id: users.id }).from(users).limit(1).get()) return null;
+  const added = await seed(deps);
+  return {
+    auctions: added.auctions,
+    accounts: DEMO_ACCOUNTS.map(({ role, name, email, password }) => ({ role, name, email, password })),
+  };
 }

@@ -12,9 +12,16 @@ export const MAX_PRICE = 1_000_000_000;
  */
 export function wholeDollars(label: string) {
   return z
-    .union([z.number().int(`${label} must be a whole number of dollars`), z.string().trim().regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`)], {
-      error: (issue) => (issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`),
-    })
+    .union(
+      [
+        z.number().int(`${label} must be a whole number of dollars`).nonnegative(`${label} must be a whole number of dollars`),
+        // Blank counts as missing (CONTRACT.md), before the digits check.
+        z.string().trim().min(1, `${label} is required`).regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`),
+      ],
+      {
+        error: (issue) => (issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`),
+      },
+    )
     .transform(Number)
     .pipe(z.number().max(MAX_PRICE, `${label} is too large`));
 }
@@ -40,7 +47,10 @@ export type CreateAuctionFields = z.infer<typeof createAuctionFields>;
 
 export const PHOTO_MISSING = 'Please upload an image.';
 
-const createAuctionForm = createAuctionFields.extend({ itemPhoto: z.instanceof(File, { message: PHOTO_MISSING }) });
+const createAuctionForm = createAuctionFields.extend({
+  // A form submitted without choosing a file still sends an empty file part: that is no photo either.
+  itemPhoto: z.instanceof(File, { message: PHOTO_MISSING }).refine((file) => file.size > 0, PHOTO_MISSING),
+});
 
 /** What auction.create takes: multipart form data with the fields above and the photo file. */
 export const createAuctionInput = z
@@ -63,7 +73,7 @@ export const listAuctionsInput = z
   .object({
     category: z.enum(CATEGORIES).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
-    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').optional(),
+    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
   })
   .default({});
 

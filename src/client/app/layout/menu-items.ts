@@ -1,0 +1,46 @@
+// The side menu's entries per audience (SPEC §2 Navigation; CONTRACT.md adds Sign out for admins).
+import {
+  Gavel,
+  House,
+  Info,
+  LayoutDashboard,
+  Mail,
+  Package,
+  Scale,
+  ShieldCheck,
+  ShieldUser,
+  SquarePlus,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '../../lib/paths';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+}
+
+export const guestMenu: MenuItem[] = [
+  { label: 'Home', to: paths.home, icon: House },
+  { label: 'About', to: paths.about, icon: Info },
+  { label: 'Contact', to: paths.contact, icon: Mail },
+  { label: 'Legal', to: paths.legal, icon: Scale },
+];
+
+export const userMenu: MenuItem[] = [
+  { label: 'Dashboard', to: paths.home, icon: LayoutDashboard },
+  { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
+  { label: 'View Auction', to: paths.auctions, icon: Gavel },
+  { label: 'My Auction', to: paths.myAuctions, icon: Package },
+  { label: 'Contact', to: paths.contact, icon: Mail },
+  { label: 'Profile', to: paths.profile, icon: UserRound },
+  { label: 'Privacy', to: paths.privacy, icon: ShieldCheck },
+];
+
+export const adminMenu: MenuItem[] = [
+  { label: 'Admin Panel', to: paths.admin, icon: ShieldUser },
+  { label: 'Dashboard', to: paths.home, icon: LayoutDashboard },
+  { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
+  { label: 'View Auction', to: paths.auctions, icon: Gavel },
+];

@@ -1,0 +1,33 @@
+// The frame of every page: skip link, header with the side menu, the page, footer.
+import { useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // Braces matter: newer Chromium returns a Promise from scrollTo, and React would call it as a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10">
+        {children ?? <Outlet />}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

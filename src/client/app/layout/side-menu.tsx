@@ -1,0 +1,156 @@
+// The slide-out menu: a modal <dialog>, so focus stays inside, the page behind is inert and Escape closes it.
+import { LogOut, UserRound, X } from 'lucide-react';
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { ButtonLink } from '../../components/button';
+import { useAuth } from '../../features/auth/auth-context';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { adminMenu, guestMenu, userMenu } from './menu-items';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+  /** Gets focus back when the menu closes. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+}
+
+const itemClasses =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
+
+export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      closeRef.current?.focus();
+      document.documentElement.classList.add('overflow-hidden');
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // Fired by dialog.close() and by Escape alike.
+  function handleClose() {
+    document.documentElement.classList.remove('overflow-hidden');
+    returnFocusTo.current?.focus();
+    onClose();
+  }
+
+  function handleDialogClick(event: MouseEvent<HTMLDialogElement>) {
+    // The dialog fills the viewport; a click that lands on it (not on the panel) is a backdrop click.
+    if (event.target === event.currentTarget) onClose();
+  }
+
+  async function signOut() {
+    setSigningOut(true);
+    await logout();
+    setSigningOut(false);
+    onClose();
+    navigate(paths.home);
+  }
+
+  const items = !user ? guestMenu : user.role === 'admin' ? adminMenu : userMenu;
+
+  return (
+    <dialog
+      ref={dialogRef}
+      id={SIDE_MENU_ID}
+      aria-label="Site menu"
+      onClose={handleClose}
+      onClick={handleDialogClick}
+      className={cn(
+        'group fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-slate-900/50 p-0 backdrop:bg-transparent',
+        'opacity-0 open:opacity-100 starting:open:opacity-0',
+        'transition-[opacity,display,overlay] transition-discrete duration-200 motion-reduce:transition-none',
+      )}
+    >
+      <div
+        className={cn(
+          'absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl',
+          'translate-x-full group-open:translate-x-0 starting:group-open:translate-x-full',
+          'transition-transform duration-200 ease-out motion-reduce:transition-none',
+        )}
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+          <span className="text-base font-semibold text-slate-900">Menu</span>
+          <button
+            ref={closeRef}
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+
+        <div className="border-b border-slate-200 px-4 py-5">
+          {user ? (
+            <div className="flex items-center gap-3">
+              {user.avatar ? (
+                <img src={user.avatar} alt="" className="size-12 shrink-0 rounded-full object-cover ring-1 ring-slate-200" />
+              ) : (
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-1 ring-slate-200">
+                  <UserRound aria-hidden="true" className="size-6" />
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="truncate font-medium text-slate-900" title={user.name}>
+                  {user.name}
+                </p>
+                <p className="truncate text-sm text-slate-600" title={user.email}>
+                  {user.email}
+                </p>
+              </div>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <ButtonLink to={paths.login} variant="secondary" onClick={onClose}>
+                Log in
+              </ButtonLink>
+              <ButtonLink to={paths.signup} onClick={onClose}>
+                Sign up
+              </ButtonLink>
+            </div>
+          )}
+        </div>
+
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
+          <ul className="space-y-1">
+            {items.map(({ label, to, icon: Icon }) => (
+              <li key={label}>
+                <NavLink
+                  to={to}
+                  end
+                  onClick={onClose}
+                  className={({ isActive }) => cn(itemClasses, isActive && 'bg-accent-50 text-accent-800 hover:bg-accent-50 hover:text-accent-800')}
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            {user && (
+              <li className="mt-2 border-t border-slate-200 pt-2">
+                <button type="button" onClick={signOut} disabled={signingOut} className={cn(itemClasses, 'disabled:opacity-60')}>
+                  <LogOut aria-hidden="true" className="size-5 shrink-0" />
+                  {signingOut ? 'Signing out…' : 'Sign out'}
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </dialog>
+  );
+}

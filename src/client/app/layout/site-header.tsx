@@ -1,0 +1,42 @@
+import { Gavel, Menu } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { SIDE_MENU_ID, SideMenu } from './side-menu';
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Any navigation closes the menu, including back and forward.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to={paths.home} className="flex items-center gap-2.5 rounded-lg text-slate-900">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-accent-700 text-white">
+            <Gavel aria-hidden="true" className="size-5" />
+          </span>
+          <span className="text-lg font-semibold tracking-tight">Open Auction</span>
+        </Link>
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={SIDE_MENU_ID}
+          className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
+          <Menu aria-hidden="true" className="size-5" />
+          Menu
+        </button>
+      </div>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} returnFocusTo={menuButton} />
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+// The auction card of SPEC §2: photo, category, name, two lines of description, price, bids, time left, seller.
+import { Clock, Gavel, User } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../components/badge';
+import { formatMoney, timeLeftLabel } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import type { Auction } from './types';
+import { useTimeLeft } from './use-time-left';
+
+interface AuctionCardProps {
+  auction: Auction;
+  /** When the answer holding this auction arrived (the query's dataUpdatedAt). */
+  receivedAt: number;
+}
+
+export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
+  const remaining = useTimeLeft(auction.timeLeft, receivedAt);
+  const ended = remaining <= 0;
+  const price = auction.currentPrice || auction.startingPrice;
+  const headingId = `auction-${auction._id}-name`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        <img
+          src={auction.itemPhotoCard}
+          alt={auction.itemName}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
+        />
+        <Badge tone="neutral" className="absolute top-3 left-3 bg-white/95">
+          {auction.itemCategory}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
+          {auction.itemName}
+        </h3>
+        <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-600">{auction.itemDescription}</p>
+        <div className="mt-4 flex items-end justify-between gap-3">
+          <div>
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{auction.bidsCount > 0 ? 'Current bid' : 'Starting price'}</p>
+            <p className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(price)}</p>
+          </div>
+          <p className="flex items-center gap-1 text-sm text-slate-600">
+            <Gavel aria-hidden="true" className="size-4" />
+            <span className="tabular-nums">{auction.bidsCount}</span> {auction.bidsCount === 1 ? 'bid' : 'bids'}
+          </p>
+        </div>
+        <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
+          <span className={ended ? 'flex items-center gap-1 font-medium text-slate-500' : 'flex items-center gap-1 text-slate-700'}>
+            <Clock aria-hidden="true" className="size-4" />
+            {timeLeftLabel(remaining)}
+          </span>
+          <span className="flex min-w-0 items-center gap-1 text-slate-600">
+            <User aria-hidden="true" className="size-4 shrink-0" />
+            <span className="truncate">{auction.sellerName}</span>
+          </span>
+        </div>
+        <Link
+          to={paths.auction(auction._id)}
+          className="mt-4 inline-flex h-10 items-center justify-center rounded-lg border border-accent-700 text-sm font-medium text-accent-700 transition-colors hover:bg-accent-700 hover:text-white"
+        >
+          View Details<span className="sr-only"> of {auction.itemName}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Category } from '../../../shared/constants';
+import { cn } from '../../lib/cn';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+interface CategoryFilterProps {
+  categories: readonly Category[];
+  selected: Category | null;
+  onSelect: (category: Category | null) => void;
+}
+
+/** 'All' plus each category present in the data (SPEC §2). */
+export function CategoryFilter({ categories, selected, onSelect }: CategoryFilterProps) {
+  const options: Array<Category | null> = [null, ...categories];
+  return (
+    <div role="group" aria-label="Filter by category" className="mb-6 flex flex-wrap gap-2">
+      {options.map((category) => {
+        const active = category === selected;
+        return (
+          <button
+            key={category ?? 'all'}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onSelect(category)}
+            className={cn(
+              'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
+              active ? 'border-accent-700 bg-accent-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
+            )}
+          >
+            {category ? capitalise(category) : 'All'}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The signed-in user as the whole client sees it (SPEC §4). Provided by AuthProvider.
+import { createContext, useContext } from 'react';
+import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
+
+export type SessionUser = inferRouterOutputs<AppRouter>['user']['me']['user'];
+
+export interface AuthState {
+  user: SessionUser | null;
+  /** On while the session check, a login or a sign-up is pending (SPEC §4). Starts true. */
+  loading: boolean;
+  /** On only until the one session check at app start has answered; pages and guards wait on this. */
+  checking: boolean;
+  error: string | null;
+}
+
+export interface AuthValue extends AuthState {
+  /** Resolves with the user; rejects with an Error whose message is meant for a person. */
+  login: (input: LoginInput) => Promise<SessionUser>;
+  signup: (input: SignupInput) => Promise<SessionUser>;
+  /** Never rejects: a failure is stored as error 'Logout failed'. Resolves true when signed out. */
+  logout: () => Promise<boolean>;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);
+
+export function useAuth(): AuthValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,127 @@
+// Holds the session user: checked once at start with user.me, changed by login, sign-up and logout.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
+import { errorMessage } from '../../lib/errors';
+import { httpStatusOf, onUnauthorized } from '../../lib/query-client';
+import { useTRPC } from '../../lib/trpc';
+import { AuthContext, type AuthState, type AuthValue, type SessionUser } from './auth-context';
+
+export const NOT_AUTHENTICATED = 'Not authenticated';
+export const LOGIN_FAILED = 'Login failed';
+export const SIGNUP_FAILED = 'Signup failed';
+export const LOGOUT_FAILED = 'Logout failed';
+
+type Action =
+  | { type: 'pending' }
+  | { type: 'checked' }
+  | { type: 'signedIn'; user: SessionUser }
+  | { type: 'failed'; error: string }
+  | { type: 'signedOut' }
+  | { type: 'logoutFailed' };
+
+const initialState: AuthState = { user: null, loading: true, checking: true, error: null };
+
+function reducer(state: AuthState, action: Action): AuthState {
+  switch (action.type) {
+    case 'pending':
+      return { ...state, loading: true, error: null };
+    case 'checked':
+      return { ...state, checking: false };
+    case 'signedIn':
+      return { ...state, user: action.user, loading: false, error: null };
+    case 'failed':
+      return { ...state, user: null, loading: false, error: action.error };
+    case 'signedOut':
+      return { ...state, user: null, error: null };
+    case 'logoutFailed':
+      return { ...state, error: LOGOUT_FAILED };
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(reducer, initialState);
+  const checkStarted = useRef(false);
+  const signedIn = useRef(false);
+  useEffect(() => {
+    signedIn.current = state.user !== null;
+  }, [state.user]);
+
+  // The one session check at app start. The ref survives StrictMode's double effect, so it runs once.
+  useEffect(() => {
+    if (checkStarted.current) return;
+    checkStarted.current = true;
+    dispatch({ type: 'pending' });
+    queryClient
+      .fetchQuery({ ...trpc.user.me.queryOptions(), retry: false, staleTime: Infinity })
+      .then(({ user }) => dispatch({ type: 'signedIn', user }))
+      .catch((error: unknown) =>
+        dispatch({ type: 'failed', error: httpStatusOf(error) === 401 ? NOT_AUTHENTICATED : errorMessage(error, NOT_AUTHENTICATED) }),
+      )
+      .finally(() => dispatch({ type: 'checked' }));
+  }, [queryClient, trpc]);
+
+  // A session that ends elsewhere (expired, password changed on another device) signs this tab out.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // A 401 while signed out (the start-up check, a wrong password) is expected, not a lost session.
+        if (!signedIn.current) return;
+        dispatch({ type: 'signedOut' });
+        queryClient.removeQueries();
+      }),
+    [queryClient],
+  );
+
+  // mutateAsync is stable across renders, unlike the mutation result objects.
+  const { mutateAsync: loginAsync } = useMutation(trpc.auth.login.mutationOptions());
+  const { mutateAsync: signupAsync } = useMutation(trpc.auth.signup.mutationOptions());
+  const { mutateAsync: logoutAsync } = useMutation(trpc.auth.logout.mutationOptions());
+
+  const signIn = useCallback(
+    async (run: () => Promise<{ user: SessionUser }>, fallback: string): Promise<SessionUser> => {
+      dispatch({ type: 'pending' });
+      try {
+        // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
+        const { user } = await run();
+        // Whatever was cached belonged to nobody (or someone else): start clean, with the user known.
+        queryClient.removeQueries();
+        queryClient.setQueryData(trpc.user.me.queryKey(), { user });
+        dispatch({ type: 'signedIn', user });
+        return user;
+      } catch (error) {
+        const message = errorMessage(error, fallback);
+        dispatch({ type: 'failed', error: message });
+        throw new Error(message, { cause: error });
+      }
+    },
+    [queryClient, trpc],
+  );
+
+  const login = useCallback(
+    (input: LoginInput) => signIn(() => loginAsync(input), LOGIN_FAILED),
+    [signIn, loginAsync],
+  );
+  const signup = useCallback(
+    (input: SignupInput) => signIn(() => signupAsync(input), SIGNUP_FAILED),
+    [signIn, signupAsync],
+  );
+
+  const logout = useCallback(async (): Promise<boolean> => {
+    try {
+      await logoutAsync();
+    } catch {
+      dispatch({ type: 'logoutFailed' });
+      return false;
+    }
+    dispatch({ type: 'signedOut' });
+    // Nothing of the last user's data may be shown to whoever uses this browser next.
+    queryClient.removeQueries();
+    return true;
+  }, [logoutAsync, queryClient]);
+
+  const value = useMemo<AuthValue>(() => ({ ...state, login, signup, logout }), [state, login, signup, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,47 @@
+// The one QueryClient: caching defaults of SPEC §9, and no retries for answers the server meant (4xx).
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
+
+const MAX_RETRIES = 3;
+
+/** The HTTP status the server answered with, or undefined when it never answered (network, abort). */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const status = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+  return typeof status === 'number' ? status : undefined;
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called when any query or mutation answers 401: the session ended (expired, revoked elsewhere). */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+function notifyIfUnauthorized(error: unknown) {
+  if (httpStatusOf(error) === 401) for (const listener of unauthorizedListeners) listener();
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: notifyIfUnauthorized }),
+    mutationCache: new MutationCache({ onError: notifyIfUnauthorized }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        retry: (failureCount, error) => {
+          const status = httpStatusOf(error);
+          if (status !== undefined && status < 500) return false;
+          return failureCount < MAX_RETRIES;
+        },
+        // Auction prices move; a tab brought back after a while should not show stale prices.
+        // staleTime keeps this from refetching on every quick tab switch.
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarClock, Trophy, User } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { Badge } from '../components/badge';
+import { Banner } from '../components/banner';
+import { Skeleton } from '../components/skeleton';
+import { useAuth } from '../features/auth/auth-context';
+import { useTimeLeft } from '../features/auctions/use-time-left';
+import { BidForm } from '../features/bidding/bid-form';
+import { BidHistory } from '../features/bidding/bid-history';
+import { useLiveBids } from '../features/bidding/use-live-bids';
+import { httpStatusOf } from '../lib/query-client';
+import { errorMessage } from '../lib/errors';
+import { daysLeft, formatDateTime, formatMoney } from '../lib/format';
+import { paths } from '../lib/paths';
+import { useTRPC } from '../lib/trpc';
+import type { Auction } from '../features/auctions/types';
+import { NotFoundPage } from './not-found';
+
+/** /auction/{id}: one auction, its bid form and its history, kept live. */
+export function AuctionDetailPage() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const auction = useQuery(trpc.auction.byId.queryOptions({ id }));
+  useLiveBids(id);
+
+  if (auction.isPending) return <DetailSkeleton />;
+  if (auction.isError) {
+    if (httpStatusOf(auction.error) === 404) return <NotFoundPage />;
+    console.error('Error on getting auction data', auction.error);
+    return <Banner tone="error">{errorMessage(auction.error, 'An unexpected error occurred.')}</Banner>;
+  }
+  return <AuctionDetail auction={auction.data} receivedAt={auction.dataUpdatedAt} />;
+}
+
+function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: number }) {
+  const { user } = useAuth();
+  const remaining = useTimeLeft(auction.timeLeft, receivedAt);
+  const ended = remaining <= 0;
+  // Started by the server's clock: the start is that far before the end.
+  const started = Date.parse(auction.itemEndDate) - Date.parse(auction.itemStartDate) >= remaining;
+  const isSeller = user?._id === auction.seller._id;
+  const winner = ended ? auction.bids[0] : undefined;
+  const days = daysLeft(remaining);
+
+  return (
+    <>
+      <title>{`${auction.itemName} · Open Auction`}</title>
+      <Link to={paths.auctions} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" /> All auctions
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+          <img src={auction.itemPhoto} alt={auction.itemName} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
+        </div>
+
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <Badge tone="neutral">{auction.itemCategory}</Badge>
+            {ended ? <Badge tone="muted">Ended</Badge> : <Badge tone="success">Active</Badge>}
+          </div>
+          <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{auction.itemName}</h1>
+          <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>
+
+          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div className="col-span-2">
+              <dt className="text-sm text-slate-600">Current price</dt>
+              <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Starting price</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">{formatMoney(auction.startingPrice)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Total bids</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">{auction.bidsCount}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Time left</dt>
+              <dd className={ended ? 'font-medium text-slate-500' : days <= 1 ? 'font-medium text-red-700' : 'font-medium text-slate-900'}>
+                {ended ? 'Ended' : `${days} ${days === 1 ? 'day' : 'days'}`}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Ends</dt>
+              <dd className="font-medium text-slate-900">
+                <time dateTime={auction.itemEndDate}>{formatDateTime(auction.itemEndDate)}</time>
+              </dd>
+            </div>
+          </dl>
+
+          <div className="mt-6">
+            {ended ? (
+              <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+                <Trophy aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
+                {winner ? (
+                  <p className="text-slate-800">
+                    Won by <strong>{winner.bidder.name}</strong> with a bid of{' '}
+                    <strong className="tabular-nums">{formatMoney(winner.bidAmount)}</strong>.
+                  </p>
+                ) : (
+                  <p className="text-slate-800">This auction ended without bids.</p>
+                )}
+              </div>
+            ) : !started ? (
+              <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+                <CalendarClock aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
+                <p className="text-slate-800">
+                  Bidding opens <time dateTime={auction.itemStartDate}>{formatDateTime(auction.itemStartDate)}</time>.
+                </p>
+              </div>
+            ) : isSeller ? (
+              <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">This is your auction: you cannot bid on it.</p>
+            ) : (
+              <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <BidForm auctionId={auction._id} currentPrice={auction.currentPrice} />
+              </div>
+            )}
+          </div>
+
+          <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
+            <User aria-hidden="true" className="size-4 text-slate-500" />
+            Sold by <span className="font-medium text-slate-900">{auction.sellerName}</span>
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-10">
+        <BidHistory bids={auction.bids} bidsCount={auction.bidsCount} />
+      </div>
+    </>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading auction" className="grid gap-8 lg:grid-cols-2">
+      <Skeleton className="aspect-[4/3] w-full rounded-xl" />
+      <div className="space-y-4">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-36 w-full rounded-xl" />
+        <Skeleton className="h-32 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}

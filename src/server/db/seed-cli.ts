@@ -1,0 +1,26 @@
+// `npm run seed`: adds the demo data that is missing from the configured database, and says what it added.
+import { createDeps } from '../deps';
+import { loadSettings, SettingsError } from '../env';
+import { seed } from './seed';
+
+async function main(): Promise<void> {
+  const settings = loadSettings(process.env);
+  const deps = createDeps(settings);
+  try {
+    const added = await seed(deps);
+    const total = added.users + added.auctions + added.bids;
+    console.log(
+      total === 0
+        ? `Demo data already present in ${settings.DATABASE_PATH}: nothing added`
+        : `Added ${added.users} users, ${added.auctions} auctions, ${added.bids} bids to ${settings.DATABASE_PATH}`,
+    );
+  } finally {
+    deps.db.$client.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(error instanceof SettingsError ? message : `Seeding failed: ${message.split('\n')[0]}`);
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+// Browser end-to-end harness: the built server on a free port with a fresh database, and Debian's
+// Chromium driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const screenshotDir = join(root, 'test-results/screenshots');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const isCI = process.env.CI === 'true';
+
+function findChromium(): string | undefined {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+export const chromiumPath = findChromium();
+
+if (!chromiumPath && !isCI) {
+  // One line per run, not one per test file: the files share the vitest main process as parent.
+  const marker = join(tmpdir(), `open-auction-e2e-skip-${process.ppid}`);
+  if (!existsSync(marker)) {
+    writeFileSync(marker, '');
+    console.warn(
+      `Browser tests skipped: Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+    );
+  }
+}
+
+/** `describe` for browser tests: skipped without Chromium, except in CI where the missing browser fails the run. */
+export const describeBrowser = chromiumPath || isCI ? describe : describe.skip;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<RunningServer> {
+  const entry = join(root, 'dist/server/main.js');
+  if (!existsSync(entry) || !existsSync(join(root, 'dist/client/index.html'))) {
+    throw new Error('The built app is missing: run `npm run build` before the browser tests (npm test does).');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'open-auction-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: join(dir, 'auction.db'),
+      UPLOAD_DIR: join(dir, 'uploads'),
+      LOG_LEVEL: 'warn',
+      SIGNUPS_PER_HOUR: '1000',
+      SEED_DEMO: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  let running = true;
+  void exited.then(() => (running = false));
+  while (Date.now() < deadline) {
+    if (!running) {
+      await stop();
+      throw new Error(`The server exited before answering /healthz:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return { baseUrl, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  await stop();
+  throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
+}
+
+export interface PageOptions {
+  /** Viewport width in CSS pixels; 1280 unless given. */
+  width?: number;
+  height?: number;
+}
+
+export interface BrowserHarness {
+  readonly baseUrl: string;
+  /** A page in a fresh browser context (its own cookies); closed after the test. */
+  newPage(options?: PageOptions): Promise<Page>;
+  /** Saves a PNG to test-results/screenshots/<name>.png: the full page, or only the viewport (for overlays). */
+  screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
+}
+
+/**
+ * Call inside a describeBrowser block: starts the server and the browser once for the block, gives each
+ * test fresh contexts, and fails a test whose pages broke the Content-Security-Policy or threw.
+ */
+export function useBrowserHarness(): BrowserHarness {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: Array<{ context: BrowserContext; problems: string[] }> = [];
+
+  beforeAll(async () => {
+    if (!chromiumPath) {
+      throw new Error('Chromium is required for the browser tests in CI: apt-get install -y chromium (or set CHROMIUM_PATH)');
+    }
+    server = await startServer();
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+  });
+
+  afterEach(async () => {
+    const problems = contexts.flatMap((c) => c.problems);
+    await Promise.all(contexts.map((c) => c.context.close()));
+    contexts = [];
+    if (problems.length > 0) throw new Error(`The page reported problems:\n${problems.join('\n')}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get baseUrl() {
+      if (!server) throw new Error('The server is not running');
+      return server.baseUrl;
+    },
+    async newPage({ width = 1280, height = 800 }: PageOptions = {}) {
+      if (!browser || !server) throw new Error('The browser harness did not start');
+      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height }, reducedMotion: 'reduce' });
+      context.setDefaultTimeout(10_000);
+      const entry = { context, problems: [] as string[] };
+      contexts.push(entry);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (/Content Security Policy/i.test(text)) entry.problems.push(`CSP: ${text}`);
+        // A render error shown as the error page would otherwise only fail a later, unrelated wait.
+        if (/React Router caught the following error/.test(text)) entry.problems.push(`Render error: ${text.split('\n')[0]}`);
+      });
+      page.on('pageerror', (error) => entry.problems.push(`Uncaught: ${error.message}`));
+      return page;
+    },
+    async screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+      mkdirSync(screenshotDir, { recursive: true });
+      await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+    },
+  };
+}
+
+let counter = 0;
+/** An email no other test (or earlier run against the same server) uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}

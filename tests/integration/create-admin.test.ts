@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { createOrPromoteAdmin } from '../../src/server/services/admin-accounts';
+import { anonymousCaller, makeDeps } from '../helpers';
+
+describe('createOrPromoteAdmin', () => {
+  it('creates an admin who can log in, with the email normalised and a default name', async () => {
+    const deps = makeDeps();
+    const result = await createOrPromoteAdmin(deps.db, { email: '  Boss@Example.COM ', password: 'a long password' }, deps.now());
+    expect(result.outcome).toBe('created');
+    expect(result.user).toMatchObject({ email: 'boss@example.com', name: 'Administrator', role: 'admin' });
+    const row = deps.db.select().from(users).where(eq(users.email, 'boss@example.com')).get()!;
+    expect(row.createdAt.getTime()).toBe(deps.now());
+    const { user } = await anonymousCaller(deps).auth.login({ email: 'boss@example.com', password: 'a long password' });
+    expect(user.role).toBe('admin');
+  });
+
+  it('uses the name given', async () => {
+    const deps = makeDeps();
+    const { user } = await createOrPromoteAdmin(deps.db, { email: 'ops@example.com', password: 'a long password', name: '  Ops Team ' });
+    expect(user.name).toBe('Ops Team');
+  });
+
+  it('promotes an existing user and leaves the password and name unchanged', async () => {
+    const deps = makeDeps();
+    await anonymousCaller(deps).auth.signup({ name: 'Regular Joe', email: 'joe@example.com', password: 'joe original pw' });
+    const result = await createOrPromoteAdmin(deps.db, { email: 'JOE@example.com', password: 'another password', name: 'Ignored' });
+    expect(result.outcome).toBe('promoted');
+    expect(result.user).toMatchObject({ email: 'joe@example.com', name: 'Regular Joe', role: 'admin' });
+    expect(deps.db.select().from(users).all()).toHaveLength(1);
+
+    const { user } = await anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'joe original pw' });
+    expect(user.role).toBe('admin');
+    await expect(anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'another password' })).rejects.toThrow();
+
+    const again = await createOrPromoteAdmin(deps.db, { email: 'joe@example.com', password: 'another password' });
+    expect(again.outcome).toBe('unchanged');
+  });
+
+  it.each([
+    [{ email: '', password: 'a long password' }, 'Email is required'],
+    [{ email: 'not-an-email', password: 'a long password' }, 'Please enter a valid email address'],
+    [{ email: 'x@example.com', password: 'short' }, 'Password must be at least 8 characters long'],
+    [{ email: 'x@example.com', password: 'a long password', name: '   ' }, 'Name is required'],
+  ])('refuses %o with a clear message', async (input, message) => {
+    const deps = makeDeps();
+    await expect(createOrPromoteAdmin(deps.db, input)).rejects.toThrow(message);
+    expect(deps.db.select().from(users).all()).toHaveLength(0);
+  });
+});
+
+describe('npm run create-admin (the real command line)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'create-admin-'));
+  const databasePath = join(dir, 'auction.db');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function run(...args: string[]) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATABASE_PATH: databasePath, NODE_ENV: 'test' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    const output = `${result.stdout}${result.stderr}`.trim();
+    return { status: result.status, output, lines: output.split('\n').length };
+  }
+
+  it('creates, promotes and refuses, with one line each and the right exit code', { timeout: 90_000 }, async () => {
+    const created = run('--email', 'Root@Example.com', '--password', 'root password 1', '--name', 'Root');
+    expect(created).toMatchObject({ status: 0, lines: 1 });
+    expect(created.output).toBe('Created admin root@example.com (Root).');
+
+    // A user who signed up through the app, then promoted from the command line.
+    const db = openDatabase(databasePath);
+    try {
+      db.insert(users).values({ name: 'Jane Seller', email: 'jane@example.com', passwordHash: 'x' }).run();
+    } finally {
+      db.$client.close();
+    }
+    const promoted = run('--email', 'jane@example.com', '--password', 'whatever long');
+    expect(promoted).toMatchObject({ status: 0, lines: 1 });
+    expect(promoted.output).toMatch(/^Promoted jane@example\.com .*password is unchanged/);
+
+    const check = openDatabase(databasePath);
+    try {
+      const jane = check.select().from(users).where(eq(users.email, 'jane@example.com')).get()!;
+      expect(jane).toMatchObject({ role: 'admin', passwordHash: 'x' });
+    } finally {
+      check.$client.close();
+    }
+
+    for (const [args, reason] of [
+      [['--password', 'root password 1'], /Missing --email/],
+      [['--email', 'nope', '--password', 'root password 1'], /Invalid --email: Please enter a valid email address/],
+      [['--email', 'a@example.com', '--password', 'short'], /Password must be at least 8 characters/],
+      [['--email', 'a@example.com', '--password', 'long enough', '--admin'], /Unknown option --admin/],
+    ] as const) {
+      const refused = run(...args);
+      expect(refused.status).not.toBe(0);
+      expect(refused.lines).toBe(1);
+      expect(refused.output).toMatch(reason);
+    }
+  });
+});

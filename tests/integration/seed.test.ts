@@ -1,0 +1,158 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
+import { auctions, bids, users } from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/db/seed';
+import { cardName } from '../../src/server/services/photos';
+import { anonymousCaller, makeDeps } from '../helpers';
+
+type Deps = ReturnType<typeof makeDeps>;
+
+function counts(deps: Deps) {
+  return {
+    users: deps.db.select().from(users).all().length,
+    auctions: deps.db.select().from(auctions).all().length,
+    bids: deps.db.select().from(bids).all().length,
+    files: readdirSync(deps.settings.UPLOAD_DIR).length,
+  };
+}
+
+describe('demo data in an empty database', () => {
+  let deps: Deps;
+  let seeded: Awaited<ReturnType<typeof seedDemoData>>;
+
+  beforeAll(async () => {
+    deps = makeDeps();
+    seeded = await seedDemoData(deps);
+    // Rendering the pictures the first time takes a few seconds on a slow machine.
+  }, 60_000);
+
+  it('reports the auctions and the accounts to print', () => {
+    expect(seeded).not.toBeNull();
+    expect(seeded!.auctions).toBe(deps.db.select().from(auctions).all().length);
+    expect(seeded!.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    expect(seeded!.accounts.filter((a) => a.role === 'admin')).toHaveLength(1);
+    for (const account of seeded!.accounts) expect(account.password.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('lists 12 or more auctions over 8 or more categories, some ended and some live', () => {
+    const rows = deps.db.select().from(auctions).all();
+    const now = deps.now();
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (const row of rows) expect(CATEGORIES).toContain(row.itemCategory);
+    expect(new Set(rows.map((r) => r.itemCategory)).size).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((r) => r.endsAt.getTime() <= now).length).toBeGreaterThanOrEqual(3);
+    const live = rows.filter((r) => r.startsAt.getTime() <= now && now < r.endsAt.getTime());
+    expect(live.length).toBeGreaterThanOrEqual(3);
+    for (const row of live) {
+      const left = row.endsAt.getTime() - now;
+      expect(left).toBeGreaterThanOrEqual(2 * 24 * 3600_000);
+      expect(left).toBeLessThanOrEqual(14 * 24 * 3600_000);
+    }
+    for (const row of rows) {
+      expect(row.endsAt.getTime()).toBeGreaterThan(row.startsAt.getTime());
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(now);
+      expect(row.itemDescription.length).toBeGreaterThan(60);
+    }
+    // Sellers are spread over the demo users.
+    expect(new Set(rows.map((r) => r.sellerId)).size).toBeGreaterThanOrEqual(4);
+    expect(rows.some((r) => r.bidsCount > 0)).toBe(true);
+    expect(rows.some((r) => r.bidsCount === 0)).toBe(true);
+  });
+
+  it('gives every auction a real JPEG photo with its card copy', async () => {
+    const rows = deps.db.select().from(auctions).all();
+    for (const row of rows) {
+      expect(row.photo).toMatch(/\.jpg$/);
+      const path = join(deps.settings.UPLOAD_DIR, row.photo!);
+      const bytes = readFileSync(path);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const meta = await sharp(bytes).metadata();
+      expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+      const card = join(deps.settings.UPLOAD_DIR, cardName(row.photo!));
+      expect(existsSync(card)).toBe(true);
+      expect((await sharp(card).metadata()).format).toBe('webp');
+    }
+    // Nothing else was left behind.
+    expect(readdirSync(deps.settings.UPLOAD_DIR)).toHaveLength(rows.length * 2);
+  });
+
+  it('keeps the bid invariants on every auction', () => {
+    const now = deps.now();
+    const all = deps.db.select().from(auctions).all();
+    const joined = new Map(deps.db.select().from(users).all().map((u) => [u.id, u.createdAt.getTime()]));
+    let total = 0;
+    for (const auction of all) {
+      const list = deps.db.select().from(bids).all().filter((b) => b.auctionId === auction.id).sort((a, b) => a.id - b.id);
+      total += list.length;
+      expect(auction.bidsCount).toBe(list.length);
+      expect(auction.currentPrice).toBe(list.at(-1)?.amount ?? auction.startingPrice);
+      let price = auction.startingPrice;
+      let time = auction.startsAt.getTime();
+      for (const bid of list) {
+        const step = bid.amount - price;
+        expect(step).toBeGreaterThanOrEqual(BID_MIN_STEP);
+        expect(step).toBeLessThanOrEqual(BID_MAX_STEP);
+        expect(bid.bidderId).not.toBe(auction.sellerId);
+        const at = bid.createdAt.getTime();
+        expect(at).toBeGreaterThanOrEqual(time);
+        expect(at).toBeLessThan(auction.endsAt.getTime());
+        expect(at).toBeLessThanOrEqual(now);
+        expect(at).toBeGreaterThanOrEqual(joined.get(bid.bidderId)!);
+        price = bid.amount;
+        time = at;
+      }
+      if (auction.startsAt.getTime() > now) expect(list).toHaveLength(0);
+    }
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it('lets every demo account log in, with its role', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const { user } = await anonymousCaller(deps).auth.login({ email: account.email, password: account.password });
+      expect(user).toMatchObject({ email: account.email, name: account.name, role: account.role });
+    }
+  });
+});
+
+describe('seeding again', () => {
+  it('adds nothing the second time', async () => {
+    const deps = makeDeps();
+    const first = await seed(deps);
+    expect(first.users).toBe(DEMO_ACCOUNTS.length);
+    expect(first.auctions).toBeGreaterThanOrEqual(12);
+    const before = counts(deps);
+    expect(before).toMatchObject({ users: first.users, auctions: first.auctions, bids: first.bids });
+
+    deps.clock.advance(60_000);
+    expect(await seed(deps)).toEqual({ users: 0, auctions: 0, bids: 0 });
+    expect(counts(deps)).toEqual(before);
+  });
+
+  it('fills in what is missing and leaves what exists alone', async () => {
+    const deps = makeDeps();
+    // Someone already holds one of the demo emails, with a password of their own.
+    await anonymousCaller(deps).auth.signup({ name: 'Maya T.', email: 'maya@demo.test', password: 'her own password' });
+    const added = await seed(deps);
+    expect(added.users).toBe(DEMO_ACCOUNTS.length - 1);
+    const { user } = await anonymousCaller(deps).auth.login({ email: 'maya@demo.test', password: 'her own password' });
+    expect(user.name).toBe('Maya T.');
+    expect(deps.db.select().from(auctions).all().filter((a) => String(a.sellerId) === user._id).length).toBeGreaterThan(0);
+
+    // One auction removed: the next run puts back that one only.
+    const victim = deps.db.select().from(auctions).all()[0]!;
+    deps.db.delete(auctions).where(eq(auctions.id, victim.id)).run();
+    const again = await seed(deps);
+    expect(again).toEqual({ users: 0, auctions: 1, bids: victim.bidsCount });
+  });
+
+  it('seedDemoData does nothing on a database with users', async () => {
+    const deps = makeDeps();
+    await anonymousCaller(deps).auth.signup({ name: 'First User', email: 'first@example.com', password: 'long enough' });
+    expect(await seedDemoData(deps)).toBeNull();
+    expect(counts(deps)).toEqual({ users: 1, auctions: 0, bids: 0, files: 0 });
+  });
+});
