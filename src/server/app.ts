@@ -13,6 +13,7 @@ import { PHOTO_MAX_BYTES } from '../shared/constants';
 import type { AppDeps } from './deps';
 import { auctionRoutes } from './rest/auction';
 import { authRoutes } from './rest/auth';
+import { contactRoutes } from './rest/contact';
 import { restRoutes } from './rest/adapter';
 import { errorBody, sendError } from './rest/errors';
 import { userRoutes } from './rest/user';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       authRoutes(rest);
       userRoutes(rest);
       auctionRoutes(rest);
+      contactRoutes(rest);
     },
     { prefix: '/api' },
   );

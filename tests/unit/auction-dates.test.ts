@@ -139,3 +139,15 @@ describe('wholeDollars', () => {
     expect(createAuctionFields.safeParse({ ...base, itemStartDate: '2026-06-01T10:00:00.000Z' }).success).toBe(true);
   });
 });
+
+describe('timestamps name their zone', () => {
+  const fields = { itemName: 'Lamp', itemDescription: 'A lamp', itemCategory: 'Art', startingPrice: 10, itemEndDate: '2026-06-05' };
+  test.each(['2026-06-01T10:00:00Z', '2026-06-01T10:00:00.123+02:00', '2026-06-01T10:00-05:00'])('%s is accepted', (itemStartDate) => {
+    expect(createAuctionFields.safeParse({ ...fields, itemStartDate }).success).toBe(true);
+  });
+  test.each(['2026-06-01T10:00', '2026-06-01T10:00:00', '2026-06-01 10:00Z'])('%s is refused: the server zone would decide', (itemStartDate) => {
+    const result = createAuctionFields.safeParse({ ...fields, itemStartDate });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/Start date must be a date like 2026-03-14/);
+  });
+});

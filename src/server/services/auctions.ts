@@ -8,8 +8,7 @@ import { perDb } from '../db/prepared';
 import { auctions, bids, users, type AuctionRow } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { TRPCError } from '@trpc/server';
-import { ZodRealError } from 'zod';
-import { notFound } from './errors';
+import { invalid, notFound } from './errors';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
 import type { z } from 'zod';
 
@@ -168,15 +167,6 @@ export function getAuction(db: Db, id: string, now: number): Auction {
 
 type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
-/**
- * The date issues as a validation failure, with its field issues. The cause must be a real Error
- * (zod 4's ZodRealError): tRPC replaces any other cause, and errors.ts's invalid() builds a plain
- * ZodError, which zod 4 does not make an Error, so its issues never reached the client.
- */
-function dateIssuesError(issues: Array<{ path: string; message: string }>) {
-  const cause = new ZodRealError(issues.map((i) => ({ code: 'custom' as const, path: [i.path], message: i.message, input: undefined })));
-  return new TRPCError({ code: 'BAD_REQUEST', message: issues[0]!.message, cause });
-}
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number; name: string }, input: CreateAuctionForm): Promise<Auction> {
@@ -184,7 +174,7 @@ export async function createAuction(deps: AppDeps, seller: { id: number; name: s
   const startsAt = resolveStart(input.itemStartDate, now);
   const endsAt = resolveEnd(input.itemEndDate);
   const issues = auctionDateIssues(startsAt, endsAt, now);
-  if (issues.length > 0) throw dateIssuesError(issues);
+  if (issues.length > 0) throw invalid(issues);
   if (input.itemPhoto.size > PHOTO_MAX_BYTES) throw photoTooLarge();
 
   const photo = await storePhoto(deps.settings.UPLOAD_DIR, new Uint8Array(await input.itemPhoto.arrayBuffer()));

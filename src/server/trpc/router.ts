@@ -1,12 +1,14 @@
 import { createCallerFactory, router } from './init';
 import { auctionRouter } from './routers/auction';
 import { authRouter } from './routers/auth';
+import { contactRouter } from './routers/contact';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   auction: auctionRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,12 +26,15 @@ export function wholeDollars(label: string) {
     .pipe(z.number().max(MAX_PRICE, `${label} is too large`));
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
 function dateField(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .refine((v) => isPlainDate(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date like 2026-03-14 or an ISO timestamp`);
+    // A timestamp must name its zone (Z or ±hh:mm): without one, the server's own zone would decide.
+    .refine((v) => isPlainDate(v) || (TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date like 2026-03-14 or an ISO timestamp with a zone`);
 }
 
 /** The text fields of the create form (the photo travels beside them as a file). */

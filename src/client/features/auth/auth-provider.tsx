@@ -1,4 +1,4 @@
-// Holds the session user: checked once at start with user.me, changed by login, sign-up and logout.
+// Holds the session user: checked once at start with auth.session, changed by login, sign-up and logout.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
@@ -55,8 +55,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     checkStarted.current = true;
     dispatch({ type: 'pending' });
     queryClient
-      .fetchQuery({ ...trpc.user.me.queryOptions(), retry: false, staleTime: Infinity })
-      .then(({ user }) => dispatch({ type: 'signedIn', user }))
+      .fetchQuery({ ...trpc.auth.session.queryOptions(), retry: false, staleTime: Infinity })
+      // A visitor is no error for the server (no 401 in the console), but SPEC §4 stores one.
+      .then(({ user }) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: NOT_AUTHENTICATED }))
       .catch((error: unknown) =>
         dispatch({ type: 'failed', error: httpStatusOf(error) === 401 ? NOT_AUTHENTICATED : errorMessage(error, NOT_AUTHENTICATED) }),
       )
@@ -88,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { user } = await run();
         // Whatever was cached belonged to nobody (or someone else): start clean, with the user known.
         queryClient.removeQueries();
-        queryClient.setQueryData(trpc.user.me.queryKey(), { user });
+        queryClient.setQueryData(trpc.auth.session.queryKey(), { user });
         dispatch({ type: 'signedIn', user });
         return user;
       } catch (error) {

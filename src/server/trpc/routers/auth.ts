@@ -1,8 +1,12 @@
 import { loginInput, signupInput } from '../../../shared/schemas/auth';
 import * as auth from '../../services/auth';
+import { toUser } from '../../services/users';
 import { publicProcedure, router } from '../init';
 
 export const authRouter = router({
+  /** Who is signed in, or null: the client's start-up check, without a 401 for visitors. */
+  session: publicProcedure.query(({ ctx }) => ({ user: ctx.user ? toUser(ctx.user) : null })),
+
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
     const { user, token, expiresAt } = await auth.signup(ctx.deps, input, ctx.client);
     ctx.cookie.set(token, expiresAt);

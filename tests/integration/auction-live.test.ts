@@ -1,0 +1,201 @@
+// Live bid updates through auction.onBid: events in order, filtered by auction, resumable with
+// lastEventId (missed bids first, then live), and ended by the bus closing or the caller's signal.
+import { describe, expect, test } from 'vitest';
+import type { BidEvent } from '../../src/server/live/bid-bus';
+import { findSessionUser } from '../../src/server/services/sessions';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { createCaller } from '../../src/server/trpc/router';
+import { makeDeps } from '../helpers';
+import { insertAuction, quickCaller } from './auction-helpers';
+
+type Deps = ReturnType<typeof makeDeps>;
+
+async function setup() {
+  const deps = makeDeps();
+  const seller = await quickCaller(deps, 'Sally Seller');
+  const ann = await quickCaller(deps, 'Ann Bidder');
+  const ben = await quickCaller(deps, 'Ben Bidder');
+  const watcher = await quickCaller(deps, 'Wendy Watcher');
+  const sellerId = Number(seller.user._id);
+  const first = insertAuction(deps, sellerId, { startingPrice: 100 });
+  const second = insertAuction(deps, sellerId, { startingPrice: 500 });
+  return { deps, seller, ann, ben, watcher, first, second };
+}
+
+/** A caller for that user whose subscriptions end when the controller aborts. */
+function callerWithSignal(deps: Deps, token: string, signal: AbortSignal) {
+  const user = findSessionUser(deps.db, token, deps.now())!;
+  return createCaller(createInnerContext(deps, { user }), { signal });
+}
+
+type Tracked = [string, BidEvent, unknown];
+
+async function subscribe(caller: { auction: { onBid: (input?: { auctionId?: string; lastEventId?: string | null }) => Promise<AsyncIterable<unknown>> } }, input?: { auctionId?: string; lastEventId?: string | null }) {
+  const iterator = (await caller.auction.onBid(input))[Symbol.asyncIterator]();
+  return {
+    /** The next event with its tracked id, or null when the subscription ended. */
+    async next(): Promise<{ id: string; event: BidEvent } | null> {
+      const result = await iterator.next();
+      if (result.done) return null;
+      const [id, event] = result.value as Tracked;
+      return { id, event };
+    },
+    iterator,
+  };
+}
+
+describe('auction.onBid', () => {
+  test('bids from other callers arrive in order with the price, the count and the bid row', async () => {
+    const { deps, ann, ben, watcher, first } = await setup();
+    const sub = await subscribe(watcher.caller, { auctionId: first });
+    const received = sub.next();
+    const placed1 = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
+    deps.clock.advance(1000);
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 110 });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 111 });
+
+    const one = await received;
+    expect(one).toEqual({
+      id: placed1.bid._id,
+      event: {
+        auctionId: first,
+        currentPrice: 105,
+        bidsCount: 1,
+        bid: { _id: placed1.bid._id, bidder: { _id: ann.user._id, name: 'Ann Bidder' }, bidAmount: 105, bidTime: new Date(deps.now() - 1000).toISOString() },
+      },
+    });
+    const two = await sub.next();
+    const three = await sub.next();
+    expect([two?.event.currentPrice, three?.event.currentPrice]).toEqual([110, 111]);
+    expect([two?.event.bidsCount, three?.event.bidsCount]).toEqual([2, 3]);
+    expect(two?.event.bid.bidder.name).toBe('Ben Bidder');
+    expect(Number(three!.id)).toBeGreaterThan(Number(two!.id));
+    deps.bus.close();
+    expect(await sub.next()).toBeNull();
+  });
+
+  test('refused bids publish nothing, and events of other auctions are filtered out', async () => {
+    const { deps, seller, ann, ben, watcher, first, second } = await setup();
+    const sub = await subscribe(watcher.caller, { auctionId: first });
+    const received = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: second, bidAmount: 501 });
+    await expect(ben.caller.auction.placeBid({ auctionId: first, bidAmount: 150 })).rejects.toThrow(/current price/);
+    await expect(seller.caller.auction.placeBid({ auctionId: first, bidAmount: 101 })).rejects.toThrow(/own auction/);
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    const event = (await received)!.event;
+    expect(event).toMatchObject({ auctionId: first, currentPrice: 101, bidsCount: 1 });
+    expect(event.bid.bidder.name).toBe('Ben Bidder');
+    deps.bus.close();
+    expect(await sub.next()).toBeNull();
+  });
+
+  test('without an auctionId, bids of every auction arrive', async () => {
+    const { deps, ann, watcher, first, second } = await setup();
+    const sub = await subscribe(watcher.caller);
+    const received = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: second, bidAmount: 501 });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    expect((await received)?.event.auctionId).toBe(second);
+    expect((await sub.next())?.event.auctionId).toBe(first);
+    deps.bus.close();
+  });
+
+  test('a repeated request key publishes no second event', async () => {
+    const { deps, ann, watcher, first } = await setup();
+    const sub = await subscribe(watcher.caller, { auctionId: first });
+    const received = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101, requestKey: 'double-submit' });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101, requestKey: 'double-submit' });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 102 });
+    expect((await received)?.event.currentPrice).toBe(101);
+    expect((await sub.next())?.event).toMatchObject({ currentPrice: 102, bidsCount: 2 });
+    deps.bus.close();
+  });
+
+  test('resuming with lastEventId replays the missed bids first, with the price and count of each, then goes on live', async () => {
+    const { deps, ann, ben, watcher, first, second } = await setup();
+    const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
+    await ben.caller.auction.placeBid({ auctionId: second, bidAmount: 510 });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 115 });
+
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    const missed1 = await sub.next();
+    const missed2 = await sub.next();
+    expect(missed1?.event).toMatchObject({ auctionId: first, currentPrice: 105, bidsCount: 2, bid: { bidAmount: 105, bidder: { name: 'Ben Bidder' } } });
+    expect(missed2?.event).toMatchObject({ auctionId: first, currentPrice: 115, bidsCount: 3, bid: { bidAmount: 115, bidder: { name: 'Ann Bidder' } } });
+    expect(missed2?.id).toBe(missed2?.event.bid._id);
+
+    const live = sub.next();
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 120 });
+    expect((await live)?.event).toMatchObject({ currentPrice: 120, bidsCount: 4 });
+    deps.bus.close();
+    expect(await sub.next()).toBeNull();
+  });
+
+  test('a bid placed while missed bids are being replayed is not lost', async () => {
+    const { deps, ann, ben, watcher, first } = await setup();
+    const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 102 });
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 103 });
+
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    expect((await sub.next())?.event.currentPrice).toBe(102);
+    // The watcher is still catching up when this bid lands.
+    await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 104 });
+    expect((await sub.next())?.event.currentPrice).toBe(103);
+    const afterReplay = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
+    expect((await afterReplay)?.event).toMatchObject({ currentPrice: 104, bidsCount: 4 });
+    expect((await sub.next())?.event).toMatchObject({ currentPrice: 105, bidsCount: 5 });
+    deps.bus.close();
+  });
+
+  test('a long absence is replayed in full, not only its first page', async () => {
+    const { deps, ann, ben, watcher, first } = await setup();
+    const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    const MISSED = 130;
+    for (let i = 0; i < MISSED; i++) {
+      await (i % 2 ? ann : ben).caller.auction.placeBid({ auctionId: first, bidAmount: 102 + i });
+    }
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    const prices: number[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < MISSED; i++) {
+      const next = await sub.next();
+      prices.push(next!.event.currentPrice);
+      counts.push(next!.event.bidsCount);
+    }
+    expect(prices).toEqual(Array.from({ length: MISSED }, (_, i) => 102 + i));
+    expect(counts).toEqual(Array.from({ length: MISSED }, (_, i) => 2 + i));
+    const live = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 102 + MISSED });
+    expect((await live)?.event.bidsCount).toBe(MISSED + 2);
+    deps.bus.close();
+  });
+
+  test('the caller’s abort signal ends the subscription', async () => {
+    const { deps, ann, watcher, first } = await setup();
+    const controller = new AbortController();
+    const sub = await subscribe(callerWithSignal(deps, watcher.token, controller.signal), { auctionId: first });
+    const received = sub.next();
+    await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
+    expect((await received)?.event.currentPrice).toBe(101);
+    const pending = sub.next();
+    controller.abort();
+    expect(await pending).toBeNull();
+  });
+
+  test('closing the bus ends every subscription; signed out is UNAUTHORIZED', async () => {
+    const { deps, ann, watcher, first, second } = await setup();
+    const a = await subscribe(watcher.caller, { auctionId: first });
+    const b = await subscribe(ann.caller, { auctionId: second });
+    const pendingA = a.next();
+    const pendingB = b.next();
+    deps.bus.close();
+    expect(await pendingA).toBeNull();
+    expect(await pendingB).toBeNull();
+    const anonymous = createCaller(createInnerContext(deps));
+    await expect(anonymous.auction.onBid({ auctionId: first })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

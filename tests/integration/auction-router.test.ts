@@ -1,0 +1,492 @@
+// The auction router through createCaller: every create rule and refusal, the reads, and bidding.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { CATEGORIES, DAY_MS } from '../../src/shared/constants';
+import { auctions, bids } from '../../src/server/db/schema';
+import type { AppDeps } from '../../src/server/deps';
+import { describeError } from '../../src/server/trpc/errors';
+import { anonymousCaller, makeDeps, signedUpCaller } from '../helpers';
+import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, uploads, type FormValues } from './auction-helpers';
+
+type Deps = ReturnType<typeof makeDeps>;
+type Caller = Awaited<ReturnType<typeof quickCaller>>['caller'];
+
+/** The TRPCError a call fails with, read as a person would: code, message, field issues. */
+async function failure(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  const { message, issues } = describeError(error);
+  return { code: error.code, message, issues };
+}
+
+function auctionCount(deps: AppDeps) {
+  return deps.db.select({ n: count() }).from(auctions).get()!.n;
+}
+
+async function create(deps: Deps, caller: Caller, overrides: FormValues = {}) {
+  return (await caller.auction.create(await auctionForm(deps.now(), overrides))).newAuction;
+}
+
+async function setup() {
+  const deps = makeDeps();
+  const seller = await quickCaller(deps, 'Sally Seller');
+  const bidder = await quickCaller(deps, 'Bob Bidder');
+  return { deps, seller, bidder };
+}
+
+describe('auction.create', () => {
+  test('creates an auction with the server-made fields and stores the photo with its card copy', async () => {
+    const deps = makeDeps();
+    const seller = await signedUpCaller(deps, 'Sally Seller');
+    const result = await seller.caller.auction.create(await auctionForm(deps.now()));
+    expect(result.message).toMatch(/created/i);
+    const a = result.newAuction;
+    expect(a).toMatchObject({
+      _id: expect.any(String),
+      itemName: 'Brass desk lamp',
+      itemCategory: 'Home & Garden',
+      startingPrice: 10,
+      currentPrice: 10,
+      bidsCount: 0,
+      seller: { _id: seller.user._id, name: 'Sally Seller' },
+      sellerName: 'Sally Seller',
+      itemStartDate: new Date(deps.now()).toISOString(),
+      itemEndDate: `${plainDate(deps.now(), 7)}T23:59:59.999Z`,
+      bids: [],
+    });
+    expect(a.timeLeft).toBe(Date.parse(a.itemEndDate) - deps.now());
+    expect(a.itemPhoto).toMatch(/^\/uploads\/[\w-]+\.png$/);
+    expect(uploads(deps)).toHaveLength(2);
+    const stored = join(deps.settings.UPLOAD_DIR, a.itemPhoto.replace('/uploads/', ''));
+    expect(existsSync(stored)).toBe(true);
+    const card = join(deps.settings.UPLOAD_DIR, a.itemPhotoCard.replace('/uploads/', ''));
+    expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
+    expect((await seller.caller.auction.byId({ id: a._id })).itemName).toBe('Brass desk lamp');
+  });
+
+  test.each([
+    ['itemName', 'Item name is required'],
+    ['itemDescription', 'Description is required'],
+    ['itemCategory', 'Please choose a category from the list'],
+    ['startingPrice', 'Starting price is required'],
+    ['itemStartDate', 'Start date is required'],
+    ['itemEndDate', 'End date is required'],
+    ['itemPhoto', 'Please upload an image.'],
+  ])('without %s: BAD_REQUEST "%s", nothing stored', async (field, message) => {
+    const { deps, seller } = await setup();
+    const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { [field]: undefined })));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toBe(message);
+    expect(refused.issues).toEqual([{ path: field, message }]);
+    expect(auctionCount(deps)).toBe(0);
+    expect(uploads(deps)).toEqual([]);
+  });
+
+  test('blank text counts as missing', async () => {
+    const { deps, seller } = await setup();
+    const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemName: '   ', itemDescription: ' ' })));
+    expect(refused.issues).toEqual([
+      { path: 'itemName', message: 'Item name is required' },
+      { path: 'itemDescription', message: 'Description is required' },
+    ]);
+  });
+
+  test('an empty file (a form submitted without choosing one) is a missing photo', async () => {
+    const { deps, seller } = await setup();
+    const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemPhoto: fileOf(Buffer.alloc(0), '') })));
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: 'Please upload an image.' });
+  });
+
+  test('the category must be one of the list; every listed one is accepted', async () => {
+    const { deps, seller } = await setup();
+    const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemCategory: 'Weapons' })));
+    expect(refused.issues).toEqual([{ path: 'itemCategory', message: 'Please choose a category from the list' }]);
+    expect((await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemCategory: 'art' })))).code).toBe('BAD_REQUEST');
+    for (const category of ['Electronics', 'Musical Instruments', 'Other']) {
+      expect((await create(deps, seller.caller, { itemCategory: category })).itemCategory).toBe(category);
+    }
+  });
+
+  test.each([
+    ['0', 'Starting price must be at least $1'],
+    ['-5', 'Starting price must be a whole number of dollars'],
+    ['12.5', 'Starting price must be a whole number of dollars'],
+    ['1e2', 'Starting price must be a whole number of dollars'],
+    ['ten', 'Starting price must be a whole number of dollars'],
+  ])('starting price %j is refused: %s', async (startingPrice, message) => {
+    const { deps, seller } = await setup();
+    const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { startingPrice })));
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message });
+    expect(auctionCount(deps)).toBe(0);
+  });
+
+  test('a starting price of 1 is the minimum accepted', async () => {
+    const { deps, seller } = await setup();
+    expect(await create(deps, seller.caller, { startingPrice: '1' })).toMatchObject({ startingPrice: 1, currentPrice: 1 });
+  });
+
+  describe('dates, checked against the server clock', () => {
+    test.each([
+      ['a start yesterday', -1, 3, 'itemStartDate', 'Start date cannot be in the past.'],
+      ['a start 16 days ahead', 16, 18, 'itemStartDate', 'Start date must be within 15 days from today.'],
+      ['an end 16 days after the start', 2, 18, 'itemEndDate', 'End date must be at most 15 days after the start date.'],
+    ])('%s is refused', async (_label, startDays, endDays, path, message) => {
+      const { deps, seller } = await setup();
+      const form = await auctionForm(deps.now(), { itemStartDate: plainDate(deps.now(), startDays), itemEndDate: plainDate(deps.now(), endDays) });
+      const refused = await failure(seller.caller.auction.create(form));
+      expect(refused).toEqual({ code: 'BAD_REQUEST', message, issues: [{ path, message }] });
+      expect(auctionCount(deps)).toBe(0);
+      expect(uploads(deps)).toEqual([]);
+    });
+
+    test('an end equal to the start is refused', async () => {
+      const { deps, seller } = await setup();
+      const when = new Date(deps.now() + DAY_MS).toISOString();
+      const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemStartDate: when, itemEndDate: when })));
+      expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: 'End date must be after start date.' });
+    });
+
+    test('a start 15 days ahead with an end 15 days after it is accepted; plain dates map to instants', async () => {
+      const { deps, seller } = await setup();
+      const a = await create(deps, seller.caller, { itemStartDate: plainDate(deps.now(), 15), itemEndDate: plainDate(deps.now(), 30) });
+      expect(a.itemStartDate).toBe(`${plainDate(deps.now(), 15)}T00:00:00.000Z`);
+      expect(a.itemEndDate).toBe(`${plainDate(deps.now(), 30)}T23:59:59.999Z`);
+    });
+
+    test('a full timestamp earlier today is stored as sent', async () => {
+      const { deps, seller } = await setup();
+      const earlier = new Date(deps.now() - 3 * 60 * 60 * 1000).toISOString();
+      expect((await create(deps, seller.caller, { itemStartDate: earlier })).itemStartDate).toBe(earlier);
+    });
+
+    test('the rules follow the clock: what was today becomes the past', async () => {
+      const { deps, seller } = await setup();
+      const today = plainDate(deps.now());
+      deps.clock.advance(DAY_MS);
+      const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemStartDate: today })));
+      expect(refused.message).toBe('Start date cannot be in the past.');
+    });
+  });
+
+  describe('the photo is recognised by its bytes', () => {
+    test.each(['png', 'jpeg', 'webp', 'gif'] as const)('a real %s is accepted and stored with its card copy', async (kind) => {
+      const { deps, seller } = await setup();
+      const a = await create(deps, seller.caller, { itemPhoto: fileOf(await image(kind), `photo.${kind}`, `image/${kind}`) });
+      const ext = kind === 'jpeg' ? 'jpg' : kind;
+      const name = a.itemPhoto.replace('/uploads/', '');
+      expect(name).toMatch(new RegExp(`^[\\w-]+\\.${ext}$`));
+      expect(uploads(deps)).toEqual([name.replace(`.${ext}`, '.card.webp'), name].sort());
+      expect((await sharp(join(deps.settings.UPLOAD_DIR, name)).metadata()).format).toBe(kind);
+    });
+
+    test('the declared name and type do not matter: a JPEG sent as "photo.txt" is a JPEG', async () => {
+      const { deps, seller } = await setup();
+      const a = await create(deps, seller.caller, { itemPhoto: fileOf(await image('jpeg'), 'photo.txt', 'text/plain') });
+      expect(a.itemPhoto).toMatch(/\.jpg$/);
+    });
+
+    test.each([
+      ['a text file renamed .png', TEXT, 'notes.png', 'image/png'],
+      ['an SVG', SVG, 'drawing.svg', 'image/svg+xml'],
+      ['a PNG header followed by HTML', FAKE_PNG, 'trick.png', 'image/png'],
+    ])('%s is UNSUPPORTED_MEDIA_TYPE and leaves nothing behind', async (_label, bytes, name, type) => {
+      const { deps, seller } = await setup();
+      const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemPhoto: fileOf(bytes, name, type) })));
+      expect(refused).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only image files are allowed.' });
+      expect(uploads(deps)).toEqual([]);
+      expect(auctionCount(deps)).toBe(0);
+    });
+
+    test('5 MiB + 1 byte is PAYLOAD_TOO_LARGE and leaves nothing behind; exactly 5 MiB is accepted', async () => {
+      const { deps, seller } = await setup();
+      const tooBig = await pngOfSize(5 * 1024 * 1024 + 1);
+      const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemPhoto: fileOf(tooBig, 'big.png') })));
+      expect(refused).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'File size must be less than 5 MB.' });
+      expect(uploads(deps)).toEqual([]);
+      expect(auctionCount(deps)).toBe(0);
+      const limit = await create(deps, seller.caller, { itemPhoto: fileOf(await pngOfSize(5 * 1024 * 1024), 'limit.png') });
+      expect(uploads(deps)).toHaveLength(2);
+      expect(limit.itemPhoto).toMatch(/\.png$/);
+    });
+  });
+
+  test('fields a client sets for itself are ignored: prices, counts and seller are the server’s', async () => {
+    const { deps, seller, bidder } = await setup();
+    const a = await create(deps, seller.caller, {
+      currentPrice: '999',
+      bidsCount: '42',
+      seller: bidder.user._id,
+      sellerId: bidder.user._id,
+      sellerName: 'Bob Bidder',
+    });
+    expect(a).toMatchObject({ currentPrice: 10, bidsCount: 0, seller: { _id: seller.user._id, name: 'Sally Seller' }, sellerName: 'Sally Seller' });
+    const row = deps.db.select().from(auctions).where(eq(auctions.id, Number(a._id))).get()!;
+    expect(row).toMatchObject({ sellerId: Number(seller.user._id), currentPrice: 10, bidsCount: 0 });
+  });
+
+  test('signed out: UNAUTHORIZED', async () => {
+    const deps = makeDeps();
+    const refused = await failure(anonymousCaller(deps).auction.create(await auctionForm(deps.now())));
+    expect(refused.code).toBe('UNAUTHORIZED');
+    expect(uploads(deps)).toEqual([]);
+  });
+});
+
+describe('reads', () => {
+  test('list: newest first, every auction without a limit', async () => {
+    const { deps, seller } = await setup();
+    const ids = Array.from({ length: 130 }, (_, i) => insertAuction(deps, Number(seller.user._id), { itemName: `Item ${i}` }));
+    const all = await seller.caller.auction.list();
+    expect(all.items).toHaveLength(130);
+    expect(all.items.map((a) => a._id)).toEqual([...ids].reverse());
+    expect(all.nextCursor).toBeNull();
+    expect(all.items[0]).toMatchObject({ itemName: 'Item 129', sellerName: 'Sally Seller', bids: [] });
+  });
+
+  test('list: category filter, and limit + cursor pages through without gaps or repeats', async () => {
+    const { deps, seller } = await setup();
+    const sellerId = Number(seller.user._id);
+    const art = [1, 2, 3, 4, 5].map((i) => insertAuction(deps, sellerId, { category: 'Art', itemName: `Art ${i}` }));
+    insertAuction(deps, sellerId, { category: 'Books' });
+    const onlyArt = await seller.caller.auction.list({ category: 'Art' });
+    expect(onlyArt.items.map((a) => a._id)).toEqual([...art].reverse());
+    expect(onlyArt.items.every((a) => a.itemCategory === 'Art')).toBe(true);
+
+    const first = await seller.caller.auction.list({ category: 'Art', limit: 2 });
+    expect(first.items.map((a) => a._id)).toEqual([art[4], art[3]]);
+    expect(first.nextCursor).toBe(art[3]);
+    const second = await seller.caller.auction.list({ category: 'Art', limit: 2, cursor: first.nextCursor! });
+    expect(second.items.map((a) => a._id)).toEqual([art[2], art[1]]);
+    const third = await seller.caller.auction.list({ category: 'Art', limit: 2, cursor: second.nextCursor! });
+    expect(third.items.map((a) => a._id)).toEqual([art[0]]);
+    expect(third.nextCursor).toBeNull();
+    expect((await failure(seller.caller.auction.list({ category: 'Weapons' as never }))).code).toBe('BAD_REQUEST');
+    expect((await failure(seller.caller.auction.list({ limit: 0 }))).code).toBe('BAD_REQUEST');
+  });
+
+  test('categories: only those present, in the order of SPEC §3', async () => {
+    const { deps, seller } = await setup();
+    expect(await seller.caller.auction.categories()).toEqual([]);
+    for (const category of ['Toys', 'Art', 'Electronics', 'Art', 'Books'] as const) insertAuction(deps, Number(seller.user._id), { category });
+    const present = await seller.caller.auction.categories();
+    expect(present).toEqual(['Electronics', 'Art', 'Books', 'Toys']);
+    expect([...present].sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b))).toEqual(present);
+  });
+
+  test('mine: only the caller’s auctions, newest first', async () => {
+    const { deps, seller, bidder } = await setup();
+    const a1 = insertAuction(deps, Number(seller.user._id));
+    insertAuction(deps, Number(bidder.user._id));
+    const a2 = insertAuction(deps, Number(seller.user._id));
+    expect((await seller.caller.auction.mine()).map((a) => a._id)).toEqual([a2, a1]);
+    expect((await bidder.caller.auction.mine()).every((a) => a.seller._id === bidder.user._id)).toBe(true);
+    expect(await (await quickCaller(deps, 'Nobody')).caller.auction.mine()).toEqual([]);
+  });
+
+  test('stats: counts, active by end date against the clock, the 3 newest active and the caller’s 3 newest', async () => {
+    const { deps, seller, bidder } = await setup();
+    const s = Number(seller.user._id);
+    const b = Number(bidder.user._id);
+    const now = deps.now();
+    const endsSoon = insertAuction(deps, s, { endsAt: now + 60_000 });
+    const s2 = insertAuction(deps, s);
+    const ended = insertAuction(deps, s, { startsAt: now - 5 * DAY_MS, endsAt: now - 1 });
+    const b1 = insertAuction(deps, b);
+    const notStarted = insertAuction(deps, b, { startsAt: now + 2 * DAY_MS, endsAt: now + 4 * DAY_MS });
+    const endsNow = insertAuction(deps, s, { startsAt: now - DAY_MS, endsAt: now });
+
+    const stats = await seller.caller.auction.stats();
+    expect(stats.totalAuctions).toBe(6);
+    expect(stats.activeAuctions).toBe(4); // endsSoon, s2, b1, notStarted; an end at now is over
+    expect(stats.userAuctionCount).toBe(4);
+    expect(stats.latestAuctions.map((a) => a._id)).toEqual([notStarted, b1, s2]);
+    expect(stats.latestUserAuctions.map((a) => a._id)).toEqual([endsNow, ended, s2]);
+
+    expect((await bidder.caller.auction.stats()).userAuctionCount).toBe(2);
+
+    deps.clock.advance(60_000);
+    const later = await seller.caller.auction.stats();
+    expect(later.activeAuctions).toBe(3);
+    expect(later.latestAuctions.map((a) => a._id)).not.toContain(endsSoon);
+  });
+
+  test('byId: the auction with its bids newest first and bidder names; NOT_FOUND for unknown and malformed ids', async () => {
+    const { deps, seller, bidder } = await setup();
+    const other = await quickCaller(deps, 'Olga Other');
+    const id = insertAuction(deps, Number(seller.user._id), { startingPrice: 10 });
+    await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12 });
+    deps.clock.advance(1000);
+    await other.caller.auction.placeBid({ auctionId: id, bidAmount: 15 });
+    const a = await seller.caller.auction.byId({ id });
+    expect(a).toMatchObject({ _id: id, currentPrice: 15, bidsCount: 2 });
+    expect(a.bids).toEqual([
+      { _id: expect.any(String), bidder: { _id: other.user._id, name: 'Olga Other' }, bidAmount: 15, bidTime: new Date(deps.now()).toISOString() },
+      { _id: expect.any(String), bidder: { _id: bidder.user._id, name: 'Bob Bidder' }, bidAmount: 12, bidTime: new Date(deps.now() - 1000).toISOString() },
+    ]);
+    for (const missing of ['999', 'abc', '1; drop table auctions', '-1']) {
+      const refused = await failure(seller.caller.auction.byId({ id: missing }));
+      expect(refused.code, missing).toBe('NOT_FOUND');
+      expect(refused.message).toBe('Auction not found');
+    }
+  });
+
+  test('live: public; only started and not ended ones, at most 3, newest first', async () => {
+    const { deps, seller } = await setup();
+    const s = Number(seller.user._id);
+    const now = deps.now();
+    const open = [0, 1, 2, 3].map(() => insertAuction(deps, s, { startsAt: now - DAY_MS }));
+    insertAuction(deps, s, { startsAt: now + DAY_MS, endsAt: now + 3 * DAY_MS });
+    insertAuction(deps, s, { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS });
+    const live = await anonymousCaller(deps).auction.live();
+    expect(live.map((a) => a._id)).toEqual([open[3], open[2], open[1]]);
+  });
+
+  test('live: an auction starting exactly now counts, one ending exactly now does not', async () => {
+    const { deps, seller } = await setup();
+    const s = Number(seller.user._id);
+    const now = deps.now();
+    const startsNow = insertAuction(deps, s, { startsAt: now });
+    insertAuction(deps, s, { startsAt: now - DAY_MS, endsAt: now });
+    expect((await anonymousCaller(deps).auction.live()).map((a) => a._id)).toEqual([startsNow]);
+  });
+
+  test('every read but live needs a session', async () => {
+    const deps = makeDeps();
+    const anon = anonymousCaller(deps);
+    for (const call of [anon.auction.list(), anon.auction.mine(), anon.auction.stats(), anon.auction.categories(), anon.auction.byId({ id: '1' }), anon.user.profile()]) {
+      expect((await failure(call)).code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  test('user.profile: the user and the auctions they sell', async () => {
+    const deps = makeDeps();
+    const seller = await signedUpCaller(deps, 'Sally Seller');
+    const bidder = await quickCaller(deps, 'Bob Bidder');
+    const mine = insertAuction(deps, Number(seller.user._id));
+    insertAuction(deps, Number(bidder.user._id));
+    const profile = await seller.caller.user.profile();
+    expect(Object.keys(profile).sort()).toEqual(['products', 'user']);
+    expect(profile.user).toEqual({ _id: seller.user._id, name: 'Sally Seller', email: seller.email, avatar: null, role: 'user' });
+    expect(profile.products.map((a) => a._id)).toEqual([mine]);
+  });
+});
+
+describe('auction.placeBid', () => {
+  async function open(startingPrice = 10) {
+    const made = await setup();
+    const id = insertAuction(made.deps, Number(made.seller.user._id), { startingPrice });
+    return { ...made, id };
+  }
+
+  test('signed out: UNAUTHORIZED; the seller: FORBIDDEN; unknown auction: NOT_FOUND', async () => {
+    const { deps, seller, bidder, id } = await open();
+    expect((await failure(anonymousCaller(deps).auction.placeBid({ auctionId: id, bidAmount: 11 }))).code).toBe('UNAUTHORIZED');
+    const own = await failure(seller.caller.auction.placeBid({ auctionId: id, bidAmount: 11 }));
+    expect(own).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot bid on your own auction.' });
+    expect((await failure(bidder.caller.auction.placeBid({ auctionId: '999', bidAmount: 11 }))).code).toBe('NOT_FOUND');
+    expect((await failure(bidder.caller.auction.placeBid({ auctionId: 'abc', bidAmount: 11 }))).code).toBe('NOT_FOUND');
+    expect((await bidder.caller.auction.byId({ id })).bidsCount).toBe(0);
+  });
+
+  test('before the start and at or after the end: BAD_REQUEST saying which', async () => {
+    const { deps, seller, bidder } = await setup();
+    const now = deps.now();
+    const id = insertAuction(deps, Number(seller.user._id), { startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS });
+    const early = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 11 }));
+    expect(early.code).toBe('BAD_REQUEST');
+    expect(early.message).toMatch(/not started/i);
+
+    deps.clock.set(now + DAY_MS);
+    expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 11 })).auction.currentPrice).toBe(11);
+
+    deps.clock.set(now + 2 * DAY_MS - 1);
+    expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12 })).auction.currentPrice).toBe(12);
+
+    deps.clock.set(now + 2 * DAY_MS);
+    const late = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 13 }));
+    expect(late.code).toBe('BAD_REQUEST');
+    expect(late.message).toMatch(/ended/i);
+    deps.clock.advance(DAY_MS);
+    expect((await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 13 }))).message).toMatch(/ended/i);
+    expect((await bidder.caller.auction.byId({ id })).bidsCount).toBe(2);
+  });
+
+  test('the first bid is at least the starting price + 1 and at most + 10', async () => {
+    const { bidder, id } = await open(10);
+    for (const amount of [10, 9, 21]) {
+      const refused = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: amount }));
+      expect(refused.code, String(amount)).toBe('BAD_REQUEST');
+      expect(refused.message).toContain('current price is $10');
+      expect(refused.message).toContain('$11');
+      expect(refused.message).toContain('$20');
+    }
+    const placed = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 11 });
+    expect(placed.message).toMatch(/bid placed/i);
+    expect(placed.bid).toMatchObject({ bidAmount: 11, bidder: { name: 'Bob Bidder' } });
+    expect(placed.auction).toMatchObject({ currentPrice: 11, bidsCount: 1 });
+  });
+
+  test('current + 1 and current + 10 are accepted; current and current + 11 refused naming the current price', async () => {
+    const { deps, bidder, id } = await open(100);
+    const other = await quickCaller(deps, 'Olga Other');
+    expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 101 })).auction.currentPrice).toBe(101);
+    expect((await other.caller.auction.placeBid({ auctionId: id, bidAmount: 111 })).auction.currentPrice).toBe(111);
+    for (const amount of [111, 122]) {
+      const refused = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: amount }));
+      expect(refused.code).toBe('BAD_REQUEST');
+      expect(refused.message).toContain('current price is $111');
+    }
+    const a = await bidder.caller.auction.byId({ id });
+    expect(a).toMatchObject({ currentPrice: 111, bidsCount: 2 });
+    expect(a.bids.map((b) => b.bidAmount)).toEqual([111, 101]);
+  });
+
+  test('a string amount of digits is accepted; fractions and other forms are refused before any check', async () => {
+    const { bidder, id } = await open(10);
+    expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: '15' as never })).auction.currentPrice).toBe(15);
+    for (const bad of [16.5, '16.5', '1e1', '', true, [16], {}, null]) {
+      const refused = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: bad as never }));
+      expect(refused.code, JSON.stringify(bad)).toBe('BAD_REQUEST');
+      expect(refused.issues?.[0]?.path).toBe('bidAmount');
+    }
+  });
+
+  test('a bidder may raise their own highest bid', async () => {
+    const { bidder, id } = await open(10);
+    await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 11 });
+    const again = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 20 });
+    expect(again.auction).toMatchObject({ currentPrice: 20, bidsCount: 2 });
+    expect(again.auction.bids.every((b) => b.bidder._id === bidder.user._id)).toBe(true);
+  });
+
+  test('requestKey: the same key twice counts once and answers with the same bid', async () => {
+    const { deps, bidder, id } = await open(10);
+    deps.clock.advance(500);
+    const first = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12, requestKey: 'submit-0001' });
+    deps.clock.advance(5000);
+    const second = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12, requestKey: 'submit-0001' });
+    expect(second.bid).toEqual(first.bid);
+    expect(second.auction).toMatchObject({ currentPrice: 12, bidsCount: 1 });
+    expect(deps.db.select({ n: count() }).from(bids).get()!.n).toBe(1);
+  });
+
+  test('requestKey: the same key for another amount or auction is CONFLICT; other bidders’ keys are theirs', async () => {
+    const { deps, seller, bidder, id } = await open(10);
+    const other = await quickCaller(deps, 'Olga Other');
+    await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12, requestKey: 'submit-0002' });
+    const conflict = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 13, requestKey: 'submit-0002' }));
+    expect(conflict.code).toBe('CONFLICT');
+    const id2 = insertAuction(deps, Number(seller.user._id), { startingPrice: 12 });
+    expect((await failure(bidder.caller.auction.placeBid({ auctionId: id2, bidAmount: 12, requestKey: 'submit-0002' }))).code).toBe('CONFLICT');
+    // Another bidder may use the same key.
+    expect((await other.caller.auction.placeBid({ auctionId: id, bidAmount: 14, requestKey: 'submit-0002' })).auction.bidsCount).toBe(2);
+    expect((await bidder.caller.auction.byId({ id })).bids.map((b) => b.bidAmount)).toEqual([14, 12]);
+  });
+});
