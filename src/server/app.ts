@@ -11,6 +11,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES } from '../shared/constants';
 import type { AppDeps } from './deps';
+import { adminRoutes } from './rest/admin';
 import { auctionRoutes } from './rest/auction';
 import { authRoutes } from './rest/auth';
 import { contactRoutes } from './rest/contact';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       userRoutes(rest);
       auctionRoutes(rest);
       contactRoutes(rest);
+      adminRoutes(rest);
     },
     { prefix: '/api' },
   );

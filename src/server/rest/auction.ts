@@ -24,10 +24,7 @@ async function readForm(req: FastifyRequest): Promise<FormData> {
 }
 
 /** The list's documented answer is an array; `limit` and `cursor` page it, `category` filters it. */
-function listQuery(req: FastifyRequest) {
-  const { limit, cursor, category } = req.query as Record<string, string | undefined>;
-  return { limit, cursor, category } as never;
-}
+const listQuery = (req: FastifyRequest) => req.query as never;
 
 export function auctionRoutes(rest: RestRoutes) {
   rest('GET', '/auction', async (caller, req) => (await caller.auction.list(listQuery(req))).items);

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from './init';
+import { adminRouter } from './routers/admin';
 import { auctionRouter } from './routers/auction';
 import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
@@ -9,6 +10,7 @@ export const appRouter = router({
   user: userRouter,
   auction: auctionRouter,
   contact: contactRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,11 @@
+import { adminAuctionsInput, adminMessagesInput, adminUsersInput } from '../../../shared/schemas/admin';
+import { adminAuctions, adminDashboard, adminUsers } from '../../services/admin';
+import { listContactMessages } from '../../services/contact';
+import { adminProcedure, router } from '../init';
+
+export const adminRouter = router({
+  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.deps.db, ctx.deps.now())),
+  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => adminUsers(ctx.deps.db, input)),
+  auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => adminAuctions(ctx.deps.db, input, ctx.deps.now())),
+  messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => listContactMessages(ctx.deps.db, input)),
+});
