@@ -28,7 +28,7 @@ export interface BuildOptions {
   dev?: boolean;
 }
 
-const SERVER_PATHS = /^\/(api|trpc|uploads)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(api|trpc|uploads|healthz)(\/|$|\?)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {

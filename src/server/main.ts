@@ -1,6 +1,6 @@
 // Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
 import { buildApp } from './app';
-import { seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { loadSettings, SettingsError } from './env';
 import { pruneLoginHistory } from './services/login-history';
@@ -16,10 +16,8 @@ async function main() {
   const app = await buildApp(deps, { dev });
   if (dev || settings.SEED_DEMO) {
     const seeded = await seedDemoData(deps);
-    if (seeded) {
-      app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
-      if (dev) printDemoAccounts(seeded.accounts);
-    }
+    if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
+    if (dev) printDemoAccounts(DEMO_ACCOUNTS);
   }
 
   let closing = false;
@@ -37,8 +35,8 @@ async function main() {
   if (dev) console.log(`\n  Open http://localhost:${settings.PORT}\n`);
 }
 
-function printDemoAccounts(accounts: Array<{ role: string; email: string; password: string }>) {
-  console.log('\n  Demo accounts:');
+function printDemoAccounts(accounts: ReadonlyArray<{ role: string; email: string; password: string }>) {
+  console.log('\n  Demo accounts (unless changed in this database):');
   for (const a of accounts) console.log(`    ${a.role.padEnd(5)}  ${a.email}  /  ${a.password}`);
 }
 
