@@ -79,6 +79,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(403).send(errorBody('Cross-site request refused.'));
   });
 
+  // tRPC takes JSON, and multipart for the photo upload. Refusing the other simple form types means
+  // a cross-site HTML form cannot even deliver a body to a procedure (the Origin check is the first wall).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'POST' || !req.url.startsWith('/trpc') || !hasBody(req)) return;
+    const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json' && type !== 'multipart/form-data') {
+      return reply.code(415).send(errorBody('Content-Type must be application/json or multipart/form-data.'));
+    }
+  });
+
   app.setErrorHandler((error, _req, reply) => sendError(reply, error));
 
   app.get('/healthz', async () => {

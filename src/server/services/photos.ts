@@ -13,6 +13,7 @@ export const PHOTO_MISSING = 'Please upload an image.';
 
 /** Larger images are refused from their header, before any pixel is decoded. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
+export const PHOTO_TOO_MANY_PIXELS = 'Image dimensions are too large: at most 40 megapixels.';
 const CARD_WIDTH = 640;
 const CARD_HEIGHT = 480;
 
@@ -43,8 +44,11 @@ export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let card: Buffer;
   try {
-    const { width = 0, height = 0, pages = 1 } = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
-    if (width * height * pages > MAX_PHOTO_PIXELS) throw wrongType();
+    // metadata() reads the header only: a tiny file that claims a huge canvas is refused here.
+    const { width = 0, height = 0, pages = 1 } = await sharp(input, { limitInputPixels: false }).metadata();
+    if (width * height * pages > MAX_PHOTO_PIXELS) {
+      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_MANY_PIXELS });
+    }
     card = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
       .rotate()
       .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' })
