@@ -58,6 +58,8 @@ async function freePort(): Promise<number> {
 
 interface RunningServer {
   baseUrl: string;
+  /** The server's SQLite file, for tools that may run beside it (npm run create-admin). */
+  databasePath: string;
   stop(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ async function startServer(): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'open-auction-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databasePath = join(dir, 'auction.db');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
@@ -77,7 +80,7 @@ async function startServer(): Promise<RunningServer> {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'auction.db'),
+      DATABASE_PATH: databasePath,
       UPLOAD_DIR: join(dir, 'uploads'),
       LOG_LEVEL: 'warn',
       SIGNUPS_PER_HOUR: '1000',
@@ -109,7 +112,7 @@ async function startServer(): Promise<RunningServer> {
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, stop };
+      if (response.ok) return { baseUrl, databasePath, stop };
     } catch {
       // Not listening yet.
     }
@@ -127,6 +130,8 @@ export interface PageOptions {
 
 export interface BrowserHarness {
   readonly baseUrl: string;
+  /** The running server's database file (DATABASE_PATH), e.g. for `scripts/create-admin.ts`. */
+  readonly databasePath: string;
   /** A page in a fresh browser context (its own cookies); closed after the test. */
   newPage(options?: PageOptions): Promise<Page>;
   /** Saves a PNG to test-results/screenshots/<name>.png: the full page, or only the viewport (for overlays). */
@@ -166,6 +171,10 @@ export function useBrowserHarness(): BrowserHarness {
     get baseUrl() {
       if (!server) throw new Error('The server is not running');
       return server.baseUrl;
+    },
+    get databasePath() {
+      if (!server) throw new Error('The server is not running');
+      return server.databasePath;
     },
     async newPage({ width = 1280, height = 800 }: PageOptions = {}) {
       if (!browser || !server) throw new Error('The browser harness did not start');

@@ -152,7 +152,7 @@ describe('hostile uploads', () => {
   test('an image claiming a huge canvas is refused from its header, and nothing is kept', async () => {
     const { app, deps } = await start();
     const sid = await signUp(app);
-    const form = await auctionForm(deps.now(), { itemPhoto: new File([await pngClaiming(60_000, 60_000)], 'bomb.png', { type: 'image/png' }) });
+    const form = await auctionForm(deps.now(), { itemPhoto: new File([new Uint8Array(await pngClaiming(60_000, 60_000))], 'bomb.png', { type: 'image/png' }) });
     const res = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: form });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(PHOTO_TOO_MANY_PIXELS);

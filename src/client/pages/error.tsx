@@ -1,16 +1,11 @@
-// Error fallbacks of the router: one inside the site frame, one bare for errors of the frame itself.
+// Error fallbacks: one inside the site frame (any page), one bare for errors of the frame itself.
 import { TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useRouteError } from 'react-router-dom';
+
 import { Button } from '../components/button';
 import { paths } from '../lib/paths';
 
+/** The error itself is logged by the ErrorBoundary that shows this page. */
 export function ErrorPage() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center py-12 text-center sm:py-20">
       <title>Something went wrong · Open Auction</title>
@@ -37,9 +32,6 @@ export function RootErrorPage() {
   return (
     <div className="min-h-dvh bg-slate-50 px-4">
       <ErrorPage />
-      <p className="sr-only">
-        <Link to={paths.home}>Open Auction</Link>
-      </p>
     </div>
   );
 }

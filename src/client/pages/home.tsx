@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import { PageSpinner } from '../components/spinner';
 import { useAuth } from '../features/auth/auth-context';
-import { Dashboard } from './dashboard';
 import { LandingPage } from './landing';
+
+// Visitors land here first, so the landing page ships in the main bundle and the dashboard loads on demand.
+const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Dashboard })));
 
 /** `/`: the dashboard when signed in, the landing page otherwise. */
 export function HomePage() {

@@ -19,6 +19,8 @@ export function openDatabase(path: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // SQLite's lower() folds ASCII only; searches need 'Émile' to match 'émile' too.
+  sqlite.function('unicode_lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: migrationsDir });
   return db;

@@ -75,7 +75,8 @@ const SORT_COLUMNS: Record<AdminUserSortColumn, SQLWrapper> = {
 function matching(search: string): SQL | undefined {
   if (!search) return undefined;
   const needle = search.toLowerCase();
-  return sql`(instr(lower(${users.name}), ${needle}) > 0 or instr(${users.email}, ${needle}) > 0)`;
+  // unicode_lower is registered by openDatabase: SQLite's own lower() folds ASCII only.
+  return sql`(instr(unicode_lower(${users.name}), ${needle}) > 0 or instr(unicode_lower(${users.email}), ${needle}) > 0)`;
 }
 
 export function adminUsers(db: Db, input: AdminUsersInput) {

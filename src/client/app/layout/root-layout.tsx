@@ -1,6 +1,9 @@
 // The frame of every page: skip link, header with the side menu, the page, footer.
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { PageSpinner } from '../../components/spinner';
+import { ErrorPage } from '../../pages/error';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -14,6 +17,7 @@ function ScrollToTop() {
 }
 
 export function RootLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
@@ -25,7 +29,11 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10">
-        {children ?? <Outlet />}
+        {/* A page's error stays in the frame; moving to another page (new key) starts afresh.
+            Pages load on first visit, and a spinner holds their place meanwhile. */}
+        <ErrorBoundary key={pathname} fallback={() => <ErrorPage />}>
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
+        </ErrorBoundary>
       </main>
       <SiteFooter />
     </div>

@@ -1,0 +1,351 @@
+// The authorisation matrix. The procedures are read from the router and the REST routes from the
+// Fastify instance; each must have a reviewed decision below for a signed-out caller, a user and an
+// admin, so a new procedure or route cannot slip in without one (and a stale entry fails too).
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { createSession, findSessionUser } from '../../src/server/services/sessions';
+import { createInnerContext } from '../../src/server/trpc/context';
+import { appRouter, createCaller, type Caller } from '../../src/server/trpc/router';
+import { makeApp, makeDeps, testClock, uniqueEmail } from '../helpers';
+import { PASSWORD, expectErrorBody, get, insertUser } from './accounts-helpers';
+import { auctionForm, insertAuction } from './auction-helpers';
+
+type Deps = ReturnType<typeof makeDeps>;
+type Who = 'signedOut' | 'user' | 'admin';
+type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
+const WHO: Who[] = ['signedOut', 'user', 'admin'];
+
+/** Everyone the matrix needs, inserted directly: one user, one admin, a seller with an auction per caller. */
+async function fixture(deps: Deps) {
+  const user = await insertUser(deps, { name: 'Uma User' });
+  const admin = await insertUser(deps, { name: 'Adam Admin', role: 'admin' });
+  const seller = await insertUser(deps, { name: 'Sid Seller' });
+  const auctions = {
+    signedOut: insertAuction(deps, seller.id, { itemName: 'For nobody', startingPrice: 10 }),
+    user: insertAuction(deps, seller.id, { itemName: 'For the user', startingPrice: 10 }),
+    admin: insertAuction(deps, seller.id, { itemName: 'For the admin', startingPrice: 10 }),
+  };
+  const ids = { user: user.id, admin: admin.id };
+  return {
+    seller,
+    auctions,
+    /** A fresh session for each call, so that a logout or password change spoils nothing else. */
+    token(who: Exclude<Who, 'signedOut'>) {
+      return createSession(deps.db, ids[who], deps.now()).token;
+    },
+    caller(who: Who, signal?: AbortSignal): Caller {
+      const user = who === 'signedOut' ? null : findSessionUser(deps.db, this.token(who), deps.now());
+      return createCaller(createInnerContext(deps, { user }), signal ? { signal } : {});
+    },
+  };
+}
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+// ---------------------------------------------------------------------------------------------
+// tRPC
+
+interface ProcedureDecision {
+  type: 'query' | 'mutation' | 'subscription';
+  signedOut: Outcome;
+  user: Outcome;
+  admin: Outcome;
+  /** Valid input for that caller. */
+  input?: (fx: Fixture, who: Who, deps: Deps) => unknown | Promise<unknown>;
+}
+
+const PUBLIC = { signedOut: 'data', user: 'data', admin: 'data' } as const;
+const SIGNED_IN = { signedOut: 'UNAUTHORIZED', user: 'data', admin: 'data' } as const;
+const ADMIN_ONLY = { signedOut: 'UNAUTHORIZED', user: 'FORBIDDEN', admin: 'data' } as const;
+
+const PROCEDURES: Record<string, ProcedureDecision> = {
+  'auth.session': { type: 'query', ...PUBLIC },
+  'auth.signup': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'New Person', email: uniqueEmail('matrix'), password: PASSWORD }) },
+  'auth.login': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email, password: PASSWORD }) },
+  'auth.logout': { type: 'mutation', ...PUBLIC },
+  'user.me': { type: 'query', ...SIGNED_IN },
+  'user.changePassword': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: () => ({ currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
+  },
+  'user.logins': { type: 'query', ...SIGNED_IN },
+  'user.profile': { type: 'query', ...SIGNED_IN },
+  'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
+  'auction.categories': { type: 'query', ...SIGNED_IN },
+  'auction.mine': { type: 'query', ...SIGNED_IN },
+  'auction.stats': { type: 'query', ...SIGNED_IN },
+  'auction.byId': { type: 'query', ...SIGNED_IN, input: (fx, who) => ({ id: fx.auctions[who] }) },
+  'auction.live': { type: 'query', ...PUBLIC },
+  'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
+  'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
+  'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
+  'contact.send': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }) },
+  'admin.dashboard': { type: 'query', ...ADMIN_ONLY },
+  'admin.users': { type: 'query', ...ADMIN_ONLY, input: () => ({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
+  'admin.auctions': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'all' }) },
+  'admin.messages': { type: 'query', ...ADMIN_ONLY, input: () => ({ limit: 20 }) },
+};
+
+const routerDef = appRouter._def as unknown as {
+  procedures: Record<string, { _def: { type: string } }>;
+  lazy: Record<string, unknown>;
+};
+const routerPaths = Object.keys(routerDef.procedures).sort();
+
+type Procedure = (input?: unknown, options?: unknown) => Promise<unknown>;
+function procedureOf(caller: Caller, path: string): Procedure {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Procedure;
+}
+
+describe('tRPC procedures', () => {
+  test('the router has procedures, none hidden behind lazy routers', () => {
+    expect(routerPaths.length).toBeGreaterThan(10);
+    expect(Object.keys(routerDef.lazy)).toEqual([]);
+  });
+
+  test('every procedure of the router has a decision, and every decision names a procedure', () => {
+    expect(routerPaths.filter((path) => !(path in PROCEDURES))).toEqual([]);
+    expect(Object.keys(PROCEDURES).filter((path) => !routerPaths.includes(path))).toEqual([]);
+  });
+
+  test('each procedure is of the type its decision says', () => {
+    const types = Object.fromEntries(routerPaths.map((path) => [path, routerDef.procedures[path]!._def.type]));
+    expect(types).toEqual(Object.fromEntries(routerPaths.map((path) => [path, PROCEDURES[path]?.type])));
+  });
+
+  describe.each(routerPaths)('%s', (path) => {
+    const decision = PROCEDURES[path];
+    test.each(WHO)('as %s', async (who) => {
+      // A procedure without a decision fails here as well as above.
+      expect(decision, `no decision for ${path}`).toBeDefined();
+      const deps = makeDeps();
+      const fx = await fixture(deps);
+      const expected = decision![who];
+      const input = await decision!.input?.(fx, who, deps);
+
+      if (decision!.type === 'subscription') {
+        const controller = new AbortController();
+        const started = procedureOf(fx.caller(who, controller.signal), path)(input);
+        try {
+          if (expected === 'data') {
+            const iterable = (await started) as AsyncIterable<unknown>;
+            const iterator = iterable[Symbol.asyncIterator]();
+            const next = iterator.next();
+            controller.abort();
+            expect((await next).done).toBe(true);
+          } else {
+            await expect(started).rejects.toMatchObject({ code: expected });
+          }
+        } finally {
+          controller.abort();
+        }
+        return;
+      }
+
+      const call = procedureOf(fx.caller(who), path)(input);
+      if (expected === 'data') {
+        await expect(call).resolves.toBeDefined();
+      } else {
+        await expect(call).rejects.toMatchObject({ code: expected });
+      }
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// REST
+
+/**
+ * The routes the Fastify instance serves, from its printRoutes() tree: "METHOD /path" for each
+ * method but HEAD (which Fastify adds to every GET).
+ */
+function servedRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+) \(([^)]*)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (depth > 0 ? stack[depth - 1]! : '') + match[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of match[3]!.split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') found.push(`${method} ${path}`);
+    }
+  }
+  return found;
+}
+
+interface RouteDecision {
+  /** Status for a signed-out caller, a user and an admin, each sending a valid request. */
+  signedOut: number;
+  user: number;
+  admin: number;
+  request: (fx: Fixture, who: Who, deps: Deps) => InjectOptions | Promise<InjectOptions>;
+}
+
+const json = (method: 'POST' | 'PATCH', url: string, body: unknown): InjectOptions => ({
+  method,
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});
+
+const ROUTES: Record<string, RouteDecision> = {
+  'POST /api/auth/signup': { signedOut: 201, user: 201, admin: 201, request: () => json('POST', '/api/auth/signup', { name: 'New Person', email: uniqueEmail('route'), password: PASSWORD }) },
+  'POST /api/auth/login': { signedOut: 200, user: 200, admin: 200, request: (fx) => json('POST', '/api/auth/login', { email: fx.seller.email, password: PASSWORD }) },
+  'POST /api/auth/logout': { signedOut: 200, user: 200, admin: 200, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
+  'GET /api/user': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user' }) },
+  'PATCH /api/user': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: () => json('PATCH', '/api/user', { currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
+  },
+  'GET /api/user/logins': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/logins' }) },
+  'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
+  'POST /api/auction': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (_fx, _who, deps) => ({ method: 'POST', url: '/api/auction', payload: (await auctionForm(deps.now())) as never }),
+  },
+  'GET /api/auction/myauction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction/myauction' }) },
+  'GET /api/auction/stats': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction/stats' }) },
+  'GET /api/auction/:id': { signedOut: 401, user: 200, admin: 200, request: (fx, who) => ({ method: 'GET', url: `/api/auction/${fx.auctions[who]}` }) },
+  'POST /api/auction/:id': { signedOut: 401, user: 201, admin: 201, request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }) },
+  'GET /api/api/auction/show': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/auction/show' }) },
+  'GET /api/api/auction/:id': { signedOut: 401, user: 200, admin: 200, request: (fx, who) => ({ method: 'GET', url: `/api/api/auction/${fx.auctions[who]}` }) },
+  'GET /api/api/user/profile': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/user/profile' }) },
+  'POST /api/contact': {
+    signedOut: 201,
+    user: 201,
+    admin: 201,
+    request: () => json('POST', '/api/contact', { name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }),
+  },
+  'GET /api/admin/dashboard': { signedOut: 401, user: 403, admin: 200, request: () => ({ method: 'GET', url: '/api/admin/dashboard' }) },
+  'GET /api/admin/users': { signedOut: 401, user: 403, admin: 200, request: () => ({ method: 'GET', url: '/api/admin/users?page=1&search=&role=all&limit=20&sortBy=createdAt&sortOrder=desc' }) },
+};
+
+/** The only /api rows that answer without a session (CONTRACT.md). */
+const OPEN_ROUTES = ['POST /api/auth/signup', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/contact'];
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function start() {
+  const made = await makeApp({ SIGNUPS_PER_HOUR: 1000 }, testClock());
+  app = made.app;
+  await made.app.ready();
+  return made;
+}
+
+describe('REST routes', () => {
+  test('the route list read from the app has the expected shape', async () => {
+    const { app } = await start();
+    const served = servedRoutes(app);
+    expect(served).toContain('GET /healthz');
+    expect(served).toContain('GET /api/auction/:id');
+    expect(served).toContain('POST /api/auction/:id');
+    expect(served).not.toContain('HEAD /api/user');
+  });
+
+  test('every /api route the app serves has a decision, and every decision names a served route', async () => {
+    const { app } = await start();
+    const served = servedRoutes(app).filter((r) => r.split(' ')[1]!.startsWith('/api/'));
+    expect(served.length).toBeGreaterThan(10);
+    expect(served.filter((r) => !(r in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((r) => !served.includes(r))).toEqual([]);
+  });
+
+  test('the decisions follow the rules: only signup, login, logout and contact open; /api/admin for admins only', () => {
+    for (const [route, decision] of Object.entries(ROUTES)) {
+      const open = OPEN_ROUTES.includes(route);
+      expect(decision.signedOut === 401, route).toBe(!open);
+      expect(decision.user === 403, route).toBe(route.includes(' /api/admin/'));
+      expect(decision.admin >= 200 && decision.admin < 300, route).toBe(true);
+    }
+  });
+
+  describe.each(Object.keys(ROUTES))('%s', (route) => {
+    test.each(WHO)('as %s', async (who) => {
+      const { app, deps } = await start();
+      const fx = await fixture(deps);
+      const decision = ROUTES[route]!;
+      const options = await decision.request(fx, who, deps);
+      const headers = { ...(options.headers as Record<string, string> | undefined) };
+      if (who !== 'signedOut') headers.cookie = `sid=${fx.token(who)}`;
+      const res: LightMyRequestResponse = await app.inject({ ...options, headers });
+      expect(res.statusCode, res.body).toBe(decision[who]);
+      if (res.statusCode >= 400) expectErrorBody(res);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Roles change and sign-up cannot choose one
+
+describe('roles', () => {
+  test('a demoted admin is refused on the very next admin call with the same session (REST and /trpc)', async () => {
+    const { app, deps } = await start();
+    const admin = await insertUser(deps, { name: 'Soon Demoted', role: 'admin' });
+    const { token } = createSession(deps.db, admin.id, deps.now());
+    expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: { sid: token } })).statusCode).toBe(200);
+
+    deps.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id)).run();
+    const rest = await get(app, '/api/admin/dashboard', { token });
+    expect(rest.statusCode).toBe(403);
+    expectErrorBody(rest);
+    expect((await get(app, '/api/admin/users', { cookie: token })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: { sid: token } })).statusCode).toBe(403);
+    // Still signed in, now as a user.
+    const me = await get(app, '/api/user', { token });
+    expect(me.statusCode).toBe(200);
+    expect((me.json() as { user: { role: string } }).user.role).toBe('user');
+  });
+
+  test('a promoted user is let in on the very next admin call with the same session', async () => {
+    const { app, deps } = await start();
+    const user = await insertUser(deps, { name: 'Soon Promoted' });
+    const { token } = createSession(deps.db, user.id, deps.now());
+    expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(403);
+    deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).run();
+    expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
+  });
+
+  test("REST sign-up ignores role: 'admin'", async () => {
+    const { app, deps } = await start();
+    const email = uniqueEmail('climber');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Climber', email, password: PASSWORD, role: 'admin' }),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { user: { role: string }; token: string };
+    expect(body.user.role).toBe('user');
+    expect(deps.db.select({ role: users.role }).from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    expect((await get(app, '/api/admin/dashboard', { token: body.token })).statusCode).toBe(403);
+    expect((await get(app, '/api/admin/users', { token: body.token })).statusCode).toBe(403);
+  });
+
+  test("tRPC sign-up ignores role: 'admin'", async () => {
+    const deps = makeDeps();
+    const email = uniqueEmail('climber');
+    const anonymous = createCaller(createInnerContext(deps));
+    const { user, token } = await anonymous.auth.signup({ name: 'Climber', email, password: PASSWORD, role: 'admin' } as never);
+    expect(user.role).toBe('user');
+    expect(deps.db.select({ role: users.role }).from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    const session = findSessionUser(deps.db, token, deps.now());
+    expect(session?.role).toBe('user');
+    const caller = createCaller(createInnerContext(deps, { user: session }));
+    await expect(caller.admin.dashboard()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
