@@ -7,7 +7,7 @@ import { perDb } from '../db/prepared';
 import { auctions, bids, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { BidEvent } from '../live/bid-bus';
-import { getAuction, parseId, toBid, type Auction, type Bid } from './auctions';
+import { getAuctionSummary, parseId, toBid, type Auction, type Bid } from './auctions';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -122,10 +122,14 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
   return { bid, event, replayed: result.replayed };
 }
 
-/** Places the bid and answers with the auction as it now stands (the REST answer). */
+/**
+ * Places the bid and answers with the auction as it now stands. Its `bids` hold only the bid just
+ * accepted: this is the hot path, and reading the whole history belongs to the detail read.
+ */
 export function placeBidAndRead(deps: AppDeps, bidder: { id: number; name: string }, input: PlaceBidInput): { placed: PlacedBid; auction: Auction } {
   const placed = placeBid(deps, bidder, input);
-  return { placed, auction: getAuction(deps.db, input.auctionId, deps.now()) };
+  const auction = getAuctionSummary(deps.db, Number(placed.event.auctionId), deps.now());
+  return { placed, auction: { ...auction, bids: [placed.bid] } };
 }
 
 /** Accepted bids after a given one, oldest first: what a reconnecting subscriber missed. */
