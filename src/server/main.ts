@@ -1,4 +1,5 @@
 // Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createDeps } from './deps';
@@ -25,6 +26,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing requests in flight, then closing`);
+    await drainAcceptQueue(app.server);
     await app.close();
     process.exit(0);
   };
@@ -33,6 +35,30 @@ async function main() {
 
   await app.listen({ port: settings.PORT, host: settings.HOST });
   if (dev) console.log(`\n  Open http://localhost:${settings.PORT}\n`);
+}
+
+/**
+ * Under load, requests already sent when the signal arrives can still wait in the listen socket's accept
+ * queue (Node accepts about one connection per event-loop turn) or unread in a socket's buffer. Closing at
+ * once would reset them: the listener's queue is dropped and unread sockets count as idle. So keep serving,
+ * with `Connection: close` on every answer, until two loop turns pass without a new connection (the queue
+ * is empty and every socket has been read), or `maxMs` at most; app.close() then finishes what is in flight.
+ */
+async function drainAcceptQueue(server: Server, maxMs = 3000): Promise<void> {
+  let accepted = 0;
+  const onConnection = () => void (accepted += 1);
+  const closeAfterAnswer = (_req: IncomingMessage, res: ServerResponse) => res.setHeader('connection', 'close');
+  server.on('connection', onConnection);
+  server.prependListener('request', closeAfterAnswer);
+  const deadline = Date.now() + maxMs;
+  let quietTurns = 0;
+  while (quietTurns < 2 && Date.now() < deadline) {
+    const before = accepted;
+    // setImmediate runs after the next poll phase: by then every socket event pending now was handled.
+    await new Promise((done) => setImmediate(done));
+    quietTurns = accepted === before ? quietTurns + 1 : 0;
+  }
+  server.off('connection', onConnection);
 }
 
 function printDemoAccounts(accounts: ReadonlyArray<{ role: string; email: string; password: string }>) {
