@@ -6,6 +6,7 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../pages/home';
 import { NotFoundPage } from '../pages/not-found';
 import { RequireAdmin, RequireAuth } from './guards';
+import { DataLayer } from './lazy-data-layer';
 import { RootLayout } from './layout/root-layout';
 
 /** A page loaded on first visit: each route's code is its own chunk, so the landing page stays small. */
@@ -40,28 +41,33 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'about', element: <AboutPage /> },
-      { path: 'contact', element: <ContactPage /> },
       // Paths match case-insensitively, so /Legal lands here too.
       { path: 'legal', element: <LegalIndexPage /> },
       { path: 'legal/:document', element: <LegalDocumentPage /> },
       {
-        element: <RequireAuth />,
+        element: <DataLayer />,
         children: [
-          { path: 'auction', element: <AuctionsPage /> },
-          { path: 'auction/:id', element: <AuctionDetailPage /> },
-          { path: 'myauction', element: <MyAuctionsPage /> },
-          { path: 'create', element: <CreateAuctionPage /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'privacy', element: <PrivacyPage /> },
-        ],
-      },
-      {
-        element: <RequireAdmin />,
-        children: [
-          { path: 'admin', element: <AdminDashboardPage /> },
-          { path: 'admin/users', element: <AdminUsersPage /> },
-          { path: 'admin/messages', element: <AdminMessagesPage /> },
-          { path: 'auctionlist', element: <AdminAuctionListPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'auction', element: <AuctionsPage /> },
+              { path: 'auction/:id', element: <AuctionDetailPage /> },
+              { path: 'myauction', element: <MyAuctionsPage /> },
+              { path: 'create', element: <CreateAuctionPage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'privacy', element: <PrivacyPage /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: 'admin', element: <AdminDashboardPage /> },
+              { path: 'admin/users', element: <AdminUsersPage /> },
+              { path: 'admin/messages', element: <AdminMessagesPage /> },
+              { path: 'auctionlist', element: <AdminAuctionListPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
 // The one QueryClient: caching defaults of SPEC §9, and no retries for answers the server meant (4xx).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { emitSessionEvent } from './session-events';
 
 const MAX_RETRIES = 3;
 
@@ -11,17 +12,9 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-type Listener = () => void;
-const unauthorizedListeners = new Set<Listener>();
-
-/** Called when any query or mutation answers 401: the session ended (expired, revoked elsewhere). */
-export function onUnauthorized(listener: Listener): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
-
+/** Any 401 while signed in means the session ended elsewhere: the shell signs this tab out. */
 function notifyIfUnauthorized(error: unknown) {
-  if (httpStatusOf(error) === 401) for (const listener of unauthorizedListeners) listener();
+  if (httpStatusOf(error) === 401) emitSessionEvent('unauthorized');
 }
 
 export function createQueryClient(): QueryClient {

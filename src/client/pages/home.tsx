@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { DataLayer } from '../app/lazy-data-layer';
 import { PageSpinner } from '../components/spinner';
 import { useAuth } from '../features/auth/auth-context';
 import { LandingPage } from './landing';
@@ -10,5 +11,11 @@ const Dashboard = lazy(() => import('./dashboard').then((m) => ({ default: m.Das
 export function HomePage() {
   const { user, checking } = useAuth();
   if (checking) return <PageSpinner />;
-  return user ? <Dashboard /> : <LandingPage />;
+  return user ? (
+    <DataLayer>
+      <Dashboard />
+    </DataLayer>
+  ) : (
+    <LandingPage />
+  );
 }

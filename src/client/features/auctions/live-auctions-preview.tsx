@@ -1,17 +1,31 @@
 // The landing page's live auctions: the three newest auctions open for bids, from real data (SPEC §1).
-import { useQuery } from '@tanstack/react-query';
+// Read with the shell's fetch helper: the landing page loads before TanStack Query and tRPC do.
 import { ArrowRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
-import { useTRPC } from '../../lib/trpc';
+import { shellApi } from '../../lib/shell-api';
 import { AuctionGrid, AuctionGridSkeleton } from './auction-grid';
+import type { Auction } from './types';
+
+type Live = { state: 'loading' } | { state: 'loaded'; auctions: Auction[]; receivedAt: number } | { state: 'failed' };
 
 export function LiveAuctionsPreview() {
-  const trpc = useTRPC();
-  const live = useQuery(trpc.auction.live.queryOptions());
+  const [live, setLive] = useState<Live>({ state: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    shellApi.liveAuctions().then(
+      (auctions) => current && setLive({ state: 'loaded', auctions, receivedAt: Date.now() }),
+      () => current && setLive({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   // Nothing live (or the list failed): the rest of the page still stands on its own.
-  if (live.isError || (live.isSuccess && live.data.length === 0)) return null;
+  if (live.state === 'failed' || (live.state === 'loaded' && live.auctions.length === 0)) return null;
 
   return (
     <section aria-labelledby="live-heading">
@@ -26,7 +40,7 @@ export function LiveAuctionsPreview() {
           Explore all <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
-      {live.isPending ? <AuctionGridSkeleton count={3} /> : <AuctionGrid auctions={live.data} receivedAt={live.dataUpdatedAt} />}
+      {live.state === 'loading' ? <AuctionGridSkeleton count={3} /> : <AuctionGrid auctions={live.auctions} receivedAt={live.receivedAt} />}
     </section>
   );
 }

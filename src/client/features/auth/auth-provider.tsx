@@ -1,10 +1,10 @@
 // Holds the session user: checked once at start with auth.session, changed by login, sign-up and logout.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Part of the light shell: it talks to the server with fetch (shellApi), not through TanStack Query.
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../lib/errors';
-import { httpStatusOf, onUnauthorized } from '../../lib/query-client';
-import { useTRPC } from '../../lib/trpc';
+import { emitSessionEvent, onSessionEvent } from '../../lib/session-events';
+import { shellApi } from '../../lib/shell-api';
 import { AuthContext, type AuthState, type AuthValue, type SessionUser } from './auth-context';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
@@ -40,8 +40,6 @@ function reducer(state: AuthState, action: Action): AuthState {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(reducer, initialState);
   const checkStarted = useRef(false);
   const signedIn = useRef(false);
@@ -54,74 +52,57 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (checkStarted.current) return;
     checkStarted.current = true;
     dispatch({ type: 'pending' });
-    queryClient
-      .fetchQuery({ ...trpc.auth.session.queryOptions(), retry: false, staleTime: Infinity })
+    shellApi
+      .session()
       // A visitor is no error for the server (no 401 in the console), but SPEC §4 stores one.
       .then(({ user }) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: NOT_AUTHENTICATED }))
-      .catch((error: unknown) =>
-        dispatch({ type: 'failed', error: httpStatusOf(error) === 401 ? NOT_AUTHENTICATED : errorMessage(error, NOT_AUTHENTICATED) }),
-      )
+      .catch((error: unknown) => dispatch({ type: 'failed', error: errorMessage(error, NOT_AUTHENTICATED) }))
       .finally(() => dispatch({ type: 'checked' }));
-  }, [queryClient, trpc]);
+  }, []);
 
   // A session that ends elsewhere (expired, password changed on another device) signs this tab out.
   useEffect(
     () =>
-      onUnauthorized(() => {
-        // A 401 while signed out (the start-up check, a wrong password) is expected, not a lost session.
+      onSessionEvent('unauthorized', () => {
+        // A 401 while signed out (a wrong password, say) is expected, not a lost session.
         if (!signedIn.current) return;
+        emitSessionEvent('userChanged');
         dispatch({ type: 'signedOut' });
-        queryClient.removeQueries();
       }),
-    [queryClient],
+    [],
   );
 
-  // mutateAsync is stable across renders, unlike the mutation result objects.
-  const { mutateAsync: loginAsync } = useMutation(trpc.auth.login.mutationOptions());
-  const { mutateAsync: signupAsync } = useMutation(trpc.auth.signup.mutationOptions());
-  const { mutateAsync: logoutAsync } = useMutation(trpc.auth.logout.mutationOptions());
+  const signIn = useCallback(async (run: () => Promise<{ user: SessionUser }>, fallback: string): Promise<SessionUser> => {
+    dispatch({ type: 'pending' });
+    try {
+      // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
+      const { user } = await run();
+      // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
+      emitSessionEvent('userChanged');
+      dispatch({ type: 'signedIn', user });
+      return user;
+    } catch (error) {
+      const message = errorMessage(error, fallback);
+      dispatch({ type: 'failed', error: message });
+      throw new Error(message, { cause: error });
+    }
+  }, []);
 
-  const signIn = useCallback(
-    async (run: () => Promise<{ user: SessionUser }>, fallback: string): Promise<SessionUser> => {
-      dispatch({ type: 'pending' });
-      try {
-        // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
-        const { user } = await run();
-        // Whatever was cached belonged to nobody (or someone else): start clean, with the user known.
-        queryClient.removeQueries();
-        queryClient.setQueryData(trpc.auth.session.queryKey(), { user });
-        dispatch({ type: 'signedIn', user });
-        return user;
-      } catch (error) {
-        const message = errorMessage(error, fallback);
-        dispatch({ type: 'failed', error: message });
-        throw new Error(message, { cause: error });
-      }
-    },
-    [queryClient, trpc],
-  );
-
-  const login = useCallback(
-    (input: LoginInput) => signIn(() => loginAsync(input), LOGIN_FAILED),
-    [signIn, loginAsync],
-  );
-  const signup = useCallback(
-    (input: SignupInput) => signIn(() => signupAsync(input), SIGNUP_FAILED),
-    [signIn, signupAsync],
-  );
+  const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED), [signIn]);
+  const signup = useCallback((input: SignupInput) => signIn(() => shellApi.signup(input), SIGNUP_FAILED), [signIn]);
 
   const logout = useCallback(async (): Promise<boolean> => {
     try {
-      await logoutAsync();
+      await shellApi.logout();
     } catch {
       dispatch({ type: 'logoutFailed' });
       return false;
     }
-    dispatch({ type: 'signedOut' });
     // Nothing of the last user's data may be shown to whoever uses this browser next.
-    queryClient.removeQueries();
+    emitSessionEvent('userChanged');
+    dispatch({ type: 'signedOut' });
     return true;
-  }, [logoutAsync, queryClient]);
+  }, []);
 
   const value = useMemo<AuthValue>(() => ({ ...state, login, signup, logout }), [state, login, signup, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
