@@ -46,11 +46,9 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
   return (
     <>
       <title>{`${auction.itemName} · Open Auction`}</title>
-      <Link to={paths.auctions} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
-        <ArrowLeft aria-hidden="true" className="size-4" /> All auctions
-      </Link>
+      <BackLink />
       <div className="grid gap-8 lg:grid-cols-2">
-        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
+        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:sticky lg:top-24">
           <img src={auction.itemPhoto} alt={auction.itemName} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
         </div>
 
@@ -119,8 +117,10 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
           </div>
 
           <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
-            <User aria-hidden="true" className="size-4 text-slate-500" />
-            Sold by <span className="font-medium text-slate-900">{auction.sellerName}</span>
+            <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+            <span className="min-w-0">
+              Sold by <span className="font-medium text-slate-900">{auction.sellerName}</span>
+            </span>
           </p>
         </div>
       </div>
@@ -132,7 +132,25 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
   );
 }
 
+function BackLink() {
+  return (
+    <Link to={paths.auctions} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" /> All auctions
+    </Link>
+  );
+}
+
+/** The page's shape while it loads; the back link is real, so nothing jumps when the data lands. */
 function DetailSkeleton() {
+  return (
+    <>
+      <BackLink />
+      <DetailSkeletonBody />
+    </>
+  );
+}
+
+function DetailSkeletonBody() {
   return (
     <div role="status" aria-label="Loading auction" className="grid gap-8 lg:grid-cols-2">
       <Skeleton className="aspect-[4/3] w-full rounded-xl" />

@@ -49,7 +49,7 @@ export function AuctionsPage() {
         }
         description="Browse what is up for auction and place your bids."
       />
-      <CategoryFilter categories={categories.data ?? []} selected={category} onSelect={select} />
+      <CategoryFilter categories={categories.isError ? [] : categories.data} selected={category} onSelect={select} />
       {list.isPending ? (
         <AuctionGridSkeleton count={6} />
       ) : list.isError ? (

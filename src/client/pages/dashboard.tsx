@@ -41,14 +41,14 @@ export function Dashboard() {
       />
       {stats.isError && <Banner tone="error">{errorMessage(stats.error, 'Could not load the dashboard. Please try again.')}</Banner>}
 
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-3 sm:gap-4">
         {counters.map(({ label, value, icon: Icon }) => (
-          <div key={label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <span className="flex size-11 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+          <div key={label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
+            <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700 sm:flex">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            <div>
-              <dt className="text-sm text-slate-600">{label}</dt>
+            <div className="min-w-0">
+              <dt className="text-xs leading-snug text-slate-600 sm:text-sm">{label}</dt>
               <dd className="text-2xl font-semibold text-slate-900 tabular-nums">
                 {value ?? (stats.isPending ? <Skeleton className="mt-1 h-7 w-12" /> : 0)}
               </dd>

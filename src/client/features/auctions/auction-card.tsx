@@ -39,11 +39,11 @@ export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
         </Badge>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 id={headingId} className="truncate text-base font-semibold text-slate-900">
+        <h3 id={headingId} className="line-clamp-2 text-base font-semibold break-words text-slate-900" title={auction.itemName}>
           {auction.itemName}
         </h3>
         <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-600">{auction.itemDescription}</p>
-        <div className="mt-4 flex items-end justify-between gap-3">
+        <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <div>
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{auction.bidsCount > 0 ? 'Current bid' : 'Starting price'}</p>
             <p className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(price)}</p>
@@ -65,7 +65,7 @@ export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
         </div>
         <Link
           to={paths.auction(auction._id)}
-          className="mt-4 inline-flex h-10 items-center justify-center rounded-lg border border-accent-700 text-sm font-medium text-accent-700 transition-colors hover:bg-accent-700 hover:text-white"
+          className="mt-4 inline-flex h-10 items-center justify-center rounded-lg border border-accent-700 text-sm font-medium text-accent-700 transition-colors hover:bg-accent-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
         >
           View Details<span className="sr-only"> of {auction.itemName}</span>
         </Link>

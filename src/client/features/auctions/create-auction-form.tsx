@@ -18,6 +18,9 @@ import { PhotoPicker } from './photo-picker';
 
 type Fields = FieldErrors<Record<'itemName' | 'itemDescription' | 'itemCategory' | 'startingPrice' | 'itemStartDate' | 'itemEndDate' | 'itemPhoto', string>>;
 
+/** The fields in the order they appear, to focus the first one with a message. */
+const FIELD_ORDER = ['itemName', 'itemDescription', 'itemCategory', 'startingPrice', 'itemStartDate', 'itemEndDate', 'itemPhoto'] as const;
+
 export function CreateAuctionForm() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -57,7 +60,13 @@ export function CreateAuctionForm() {
     }
     if (!photo) found.itemPhoto = PHOTO_MISSING;
     setErrors(found);
-    if (Object.keys(found).length > 0 || !photo) return;
+    if (Object.keys(found).length > 0 || !photo) {
+      // On a phone the first message may be far above the button: take the user to it.
+      const first = FIELD_ORDER.find((name) => found[name]);
+      const field = first ? form.elements.namedItem(first) : null;
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
 
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) body.append(key, value);

@@ -20,7 +20,10 @@ export function PhotoPicker({ file, onChange, error, onError }: PhotoPickerProps
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!file) return setPreview(null);
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
@@ -43,6 +46,8 @@ export function PhotoPicker({ file, onChange, error, onError }: PhotoPickerProps
   function remove() {
     if (input.current) input.current.value = '';
     onChange(null);
+    // The button goes away with the preview: keep keyboard users in the same place, on the picker.
+    input.current?.focus();
   }
 
   return (
@@ -68,7 +73,7 @@ export function PhotoPicker({ file, onChange, error, onError }: PhotoPickerProps
           <button
             type="button"
             onClick={remove}
-            className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-3 py-1.5 text-sm font-medium text-slate-800 shadow hover:bg-white"
+            className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-3 py-1.5 text-sm font-medium text-slate-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
           >
             <X aria-hidden="true" className="size-4" /> Remove photo
           </button>
