@@ -40,6 +40,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { maxParamLength: 5000 },
     // Ends idle keep-alive sockets at close, so a SIGTERM does not wait for them.
     forceCloseConnections: 'idle',
+    // Errors Fastify meets before routing (a URL it cannot decode, an over-long parameter) answer
+    // in the same {error, message} body as everything else.
+    frameworkErrors: (error, _req, reply) => sendError(reply, error),
   });
 
   await app.register(cookie);

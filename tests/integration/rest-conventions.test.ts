@@ -207,3 +207,13 @@ test('a stale cookie does not hide a valid bearer token sent with it', async () 
   const res = await app.inject({ method: 'GET', url: '/api/user', cookies: { sid: 'revoked-or-made-up' }, headers: { authorization: `Bearer ${token}` } });
   expect(res.statusCode).toBe(200);
 });
+
+test('a URL Fastify cannot decode (400) or an over-long parameter (414) answers in the usual error body', async () => {
+  const { app } = await start();
+  for (const [url, status] of [['/api/auction/%', 400], [`/api/auction/${'9'.repeat(6000)}`, 414]] as const) {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url.slice(0, 30)).toBe(status);
+    const body = expectErrorBody(res);
+    expect(body.message).toBe(body.error);
+  }
+});

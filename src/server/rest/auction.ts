@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE, PHOTO_MAX_BYTES } from '../../shared/constants';
-import { unauthorized } from '../services/errors';
+import { badRequest, unauthorized } from '../services/errors';
 import { photoTooLarge } from '../services/photos';
 import { param, unvalidatedBody, type RestRoutes } from './adapter';
 
@@ -18,7 +18,11 @@ async function readForm(req: FastifyRequest): Promise<FormData> {
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    throw error;
+    // The parser's own 4xx (too many fields or files) as they are; anything else it throws means a
+    // body that is not well-formed multipart (cut short, closed early), which is bad input, not a 500.
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw badRequest('The form data could not be read.');
   }
   return form;
 }

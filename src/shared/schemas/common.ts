@@ -1,12 +1,17 @@
 import { z } from 'zod';
 
+/** In a `u` regex a paired surrogate is one code point, so \p{Cs} matches only the lone ones. */
+export const LONE_SURROGATE = /\p{Cs}/u;
+
 /** Required text: trimmed, and blank counts as missing (CONTRACT.md, REST conventions). */
 export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
+    .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`);
 }
 
 export const emailField = z

@@ -1,0 +1,155 @@
+// The client's numbers: the gzipped JavaScript the landing page loads before it can render, and Lighthouse
+// (the npm package) against Debian's Chromium on /, /auction and /auction/{id}.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freePort } from '../crash-lib';
+
+export const JS_BUDGET_BYTES = 100 * 1024;
+
+export interface InitialJs {
+  files: Array<{ file: string; bytes: number; gzip: number }>;
+  gzipTotal: number;
+}
+
+/**
+ * index.html's module scripts and modulepreload links: what the browser fetches before the first render.
+ * Lazily imported chunks are not counted. gzip at zlib's default level (6), what a server would send.
+ */
+export function initialJavaScript(clientDir: string): InitialJs {
+  const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  const urls = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
+    if (src && /\btype="module"/.test(tag)) urls.add(src);
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && /\brel="modulepreload"/.test(tag)) urls.add(href);
+  }
+  const files = [...urls].map((url) => {
+    const bytes = readFileSync(join(clientDir, url.replace(/^\//, '')));
+    return { file: url, bytes: bytes.length, gzip: gzipSync(bytes).length };
+  });
+  return { files, gzipTotal: files.reduce((sum, f) => sum + f.gzip, 0) };
+}
+
+export interface LighthousePage {
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  /** Metric display values (FCP, LCP, TBT, CLS, SI). */
+  metrics: Record<string, string>;
+  /** Audits that failed (score < 0.9), worst first: the reasons behind the scores. */
+  failing: Array<{ id: string; title: string; score: number | null; displayValue?: string }>;
+  error?: string;
+  warnings?: string[];
+}
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--headless=new',
+];
+
+async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
+  const executable = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'open-auction-bench-chromium-'));
+  const child = spawn(executable, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Chromium exited at start:\n${stderr}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  await stop();
+  throw new Error(`Chromium did not open its debugging port within 30 s:\n${stderr}`);
+}
+
+export type FormFactor = 'mobile' | 'desktop';
+
+/** Runs Lighthouse on each page in turn (one Chromium); a page that fails is reported, not thrown. */
+export async function runLighthouse(
+  baseUrl: string,
+  pages: Array<{ path: string; cookie?: string }>,
+  formFactor: FormFactor,
+): Promise<LighthousePage[]> {
+  const { default: lighthouse } = await import('lighthouse');
+  const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const chromium = await launchChromium();
+  const results: LighthousePage[] = [];
+  try {
+    for (const page of pages) {
+      try {
+        const run = await lighthouse(
+          `${baseUrl}${page.path}`,
+          {
+            port: chromium.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          },
+          config,
+        );
+        if (!run) throw new Error('Lighthouse returned nothing');
+        const { lhr } = run;
+        const score = (id: string) => {
+          const value = lhr.categories[id]?.score;
+          return typeof value === 'number' ? Math.round(value * 100) : null;
+        };
+        const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+        const metrics = Object.fromEntries(metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? '?']));
+        const auditIds = new Set(
+          ['performance', 'accessibility'].flatMap((c) => (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 || c === 'performance').map((r) => r.id)),
+        );
+        const failing = [...auditIds]
+          .map((id) => lhr.audits[id]!)
+          .filter((a) => a && typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+          .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+          .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) }));
+        const problem = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+        results.push({
+          path: page.path,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          metrics,
+          failing,
+          ...(problem ? { error: problem } : {}),
+          ...(lhr.runWarnings.length > 0 ? { warnings: lhr.runWarnings } : {}),
+        });
+      } catch (error) {
+        results.push({ path: page.path, performance: null, accessibility: null, metrics: {}, failing: [], error: String(error) });
+      }
+    }
+  } finally {
+    await chromium.stop();
+  }
+  return results;
+}

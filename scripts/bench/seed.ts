@@ -1,0 +1,202 @@
+// The benchmark's data: the app's own migrations (openDatabase), then 1,000 users, one admin, 10,000 auctions
+// and 100,000 bids written with raw prepared statements in one transaction, plus sessions for the load.
+// Every row keeps the invariants the app relies on: per auction the bids rise by 1..10 from the starting
+// price, currentPrice and bidsCount match them, nobody bids on their own auction, bids fall inside [start, end).
+import { createHash, randomBytes } from 'node:crypto';
+import { openDatabase } from '../../src/server/db/client';
+import { hashPassword } from '../../src/server/services/passwords';
+import { BID_MAX_STEP, CATEGORIES, DAY_MS, SESSION_ABSOLUTE_MS } from '../../src/shared/constants';
+
+export const USERS = 1000;
+export const AUCTIONS = 10_000;
+export const BIDS = 100_000;
+/** Bidders that get a session (one per load connection); sellers of the bid targets are never among them. */
+export const SESSION_USERS = 300;
+/** Auctions reserved per bid scenario: one per connection, open for 30 days, no bids at the start. */
+export const BID_SET_SIZE = 60;
+export const BID_SETS = ['rest', 'trpc', 'ceiling', 'rate', 'open'] as const;
+export type BidSet = (typeof BID_SETS)[number];
+const BID_TARGETS_FIRST_ID = 9001;
+/** The auction read by the detail scenarios: exactly this many bids, never bid on during the run. */
+export const DETAIL_BIDS = 100;
+const DETAIL_AUCTION_ID = 5000;
+const STARTING_PRICE_OF_TARGETS = 100;
+
+export interface Seeded {
+  adminId: number;
+  adminToken: string;
+  /** tokens[i] belongs to user i + 1 (users 1..SESSION_USERS). */
+  tokens: string[];
+  /** Auction ids per bid scenario. */
+  bidTargets: Record<BidSet, number[]>;
+  detailAuctionId: number;
+  /** The user whose session reads the list, the detail and the stats. */
+  readerToken: string;
+  counts: { users: number; auctions: number; bids: number; sessions: number };
+  ms: number;
+}
+
+/** A small deterministic PRNG (mulberry32), so every run seeds the same shape of data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, int, pick };
+}
+
+const FIRST = ['Abigail', 'Gabriel', 'Mabel', 'Fabian', 'Sabrina', 'Olivia', 'Liam', 'Noah', 'Emma', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Lucas', 'Ethan', 'Zoé', 'Chloe', 'Élodie', 'Amelia', 'Harper'];
+const LAST = ['Abbott', 'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson'];
+const ADJECTIVES = ['Vintage', 'Rare', 'Handmade', 'Restored', 'Signed', 'Antique', 'Modern', 'Classic', 'Limited', 'Original'];
+const NOUNS = ['camera', 'guitar', 'clock', 'vase', 'bicycle', 'lamp', 'painting', 'watch', 'record player', 'chair', 'map', 'telescope'];
+const CITIES = [
+  ['Lisbon', 'Lisbon', 'Portugal'],
+  ['Lyon', 'Auvergne-Rhône-Alpes', 'France'],
+  ['Austin', 'Texas', 'United States'],
+  ['Osaka', 'Osaka', 'Japan'],
+] as const;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function seedBenchDatabase(path: string): Promise<Seeded> {
+  const started = Date.now();
+  const rand = prng(20260614);
+  const passwordHash = await hashPassword('bench-password-1');
+  const db = openDatabase(path);
+  const sqlite = db.$client;
+  const now = Date.now();
+
+  const insertUser = sqlite.prepare(
+    `insert into users (id, name, email, password_hash, role, avatar, created_at, last_login_at, last_login_city, last_login_region, last_login_country)
+     values (?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
+  );
+  const insertAuction = sqlite.prepare(
+    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
+  );
+  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, request_key, created_at) values (?, ?, ?, null, ?)');
+  const insertSession = sqlite.prepare('insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)');
+
+  const adminId = USERS + 1;
+  const tokens: string[] = [];
+  let adminToken = '';
+  const bidTargets = Object.fromEntries(BID_SETS.map((s) => [s, [] as number[]])) as Record<BidSet, number[]>;
+  const reserved = new Set<number>();
+  BID_SETS.forEach((set, s) => {
+    for (let i = 0; i < BID_SET_SIZE; i++) {
+      const id = BID_TARGETS_FIRST_ID + s * BID_SET_SIZE + i;
+      bidTargets[set].push(id);
+      reserved.add(id);
+    }
+  });
+  reserved.add(DETAIL_AUCTION_ID);
+
+  // How many bids each ordinary auction gets: about 10 on average, summing to exactly BIDS with the detail's 100.
+  const bidCounts = new Map<number, number>();
+  const ordinary: number[] = [];
+  for (let id = 1; id <= AUCTIONS; id++) if (!reserved.has(id)) ordinary.push(id);
+  let total = 0;
+  for (const id of ordinary) {
+    const n = rand.int(0, 20);
+    bidCounts.set(id, n);
+    total += n;
+  }
+  const wanted = BIDS - DETAIL_BIDS;
+  while (total !== wanted) {
+    const id = rand.pick(ordinary);
+    const n = bidCounts.get(id)!;
+    if (total < wanted) {
+      bidCounts.set(id, n + 1);
+      total += 1;
+    } else if (n > 0) {
+      bidCounts.set(id, n - 1);
+      total -= 1;
+    }
+  }
+  bidCounts.set(DETAIL_AUCTION_ID, DETAIL_BIDS);
+
+  let bidRows = 0;
+  sqlite.transaction(() => {
+    for (let id = 1; id <= USERS; id++) {
+      const first = rand.pick(FIRST);
+      const last = rand.pick(LAST);
+      const loggedIn = rand.next() < 0.7;
+      const city = loggedIn && rand.next() < 0.8 ? rand.pick(CITIES) : null;
+      insertUser.run(
+        id,
+        `${first} ${last}`,
+        `${first.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()}.${last.toLowerCase()}.${id}@bench.test`,
+        passwordHash,
+        'user',
+        now - rand.int(1, 365) * DAY_MS - rand.int(0, DAY_MS),
+        loggedIn ? now - rand.int(0, 30 * DAY_MS) : null,
+        city?.[0] ?? null,
+        city?.[1] ?? null,
+        city?.[2] ?? null,
+      );
+    }
+    insertUser.run(adminId, 'Bench Admin', 'admin@bench.test', passwordHash, 'admin', now - 400 * DAY_MS, now, null, null, null);
+
+    // Auctions five minutes apart over the last ~35 days, each running 1..15 days: older ones have ended.
+    for (let id = 1; id <= AUCTIONS; id++) {
+      const createdAt = now - (AUCTIONS - id + 1) * 5 * 60_000;
+      const startsAt = createdAt;
+      const target = reserved.has(id);
+      const endsAt = target ? now + 30 * DAY_MS : startsAt + rand.int(1, 15) * DAY_MS;
+      // Targets are sold by users without a session, so no bench bidder is ever their seller.
+      const sellerId = target ? rand.int(SESSION_USERS + 1, USERS) : rand.int(1, USERS);
+      const startingPrice = target ? STARTING_PRICE_OF_TARGETS : rand.int(5, 2000);
+      const n = bidCounts.get(id) ?? 0;
+      let price = startingPrice;
+      const bidTimes: number[] = [];
+      const amounts: number[] = [];
+      const bidders: number[] = [];
+      const lastMoment = Math.min(endsAt, now) - 1;
+      for (let b = 0; b < n; b++) {
+        price += rand.int(1, BID_MAX_STEP);
+        amounts.push(price);
+        let bidder = rand.int(1, USERS);
+        if (bidder === sellerId) bidder = (bidder % USERS) + 1;
+        bidders.push(bidder);
+        bidTimes.push(startsAt + Math.floor(((b + 1) / (n + 1)) * (lastMoment - startsAt)));
+      }
+      const category = CATEGORIES[(id * 7 + rand.int(0, 2)) % CATEGORIES.length]!;
+      insertAuction.run(
+        id,
+        sellerId,
+        `${rand.pick(ADJECTIVES)} ${rand.pick(NOUNS)} #${id}`,
+        `Lot ${id}: ${rand.pick(ADJECTIVES).toLowerCase()} ${rand.pick(NOUNS)} in good condition, described for the benchmark. Ships within three days; pick-up possible.`,
+        category,
+        startingPrice,
+        price,
+        n,
+        startsAt,
+        endsAt,
+        createdAt,
+      );
+      for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], bidTimes[b]);
+      bidRows += n;
+    }
+
+    const session = (userId: number) => {
+      const token = randomBytes(32).toString('base64url');
+      insertSession.run(tokenHash(token), userId, now, now, now + SESSION_ABSOLUTE_MS);
+      return token;
+    };
+    for (let id = 1; id <= SESSION_USERS; id++) tokens.push(session(id));
+    adminToken = session(adminId);
+  })();
+
+  const counted = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  const counts = { users: counted('users'), auctions: counted('auctions'), bids: counted('bids'), sessions: counted('sessions') };
+  if (bidRows !== BIDS || counts.bids !== BIDS) throw new Error(`seeded ${counts.bids} bids, expected ${BIDS}`);
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  sqlite.close();
+  return { adminId, adminToken, tokens, bidTargets, detailAuctionId: DETAIL_AUCTION_ID, readerToken: tokens[0]!, counts, ms: Date.now() - started };
+}
