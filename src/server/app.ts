@@ -1,7 +1,9 @@
 // buildApp(deps) returns a ready Fastify instance without listening: plugins, /trpc, /api, /uploads,
 // /healthz, the client, and one error handling for all of it.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
 import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -46,6 +48,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(cookie);
+  // Lists and pages compress well; small answers (a bid) are sent as they are. A low Brotli level
+  // keeps the CPU cost per request small; the built client is compressed once at build time.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   if (settings.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: settings.CORS_ORIGINS, credentials: true, methods: ['GET', 'POST', 'PATCH'] });
   }
@@ -197,9 +206,12 @@ async function serveBuiltClient(app: FastifyInstance): Promise<string | undefine
     root: clientDistDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Our own Cache-Control below (the plugin's default would replace it with max-age=0).
+    cacheControl: false,
     setHeaders(res, path) {
-      // Vite fingerprints everything under assets/, so those never change.
-      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // Vite fingerprints everything under assets/, so those never change; the rest may.
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return readFileSync(indexPath, 'utf8');

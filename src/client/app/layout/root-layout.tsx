@@ -28,7 +28,13 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10">
+      {/* At least the viewport below the header: while a page loads, the footer waits below the fold
+          instead of jumping down when the content arrives (no layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10"
+      >
         {/* A page's error stays in the frame; moving to another page (new key) starts afresh.
             Pages load on first visit, and a spinner holds their place meanwhile. */}
         <ErrorBoundary key={pathname} fallback={() => <ErrorPage />}>
