@@ -25,29 +25,16 @@ import { makeDeps } from '../helpers';
  */
 const KNOWN_GAPS: string[] = [
   // Ended auctions, newest first: walks the rowid backwards past every active auction before the first
-  // ended one. An index on (ends_at, id) would not give id order either; a partial index or keyset by
-  // ends_at would.
+  // ended one. An index on (ends_at, id) would not give id order either; keyset by ends_at would, but
+  // the console lists ended auctions newest first like the others.
   'admin auctions, ended: SCAN auctions',
-  // Substring search (instr over a lower-cased name or email): no B-tree index can serve it, so the
-  // count and the page read every user. FTS5 with the trigram tokenizer could.
-  'admin users, search + sortBy createdAt: SCAN users',
-  'admin users, search + sortBy email: SCAN users',
-  'admin users, search + sortBy lastLogin: SCAN users',
-  'admin users, search + sortBy name: SCAN users',
-  'admin users, search + sortBy role: SCAN users',
-  // "last_login_at is null" first: an expression the index users_last_login_at_idx does not hold.
-  'admin users, search + sortBy lastLogin: USE TEMP B-TREE FOR ORDER BY',
-  'admin users, sortBy lastLogin: SCAN users',
-  'admin users, sortBy lastLogin: USE TEMP B-TREE FOR ORDER BY',
-  // name COLLATE NOCASE, but users_name_idx is BINARY: every user is read and sorted.
-  'admin users, search + sortBy name: USE TEMP B-TREE FOR ORDER BY',
-  'admin users, sortBy name: SCAN users',
-  'admin users, sortBy name: USE TEMP B-TREE FOR ORDER BY',
-  // Sorted by role then id, but the index is (role, created_at): each role's rows are sorted again.
-  'admin users, search + sortBy role: USE TEMP B-TREE FOR LAST TERM OF ORDER BY',
-  'admin users, sortBy role: USE TEMP B-TREE FOR LAST TERM OF ORDER BY',
-  // "expires_at < ? or last_seen_at < ?" and last_seen_at has no index (runs once, at start).
-  'sessions, prune expired (at start): SCAN sessions',
+  // Searches of three characters or more use the trigram index (users_search); one or two characters
+  // make no trigram, so those read every name and email.
+  'admin users, 2-letter search + sortBy createdAt: SCAN users',
+  'admin users, 2-letter search + sortBy email: SCAN users',
+  'admin users, 2-letter search + sortBy lastLogin: SCAN users',
+  'admin users, 2-letter search + sortBy name: SCAN users',
+  'admin users, 2-letter search + sortBy role: SCAN users',
 ];
 
 const GROWING_TABLES = ['auctions', 'bids', 'users', 'sessions', 'login_events', 'contact_messages'];
@@ -132,7 +119,8 @@ const cases: Case[] = [
   { name: 'admin dashboard', run: () => adminDashboard(db, now), rowidScanOk: true },
   ...ADMIN_USER_SORT_COLUMNS.flatMap((sortBy): Case[] => [
     { name: `admin users, sortBy ${sortBy}`, run: () => adminUsers(db, { page: 2, search: '', role: 'all', limit: 20, sortBy, sortOrder: 'asc' }) },
-    { name: `admin users, search + sortBy ${sortBy}`, run: () => adminUsers(db, { page: 1, search: 'ab', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }) },
+    { name: `admin users, search + sortBy ${sortBy}`, run: () => adminUsers(db, { page: 1, search: 'ann', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }) },
+    { name: `admin users, 2-letter search + sortBy ${sortBy}`, run: () => adminUsers(db, { page: 1, search: 'ab', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }) },
   ]),
   { name: 'admin users, role admin', run: () => adminUsers(db, { page: 1, search: '', role: 'admin', limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
   { name: 'admin auctions, all', run: () => adminAuctions(db, { status: 'all', limit: 20 }, now), rowidScanOk: true },
@@ -163,12 +151,18 @@ function planOf(sql: string, params: unknown[]): string[] {
   return rows.map((r) => r.detail);
 }
 
+/**
+ * A scan of a growing table without a key is a gap. So is a sort, unless the rows it sorts were found
+ * through an index (a SEARCH, as for the matches of a trigram search): then it sorts the matches, not
+ * the table.
+ */
 function gapsIn(c: Case, plan: string[]): string[] {
   const gaps: string[] = [];
+  const readsByIndex = plan.some((line) => /^SEARCH /.test(line)) && !plan.some((line) => /^SCAN (\w+)$/.exec(line) && GROWING_TABLES.includes(line.slice(5)));
   for (const line of plan) {
     const scan = /^SCAN (\w+)/.exec(line);
     if (scan && GROWING_TABLES.includes(scan[1]!) && !USES_KEY.test(line) && !c.rowidScanOk) gaps.push(`${c.name}: ${line}`);
-    if (/USE TEMP B-TREE FOR /.test(line)) gaps.push(`${c.name}: ${line}`);
+    if (/USE TEMP B-TREE FOR /.test(line) && !readsByIndex) gaps.push(`${c.name}: ${line}`);
   }
   return gaps;
 }

@@ -71,11 +71,20 @@ const SORT_COLUMNS: Record<AdminUserSortColumn, SQLWrapper> = {
   lastLogin: users.lastLoginAt,
 };
 
-/** Literal, case-insensitive substring search: % and _ are plain characters here. */
+/** Searches this long and longer are served by the trigram index (users_search, migration 0002). */
+const TRIGRAM = 3;
+
+/** Literal, case-insensitive substring search on name or email: % and _ are plain characters here. */
 function matching(search: string): SQL | undefined {
   if (!search) return undefined;
+  if ([...search].length >= TRIGRAM) {
+    // A quoted FTS5 phrase is matched literally; the trigram tokenizer folds case.
+    const phrase = `"${search.replaceAll('"', '""')}"`;
+    return sql`${users.id} in (select rowid from users_search where users_search match ${phrase})`;
+  }
+  // One or two characters make no trigram: read the names. unicode_lower is registered by
+  // openDatabase, since SQLite's own lower() folds ASCII only.
   const needle = search.toLowerCase();
-  // unicode_lower is registered by openDatabase: SQLite's own lower() folds ASCII only.
   return sql`(instr(unicode_lower(${users.name}), ${needle}) > 0 or instr(unicode_lower(${users.email}), ${needle}) > 0)`;
 }
 
