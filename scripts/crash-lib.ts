@@ -24,6 +24,16 @@ export function ensureBuilt(log: (line: string) => void = console.log): void {
   if (result.status !== 0 || !existsSync(entry)) throw new Error('npm run build failed');
 }
 
+/** SIGTERM, then SIGKILL if the child has not exited within `graceMs`; resolves once it is gone. */
+export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();

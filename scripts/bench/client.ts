@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../crash-lib';
+import { freePort, stopChild } from '../crash-lib';
 
 export const JS_BUDGET_BYTES = 100 * 1024;
 
@@ -68,14 +68,8 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child, 5000);
     rmSync(profile, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;

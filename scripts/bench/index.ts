@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { ensureBuilt, freePort, root, startServer, type Workspace } from '../crash-lib';
+import { ensureBuilt, freePort, root, startServer, stopChild, type Workspace } from '../crash-lib';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { summariseProfile } from './profile';
 import type { BidTarget, Job, RunResult } from './runner';
@@ -82,15 +82,7 @@ async function startProcess(label: string, args: string[], env: NodeJS.ProcessEn
   const keep = (c: Buffer) => (output = (output + c.toString()).slice(-8000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
+  const stop = () => stopChild(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${label} exited at start:\n${output}`);

@@ -2,11 +2,11 @@
 // Chromium driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { freePort, stopChild } from '../../scripts/crash-lib';
 
 const root = resolve(import.meta.dirname, '../..');
 const screenshotDir = join(root, 'test-results/screenshots');
@@ -44,17 +44,6 @@ if (!chromiumPath && !isCI) {
 /** `describe` for browser tests: skipped without Chromium, except in CI where the missing browser fails the run. */
 export const describeBrowser = chromiumPath || isCI ? describe : describe.skip;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface RunningServer {
   baseUrl: string;
@@ -90,23 +79,14 @@ async function startServer(): Promise<RunningServer> {
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(child);
     rmSync(dir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 60_000;
-  let running = true;
-  void exited.then(() => (running = false));
   while (Date.now() < deadline) {
-    if (!running) {
+    if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
       throw new Error(`The server exited before answering /healthz:\n${output}`);
     }

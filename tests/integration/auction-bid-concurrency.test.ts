@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
+import { seededRandom } from '../../src/server/db/seeded-random';
 import { auctions, bids } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { makeApp } from '../helpers';
@@ -14,17 +15,6 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A small seeded generator, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bidRequest(app: FastifyInstance, token: string, auctionId: string, bidAmount: unknown) {
   return app.inject({
@@ -82,7 +72,7 @@ describe('bids at the same instant', () => {
     const bidders = await Promise.all(Array.from({ length: 20 }, (_, i) => userWithSession(deps, `Bidder ${i}`)));
     const STARTING = 100;
     const ids = [0, 1, 2].map((i) => insertAuction(deps, seller.id, { startingPrice: STARTING, itemName: `Contested ${i}` }));
-    const next = random(20260601);
+    const next = seededRandom(20260601);
 
     const answers: Answer[] = [];
     for (let round = 0; round < 6; round++) {

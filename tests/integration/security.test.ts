@@ -11,6 +11,8 @@ import { auctionForm, FAKE_PNG } from './auction-helpers';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
+  // Tests that listen on a real port leave fetch's keep-alive sockets behind: end them with the app.
+  app?.server.closeAllConnections();
   await app?.close();
   app = undefined;
 });

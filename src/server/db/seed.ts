@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { hashPassword } from '../services/passwords';
 import { deletePhoto, storePhoto } from '../services/photos';
 import { renderDemoPhoto } from './demo-images';
+import { seededRandom } from './seeded-random';
 import { auctions, bids, users } from './schema';
 
 export interface DemoAccount {
@@ -206,17 +207,6 @@ export interface SeedResult {
   bids: number;
 }
 
-/** Small deterministic generator, so the demo bids are the same on every machine. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hashString(text: string): number {
   let h = 2166136261;
@@ -241,7 +231,7 @@ export function planBids(
 ): Array<{ bidderId: number; amount: number; at: number }> {
   const until = Math.min(auction.endsAt, now);
   if (count <= 0 || until <= auction.startsAt) return [];
-  const random = mulberry32(hashString(auction.itemName));
+  const random = seededRandom(hashString(auction.itemName));
   const span = until - auction.startsAt;
   const planned: Array<{ bidderId: number; amount: number; at: number }> = [];
   let price = auction.startingPrice;

@@ -165,12 +165,6 @@ export function getAuction(db: Db, id: string, now: number): Auction {
   return toAuction(flatten(row), now, bidsOf(db).all({ auctionId: key! }).map(toBid));
 }
 
-/** One auction without its bid history (`bids: []`, as in lists): one indexed read. */
-export function getAuctionSummary(db: Db, id: number, now: number): Auction {
-  const row = auctionById(db).get({ id });
-  if (!row) throw notFound('Auction not found');
-  return toAuction(flatten(row), now);
-}
 
 type CreateAuctionForm = z.output<typeof createAuctionInput>;
 

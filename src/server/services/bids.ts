@@ -7,21 +7,17 @@ import { perDb } from '../db/prepared';
 import { auctions, bids, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { BidEvent } from '../live/bid-bus';
-import { getAuctionSummary, parseId, toBid, type Auction, type Bid } from './auctions';
+import { parseId, toAuction, toBid, type Auction, type Bid } from './auctions';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 const statements = perDb((db) => ({
+  // The whole row with the seller's name: the checks need part of it and the answer the rest.
   auction: db
-    .select({
-      sellerId: auctions.sellerId,
-      currentPrice: auctions.currentPrice,
-      bidsCount: auctions.bidsCount,
-      startsAt: auctions.startsAt,
-      endsAt: auctions.endsAt,
-    })
+    .select({ auction: auctions, sellerName: users.name })
     .from(auctions)
+    .innerJoin(users, eq(users.id, auctions.sellerId))
     .where(eq(auctions.id, sql`${sql.placeholder('id')}`))
     .prepare(),
   replay: db
@@ -59,6 +55,8 @@ export interface PlacedBid {
   event: BidEvent;
   /** True when this answer repeats an earlier request with the same key. */
   replayed: boolean;
+  /** The auction as it stands after the bid; its `bids` hold only this bid (the detail read has them all). */
+  auction: Auction;
 }
 
 /**
@@ -80,11 +78,13 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
             throw conflict('This request key was already used for another bid.');
           }
           // The first answer again, bid time included.
-          return { id: earlier.id, bidsCount: s.auction.get({ id: auctionId })!.bidsCount, currentPrice: earlier.amount, at: earlier.createdAt.getTime(), replayed: true };
+          const { auction, sellerName } = s.auction.get({ id: auctionId })!;
+          return { id: earlier.id, amount: earlier.amount, at: earlier.createdAt.getTime(), replayed: true, row: { ...auction, sellerName } };
         }
       }
-      const auction = s.auction.get({ id: auctionId });
-      if (!auction) throw notFound('Auction not found');
+      const found = s.auction.get({ id: auctionId });
+      if (!found) throw notFound('Auction not found');
+      const { auction, sellerName } = found;
       if (auction.sellerId === bidder.id) throw forbidden('You cannot bid on your own auction.');
       const now = deps.now();
       if (now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
@@ -104,33 +104,19 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
         requestKey: input.requestKey ?? null,
         createdAt: new Date(now),
       })!;
-      return { id, bidsCount: raised.bidsCount, currentPrice: input.bidAmount, at: now, replayed: false };
+      const row = { ...auction, currentPrice: input.bidAmount, bidsCount: raised.bidsCount, sellerName };
+      return { id, amount: input.bidAmount, at: now, replayed: false, row };
     },
     { behavior: 'immediate' },
   );
 
-  const bid = toBid({
-    id: result.id,
-    amount: result.currentPrice,
-    createdAt: new Date(result.at),
-    bidderId: bidder.id,
-    bidderName: bidder.name,
-  });
-  const event: BidEvent = { auctionId: String(auctionId), currentPrice: result.currentPrice, bidsCount: result.bidsCount, bid };
+  const bid = toBid({ id: result.id, amount: result.amount, createdAt: new Date(result.at), bidderId: bidder.id, bidderName: bidder.name });
+  const event: BidEvent = { auctionId: String(auctionId), currentPrice: result.amount, bidsCount: result.row.bidsCount, bid };
   // Published after the commit, so a listener never sees a bid that could still roll back.
   if (!result.replayed) deps.bus.publish(event);
-  return { bid, event, replayed: result.replayed };
+  return { bid, event, replayed: result.replayed, auction: toAuction(result.row, deps.now(), [bid]) };
 }
 
-/**
- * Places the bid and answers with the auction as it now stands. Its `bids` hold only the bid just
- * accepted: this is the hot path, and reading the whole history belongs to the detail read.
- */
-export function placeBidAndRead(deps: AppDeps, bidder: { id: number; name: string }, input: PlaceBidInput): { placed: PlacedBid; auction: Auction } {
-  const placed = placeBid(deps, bidder, input);
-  const auction = getAuctionSummary(deps.db, Number(placed.event.auctionId), deps.now());
-  return { placed, auction: { ...auction, bids: [placed.bid] } };
-}
 
 /** Accepted bids after a given one, oldest first: what a reconnecting subscriber missed. */
 export function bidsSince(db: Db, afterBidId: number, auctionId: number | null, limit = 100): BidEvent[] {

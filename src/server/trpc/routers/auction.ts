@@ -2,7 +2,7 @@ import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { auctionIdInput, createAuctionInput, listAuctionsInput, placeBidInput } from '../../../shared/schemas/auction';
 import * as auctions from '../../services/auctions';
-import { bidsSince, placeBidAndRead } from '../../services/bids';
+import { bidsSince, placeBid } from '../../services/bids';
 import { protectedProcedure, publicProcedure, router } from '../init';
 
 export const auctionRouter = router({
@@ -27,8 +27,8 @@ export const auctionRouter = router({
   })),
 
   placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => {
-    const { placed, auction } = placeBidAndRead(ctx.deps, ctx.user, input);
-    return { message: 'Bid placed successfully', bid: placed.bid, auction };
+    const { bid, auction } = placeBid(ctx.deps, ctx.user, input);
+    return { message: 'Bid placed successfully', bid, auction };
   }),
 
   /**
