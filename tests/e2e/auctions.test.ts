@@ -125,7 +125,7 @@ describeBrowser('auction screens', () => {
   }
 
   async function cardNames(scope: Page | Locator): Promise<string[]> {
-    return (await cards(scope).getByRole('heading', { level: 3 }).allInnerTexts()).map((t) => t.trim());
+    return (await cards(scope).getByRole('heading').allInnerTexts()).map((t) => t.trim());
   }
 
   /** Waits until exactly `n` cards are shown (the list may still be replacing a skeleton or a filter). */

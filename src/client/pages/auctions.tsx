@@ -12,7 +12,8 @@ import { useLiveBids } from '../features/bidding/use-live-bids';
 import { errorMessage } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 
-const PAGE_SIZE = 24;
+// Twelve cards fill the first screens on any width; more load on demand.
+const PAGE_SIZE = 12;
 
 function categoryFrom(value: string | null): Category | null {
   return CATEGORIES.find((c) => c === value) ?? null;
@@ -57,6 +58,7 @@ export function AuctionsPage() {
       ) : (
         <>
           <AuctionGrid
+            headingLevel={2}
             auctions={auctions}
             receivedAt={list.dataUpdatedAt}
             empty={<EmptyState icon={PackageSearch} title="No auctions found in this category." />}

@@ -34,6 +34,7 @@ export function MyAuctionsPage() {
         <Banner tone="error">{errorMessage(mine.error, 'An unexpected error occurred.')}</Banner>
       ) : (
         <AuctionGrid
+          headingLevel={2}
           auctions={mine.data}
           receivedAt={mine.dataUpdatedAt}
           empty={

@@ -11,9 +11,14 @@ interface AuctionCardProps {
   auction: Auction;
   /** When the answer holding this auction arrived (the query's dataUpdatedAt). */
   receivedAt: number;
+  /** The name's heading level: 2 where the page has no section headings, 3 inside a section. */
+  headingLevel?: 2 | 3;
+  /** In the first row on screen: load the photo at once (it is likely the largest paint). */
+  priority?: boolean;
 }
 
-export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
+export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = false }: AuctionCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const remaining = useTimeLeft(auction.timeLeft, receivedAt);
   const ended = remaining <= 0;
   const price = auction.currentPrice || auction.startingPrice;
@@ -30,7 +35,8 @@ export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
           alt={auction.itemName}
           width={640}
           height={480}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02] motion-reduce:transition-none"
         />
@@ -39,9 +45,9 @@ export function AuctionCard({ auction, receivedAt }: AuctionCardProps) {
         </Badge>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 id={headingId} className="line-clamp-2 text-base font-semibold break-words text-slate-900" title={auction.itemName}>
+        <Heading id={headingId} className="line-clamp-2 text-base font-semibold break-words text-slate-900" title={auction.itemName}>
           {auction.itemName}
-        </h3>
+        </Heading>
         <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-600">{auction.itemDescription}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <div>

@@ -12,14 +12,19 @@ interface AuctionGridProps {
   /** Shown instead of the grid when there are no auctions. */
   empty?: ReactNode;
   className?: string;
+  /** The cards' heading level: 2 on a page of cards, 3 (the default) inside a titled section. */
+  headingLevel?: 2 | 3;
 }
 
-export function AuctionGrid({ auctions, receivedAt, empty, className }: AuctionGridProps) {
+/** Cards in the first row (three on wide screens) load their photos at once; the rest lazily. */
+const FIRST_ROW = 3;
+
+export function AuctionGrid({ auctions, receivedAt, empty, className, headingLevel }: AuctionGridProps) {
   if (auctions.length === 0) return <>{empty}</>;
   return (
     <div className={cn(gridClasses, className)}>
-      {auctions.map((auction) => (
-        <AuctionCard key={auction._id} auction={auction} receivedAt={receivedAt} />
+      {auctions.map((auction, index) => (
+        <AuctionCard key={auction._id} auction={auction} receivedAt={receivedAt} headingLevel={headingLevel} priority={index < FIRST_ROW} />
       ))}
     </div>
   );
