@@ -1,6 +1,7 @@
 import { Clock, GraduationCap, ShieldCheck, type LucideIcon } from 'lucide-react';
 import { Card } from '../components/card';
 import { PageHeader } from '../components/page-header';
+import { TipList } from '../components/tip-list';
 import { ContactForm } from '../features/contact/contact-form';
 
 const notes: Array<{ icon: LucideIcon; title: string; text: string }> = [
@@ -27,17 +28,7 @@ export function ContactPage() {
           <h2 id="contact-notes-heading" className="text-lg font-semibold text-slate-900">
             Good to know
           </h2>
-          <ul className="mt-4 space-y-4">
-            {notes.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
-                <div>
-                  <p className="font-medium text-slate-900">{title}</p>
-                  <p className="text-sm text-slate-700">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <TipList tips={notes} />
         </aside>
       </div>
     </>

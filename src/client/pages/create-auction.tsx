@@ -1,5 +1,6 @@
 import { Camera, CalendarRange, FileText, Lightbulb, Tag, Tags } from 'lucide-react';
 import { PageHeader } from '../components/page-header';
+import { TipList } from '../components/tip-list';
 import { CreateAuctionForm } from '../features/auctions/create-auction-form';
 
 const tips = [
@@ -24,17 +25,7 @@ export function CreateAuctionPage() {
           <h2 id="tips-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
             <Lightbulb aria-hidden="true" className="size-5 text-accent-700" /> Tips for a great listing
           </h2>
-          <ul className="mt-4 space-y-4">
-            {tips.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-3">
-                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
-                <div>
-                  <p className="font-medium text-slate-900">{title}</p>
-                  <p className="text-sm text-slate-700">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <TipList tips={tips} />
         </aside>
       </div>
     </>
