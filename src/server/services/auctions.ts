@@ -83,8 +83,8 @@ function listWhere(db: Db, where: SQL | undefined, now: number, limit?: number):
 
 export interface AuctionPage {
   items: Auction[];
-  /** How many auctions match, over all pages. */
-  total: number;
+  /** How many auctions match, over all pages: counted on the first page only (later pages: null). */
+  total: number | null;
   /** Pass back as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
 }
@@ -93,7 +93,7 @@ export interface AuctionPage {
 export function listAuctions(db: Db, now: number, options: { category?: Category; limit?: number; cursor?: string | null } = {}): AuctionPage {
   const inCategory = options.category ? eq(auctions.itemCategory, options.category) : undefined;
   const where = and(inCategory, options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined);
-  const total = db.select({ n: count() }).from(auctions).where(inCategory).get()!.n;
+  const total = options.cursor ? null : db.select({ n: count() }).from(auctions).where(inCategory).get()!.n;
   if (options.limit === undefined) return { items: listWhere(db, where, now), total, nextCursor: null };
   const rows = listWhere(db, where, now, options.limit + 1);
   const items = rows.slice(0, options.limit);
