@@ -200,6 +200,8 @@ describeBrowser('auth and the app shell', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('dialog')?.id)).toBe('side-menu');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
+    // The dialog hides at once; React marks the button collapsed on its next render.
+    await menuButton(page).and(page.locator('[aria-expanded="false"]')).waitFor({ timeout: 5000 });
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Menu');
 
