@@ -9,7 +9,6 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { PHOTO_MAX_BYTES } from '../shared/constants';
@@ -23,12 +22,15 @@ import { errorBody, sendError } from './rest/errors';
 import { userRoutes } from './rest/user';
 import { RetryAfter } from './services/errors';
 import { createRequestContext } from './trpc/context';
+import { trpcHttp, type TrpcHttpOptions } from './trpc/http';
 import { appRouter, type AppRouter } from './trpc/router';
 import { clientDistDir } from './paths';
 
 export interface BuildOptions {
   /** Serve the client through Vite with hot reload instead of from dist/client. */
   dev?: boolean;
+  /** false answers every tRPC request through tRPC's resolveResponse (a test compares the two paths). */
+  trpcShortPath?: boolean;
 }
 
 const SERVER_PATHS = /^\/(api|trpc|uploads|healthz)(\/|$|\?)/;
@@ -117,22 +119,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return { status: 'ok' };
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcHttp, {
     prefix: '/trpc',
+    router: appRouter,
+    createContext: (req, reply) => createRequestContext(deps, req, reply),
     // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
-    maxBodySize: PHOTO_MAX_BYTES + 1024 * 1024,
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createRequestContext(deps, req, res),
-      responseMeta({ errors }) {
-        const limited = errors.find((e) => e.cause instanceof RetryAfter);
-        return limited ? { headers: { 'retry-after': String((limited.cause as RetryAfter).seconds) } } : {};
-      },
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+    maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
+    shortPath: options.trpcShortPath,
+    errorHeaders(errors): Record<string, string> {
+      const limited = errors.find((e) => e.cause instanceof RetryAfter);
+      return limited ? { 'retry-after': String((limited.cause as RetryAfter).seconds) } : {};
+    },
+    onError(error, path) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
+  } satisfies TrpcHttpOptions<AppRouter> & { prefix: string });
 
   await app.register(
     async (api) => {

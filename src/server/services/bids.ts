@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PlaceBidInput } from '../../shared/schemas/auction';
 import { bidBounds } from '../../shared/schemas/auction';
 import type { Db } from '../db/client';
-import { perDb } from '../db/prepared';
+import { inImmediateTransaction, perDb } from '../db/prepared';
 import { auctions, bids, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { BidEvent } from '../live/bid-bus';
@@ -69,46 +69,43 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
   if (auctionId === null) throw notFound('Auction not found');
   const s = statements(db);
 
-  const result = db.transaction(
-    () => {
-      if (input.requestKey) {
-        const earlier = s.replay.get({ bidderId: bidder.id, requestKey: input.requestKey });
-        if (earlier) {
-          if (earlier.auctionId !== auctionId || earlier.amount !== input.bidAmount) {
-            throw conflict('This request key was already used for another bid.');
-          }
-          // The first answer again, bid time included.
-          const { auction, sellerName } = s.auction.get({ id: auctionId })!;
-          return { id: earlier.id, amount: earlier.amount, at: earlier.createdAt.getTime(), replayed: true, row: { ...auction, sellerName } };
+  const result = inImmediateTransaction(db, () => {
+    if (input.requestKey) {
+      const earlier = s.replay.get({ bidderId: bidder.id, requestKey: input.requestKey });
+      if (earlier) {
+        if (earlier.auctionId !== auctionId || earlier.amount !== input.bidAmount) {
+          throw conflict('This request key was already used for another bid.');
         }
+        // The first answer again, bid time included.
+        const { auction, sellerName } = s.auction.get({ id: auctionId })!;
+        return { id: earlier.id, amount: earlier.amount, at: earlier.createdAt.getTime(), replayed: true, row: { ...auction, sellerName } };
       }
-      const found = s.auction.get({ id: auctionId });
-      if (!found) throw notFound('Auction not found');
-      const { auction, sellerName } = found;
-      if (auction.sellerId === bidder.id) throw forbidden('You cannot bid on your own auction.');
-      const now = deps.now();
-      if (now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
-      if (now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
-      const { min, max } = bidBounds(auction.currentPrice);
-      if (input.bidAmount < min || input.bidAmount > max) {
-        throw badRequest(
-          `Your bid must be between ${dollars(min)} and ${dollars(max)}: the current price is ${dollars(auction.currentPrice)}.`,
-        );
-      }
-      const raised = s.raise.get({ id: auctionId, amount: input.bidAmount, expected: auction.currentPrice });
-      if (!raised) throw conflict(`The price moved before your bid landed: the current price is ${dollars(auction.currentPrice)}.`);
-      const { id } = s.insert.get({
-        auctionId,
-        bidderId: bidder.id,
-        amount: input.bidAmount,
-        requestKey: input.requestKey ?? null,
-        createdAt: new Date(now),
-      })!;
-      const row = { ...auction, currentPrice: input.bidAmount, bidsCount: raised.bidsCount, sellerName };
-      return { id, amount: input.bidAmount, at: now, replayed: false, row };
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    const found = s.auction.get({ id: auctionId });
+    if (!found) throw notFound('Auction not found');
+    const { auction, sellerName } = found;
+    if (auction.sellerId === bidder.id) throw forbidden('You cannot bid on your own auction.');
+    const now = deps.now();
+    if (now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
+    if (now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
+    const { min, max } = bidBounds(auction.currentPrice);
+    if (input.bidAmount < min || input.bidAmount > max) {
+      throw badRequest(
+        `Your bid must be between ${dollars(min)} and ${dollars(max)}: the current price is ${dollars(auction.currentPrice)}.`,
+      );
+    }
+    const raised = s.raise.get({ id: auctionId, amount: input.bidAmount, expected: auction.currentPrice });
+    if (!raised) throw conflict(`The price moved before your bid landed: the current price is ${dollars(auction.currentPrice)}.`);
+    const { id } = s.insert.get({
+      auctionId,
+      bidderId: bidder.id,
+      amount: input.bidAmount,
+      requestKey: input.requestKey ?? null,
+      createdAt: new Date(now),
+    })!;
+    const row = { ...auction, currentPrice: input.bidAmount, bidsCount: raised.bidsCount, sellerName };
+    return { id, amount: input.bidAmount, at: now, replayed: false, row };
+  });
 
   const bid = toBid({ id: result.id, amount: result.amount, createdAt: new Date(result.at), bidderId: bidder.id, bidderName: bidder.name });
   const event: BidEvent = { auctionId: String(auctionId), currentPrice: result.amount, bidsCount: result.row.bidsCount, bid };

@@ -20,7 +20,7 @@ export const publicProcedure = t.procedure;
 
 const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next({ ctx: { user: ctx.user } });
 });
 
 // ctx.user is read from the database on every request (sessions joined to users), so the role

@@ -1,0 +1,224 @@
+// tRPC over HTTP (src/server/trpc/http.ts): the short path for plain JSON calls must answer exactly
+// as tRPC's resolveResponse does, and the requests it leaves to resolveResponse (live subscriptions,
+// uploads, anything odd) must still work through the real socket.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
+import { plainCalls, procedureTypes } from '../../src/server/trpc/http';
+import { appRouter } from '../../src/server/trpc/router';
+import { makeDeps, testClock } from '../helpers';
+import { auctionForm, insertAuction, uploads, userWithSession } from './auction-helpers';
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  // fetch keeps a spare connection open that never carried a request; Node does not count it as
+  // idle, so close would wait for the client to drop it (4 s). Nothing is in flight here.
+  await Promise.all(
+    apps.splice(0).map((app) => {
+      const closing = app.close();
+      app.server.closeAllConnections();
+      return closing;
+    }),
+  );
+});
+
+async function start(options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => BidBus } = {}) {
+  const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 2 }, testClock());
+  if (options.wrapBus) deps.bus = options.wrapBus(deps.bus);
+  const app = await buildApp(deps, { trpcShortPath: options.shortPath ?? true });
+  apps.push(app);
+  const seller = await userWithSession(deps, 'Sam Seller');
+  const auctionId = insertAuction(deps, seller.id, { itemName: 'Oak chair', startingPrice: 10 });
+  return { app, deps, auctionId };
+}
+
+type Step = { name: string; request: (state: { sid?: string; auctionId: string }) => InjectOptions };
+
+const json = (url: string, body: unknown, sid?: string): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json' },
+  payload: typeof body === 'string' ? body : JSON.stringify(body),
+  cookies: sid ? { sid } : {},
+});
+const get = (url: string, sid?: string): InjectOptions => ({ method: 'GET', url, cookies: sid ? { sid } : {} });
+const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const newcomer = { name: 'Nora Newcomer', email: 'nora@example.com', password: 'correct horse battery' };
+
+// Plain calls of every kind (the short path's), then requests only resolveResponse answers: both
+// apps must agree on each.
+const STEPS: Step[] = [
+  { name: 'a mutation: sign-up, which sets the session cookie', request: () => json('/trpc/auth.signup', newcomer) },
+  { name: 'a batch of one mutation that conflicts', request: () => json('/trpc/auth.signup?batch=1', { 0: newcomer }) },
+  { name: 'a mutation with invalid input', request: () => json('/trpc/auth.signup', { name: '', email: 'not an email', password: 'x' }) },
+  { name: 'a query without input', request: ({ sid }) => get('/trpc/auth.session', sid) },
+  { name: 'a query with input', request: ({ sid }) => get(`/trpc/auction.list?input=${input({ limit: 5 })}`, sid) },
+  {
+    name: 'a batch of queries, found, missing and invalid (207)',
+    request: ({ sid, auctionId }) =>
+      get(`/trpc/auction.byId,auction.byId,auction.byId?batch=1&input=${input({ 0: { id: auctionId }, 1: { id: '999999' }, 2: {} })}`, sid),
+  },
+  { name: 'a bid', request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 11 }, sid) },
+  { name: 'a bid under the range', request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 5 }, sid) },
+  { name: 'a bid signed out', request: ({ auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 12 }) },
+  {
+    name: 'a batch of two bids, the second refused',
+    request: ({ sid, auctionId }) =>
+      json('/trpc/auction.placeBid,auction.placeBid?batch=1', { 0: { auctionId, bidAmount: 12 }, 1: { auctionId, bidAmount: 12 } }, sid),
+  },
+  { name: 'a mutation with null input', request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
+  { name: 'a wrong password', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  { name: 'a second wrong password', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  { name: 'then the limit, with Retry-After', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  // Left to resolveResponse by the short path:
+  { name: 'a query sent as POST', request: ({ sid }) => json('/trpc/auction.list', {}, sid) },
+  { name: 'a mutation sent as GET', request: ({ sid }) => get(`/trpc/auction.placeBid?input=${input({ bidAmount: 1 })}`, sid) },
+  { name: 'a query and a mutation in one batch', request: ({ sid }) => get('/trpc/auction.list,auction.placeBid?batch=1', sid) },
+  { name: 'an unknown procedure', request: () => json('/trpc/auction.steal', {}) },
+  { name: 'a name from Object.prototype', request: () => json('/trpc/constructor', {}) },
+  { name: 'JSON cut short', request: ({ sid }) => json('/trpc/auction.placeBid', '{"auctionId":', sid) },
+  { name: 'an empty JSON body', request: ({ sid }) => json('/trpc/auction.placeBid', '', sid) },
+  { name: 'a batch whose input is an array', request: ({ sid }) => json('/trpc/auction.placeBid?batch=1', '[1]', sid) },
+  { name: 'query input that is not JSON', request: ({ sid }) => get('/trpc/auction.list?input=%7Bnope', sid) },
+];
+
+/** What a client can tell apart: status, the headers tRPC sets, and the body (session tokens are random). */
+function observed(res: LightMyRequestResponse) {
+  const body = res.body === '' ? '' : JSON.parse(res.body, (key, value) => (key === 'token' ? '<token>' : value));
+  return {
+    status: res.statusCode,
+    contentType: res.headers['content-type'],
+    vary: res.headers.vary,
+    retryAfter: res.headers['retry-after'],
+    setsSession: res.cookies.some((c) => c.name === 'sid'),
+    body,
+  };
+}
+
+describe('the short path for plain calls', () => {
+  test('answers every request exactly as resolveResponse does: status, headers and body', async () => {
+    const short = await start({ shortPath: true });
+    const reference = await start({ shortPath: false });
+    const states = [short, reference].map(({ auctionId }) => ({ auctionId, sid: undefined as string | undefined }));
+    const statuses = new Set<number>();
+
+    for (const step of STEPS) {
+      const answers = await Promise.all(
+        [short, reference].map(async ({ app }, i) => {
+          const res = await app.inject(step.request(states[i]!));
+          const sid = res.cookies.find((c) => c.name === 'sid');
+          if (sid?.value) states[i]!.sid = sid.value;
+          return observed(res);
+        }),
+      );
+      expect(answers[0], step.name).toEqual(answers[1]);
+      statuses.add(answers[1]!.status);
+    }
+    // Every kind of answer was among them, so the comparison covered each.
+    expect([...statuses]).toEqual(expect.arrayContaining([200, 207, 400, 401, 404, 405, 409, 429]));
+  });
+
+  test('takes plain queries and mutations, and leaves everything else to resolveResponse', () => {
+    const typeOf = procedureTypes(appRouter);
+    const takes = (method: string, url: string, body?: string, headers: Record<string, string> = {}) => {
+      const path = url.slice('/trpc/'.length).split('?')[0]!;
+      return plainCalls({ method, url, body, headers }, path, typeOf);
+    };
+
+    expect(takes('POST', '/trpc/auction.placeBid', '{"auctionId":"1","bidAmount":11}')).toEqual({
+      type: 'mutation',
+      batch: false,
+      calls: [{ path: 'auction.placeBid', input: { auctionId: '1', bidAmount: 11 } }],
+    });
+    expect(takes('GET', `/trpc/auction.byId,auction.list?batch=1&input=${input({ 0: { id: '7' } })}`)).toEqual({
+      type: 'query',
+      batch: true,
+      calls: [
+        { path: 'auction.byId', input: { id: '7' } },
+        { path: 'auction.list', input: undefined },
+      ],
+    });
+    expect(takes('GET', '/trpc/auction.onBid')).toBeUndefined(); // a subscription
+    expect(takes('POST', '/trpc/auction.create', undefined, { 'content-type': 'multipart/form-data; boundary=x' })).toBeUndefined();
+    expect(takes('POST', '/trpc/auction.list', '{}')).toBeUndefined();
+    expect(takes('POST', '/trpc/auction.placeBid', '{"auctionId":')).toBeUndefined();
+    expect(takes('POST', '/trpc/auction.placeBid?batch=1', '{}', { 'trpc-accept': 'application/jsonl' })).toBeUndefined();
+    expect(takes('HEAD', '/trpc/auction.list')).toBeUndefined();
+    expect(takes('POST', '/trpc/__proto__', '{}')).toBeUndefined();
+  });
+});
+
+describe('requests left to resolveResponse, over a real socket', () => {
+  async function listening(options: Parameters<typeof start>[0] = {}) {
+    const made = await start(options);
+    await made.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = made.app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const signedUp = await fetch(`${base}/trpc/auth.signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newcomer) });
+    const { result } = (await signedUp.json()) as { result: { data: { token: string } } };
+    return { ...made, base, cookie: `sid=${result.data.token}` };
+  }
+
+  test('a live subscription streams each bid as it happens, and ends when the subscriber leaves', async () => {
+    let open = 0;
+    const counting = (bus: BidBus): BidBus => ({
+      ...bus,
+      async *subscribe(signal) {
+        open += 1;
+        try {
+          yield* bus.subscribe(signal);
+        } finally {
+          open -= 1;
+        }
+      },
+    });
+    const { base, cookie, auctionId } = await listening({ wrapBus: counting });
+    const leave = new AbortController();
+    const res = await fetch(`${base}/trpc/auction.onBid?input=${input({ auctionId })}`, {
+      headers: { cookie, accept: 'text/event-stream' },
+      signal: leave.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await expect.poll(() => open).toBe(1);
+
+    const placed = await fetch(`${base}/trpc/auction.placeBid`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ auctionId, bidAmount: 11 }),
+    });
+    expect(placed.status).toBe(200);
+    let text = '';
+    while (!text.includes('"currentPrice":11')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    const event = JSON.parse(/data: (\{.*"currentPrice":11.*\})/.exec(text)![1]!) as BidEvent;
+    expect(event).toMatchObject({ auctionId, currentPrice: 11, bidsCount: 1, bid: { bidAmount: 11, bidder: { name: newcomer.name } } });
+
+    leave.abort();
+    await expect.poll(() => open).toBe(0);
+  });
+
+  test('a photo upload through tRPC is stored; a body past the limit is 413, unread past it, and leaves nothing behind', async () => {
+    const { base, cookie, deps } = await listening();
+    const post = async (form: FormData) => fetch(`${base}/trpc/auction.create`, { method: 'POST', headers: { cookie }, body: form });
+
+    const ok = await post(await auctionForm(deps.now()));
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { result: { data: { newAuction: { itemName: string } } } }).result.data.newAuction.itemName).toBe('Brass desk lamp');
+    const kept = uploads(deps);
+    expect(kept.length).toBeGreaterThan(0);
+
+    // 7 MiB of form field beside a small photo: past the body limit (a 5 MiB photo and 1 MiB of
+    // envelope), so reading stops there, before any field is checked.
+    const refused = await post(await auctionForm(deps.now(), { itemDescription: 'x'.repeat(7 * 1024 * 1024) }));
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: { data: { code: string } } }).error.data.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(uploads(deps)).toEqual(kept);
+  });
+});
