@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort, stopChild } from '../crash-lib';
+import type { Config } from 'lighthouse';
 
 export const JS_BUDGET_BYTES = 100 * 1024;
 
@@ -38,6 +39,8 @@ export function initialJavaScript(clientDir: string): InitialJs {
 
 export interface LighthousePage {
   path: string;
+  /** The performance score of every run, in order; the fields below are the median run's. */
+  runs?: Array<number | null>;
   performance: number | null;
   accessibility: number | null;
   /** Metric display values (FCP, LCP, TBT, CLS, SI). */
@@ -88,62 +91,75 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
 
 export type FormFactor = 'mobile' | 'desktop';
 
-/** Runs Lighthouse on each page in turn (one Chromium); a page that fails is reported, not thrown. */
+/**
+ * Runs Lighthouse `runs` times on each page (one Chromium; pages take turns, so a noisy moment on
+ * the shared machine does not land on one page's runs only) and keeps each page's median run by
+ * performance score, as Lighthouse's own guidance on variability advises. A failed run is reported,
+ * not thrown.
+ */
 export async function runLighthouse(
   baseUrl: string,
   pages: Array<{ path: string; cookie?: string }>,
   formFactor: FormFactor,
+  runs: number,
 ): Promise<LighthousePage[]> {
-  const { default: lighthouse } = await import('lighthouse');
   const config = formFactor === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
   const chromium = await launchChromium();
-  const results: LighthousePage[] = [];
+  const byPage = pages.map(() => [] as LighthousePage[]);
   try {
-    for (const page of pages) {
-      try {
-        const run = await lighthouse(
-          `${baseUrl}${page.path}`,
-          {
-            port: chromium.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-          },
-          config,
-        );
-        if (!run) throw new Error('Lighthouse returned nothing');
-        const { lhr } = run;
-        const score = (id: string) => {
-          const value = lhr.categories[id]?.score;
-          return typeof value === 'number' ? Math.round(value * 100) : null;
-        };
-        const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
-        const metrics = Object.fromEntries(metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? '?']));
-        const auditIds = new Set(
-          ['performance', 'accessibility'].flatMap((c) => (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 || c === 'performance').map((r) => r.id)),
-        );
-        const failing = [...auditIds]
-          .map((id) => lhr.audits[id]!)
-          .filter((a) => a && typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
-          .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
-          .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) }));
-        const problem = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
-        results.push({
-          path: page.path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          metrics,
-          failing,
-          ...(problem ? { error: problem } : {}),
-          ...(lhr.runWarnings.length > 0 ? { warnings: lhr.runWarnings } : {}),
-        });
-      } catch (error) {
-        results.push({ path: page.path, performance: null, accessibility: null, metrics: {}, failing: [], error: String(error) });
-      }
+    for (let run = 0; run < runs; run += 1) {
+      for (const [i, page] of pages.entries()) byPage[i]!.push(await auditPage(chromium.port, baseUrl, page, config));
     }
   } finally {
     await chromium.stop();
   }
-  return results;
+  return byPage.map((results) => {
+    const ranked = [...results].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
+    return { ...ranked[Math.floor((ranked.length - 1) / 2)]!, runs: results.map((r) => r.performance) };
+  });
+}
+
+async function auditPage(port: number, baseUrl: string, page: { path: string; cookie?: string }, config: Config | undefined): Promise<LighthousePage> {
+  const { default: lighthouse } = await import('lighthouse');
+  try {
+    const run = await lighthouse(
+      `${baseUrl}${page.path}`,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      },
+      config,
+    );
+    if (!run) throw new Error('Lighthouse returned nothing');
+    const { lhr } = run;
+    const score = (id: string) => {
+      const value = lhr.categories[id]?.score;
+      return typeof value === 'number' ? Math.round(value * 100) : null;
+    };
+    const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    const metrics = Object.fromEntries(metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? '?']));
+    const auditIds = new Set(
+      ['performance', 'accessibility'].flatMap((c) => (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 || c === 'performance').map((r) => r.id)),
+    );
+    const failing = [...auditIds]
+      .map((id) => lhr.audits[id]!)
+      .filter((a) => a && typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) }));
+    const problem = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+    return {
+      path: page.path,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metrics,
+      failing,
+      ...(problem ? { error: problem } : {}),
+      ...(lhr.runWarnings.length > 0 ? { warnings: lhr.runWarnings } : {}),
+    };
+  } catch (error) {
+    return { path: page.path, performance: null, accessibility: null, metrics: {}, failing: [], error: String(error) };
+  }
 }

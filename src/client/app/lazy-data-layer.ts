@@ -1,14 +1,4 @@
-import { lazy } from 'react';
-
-/** A lazily loaded component that can start loading its code before it renders. */
-export interface Preloadable {
-  preload: () => void;
-}
-
-const load = () => import('./data-layer');
+import { lazyComponent } from './lazy-component';
 
 /** TanStack Query and the tRPC client, loaded with the first page that reads data. */
-export const DataLayer = Object.assign(
-  lazy(() => load().then((m) => ({ default: m.DataLayer }))),
-  { preload: () => void load() },
-);
+export const DataLayer = lazyComponent(() => import('./data-layer').then((m) => m.DataLayer));

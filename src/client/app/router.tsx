@@ -1,38 +1,33 @@
 // The route table. Every page but the landing page loads on demand; the layout catches page errors.
 // Declarative routes (useRoutes) rather than a data router: the app loads its data with TanStack Query,
 // and the data router's machinery would add about 18 kB (gzipped) to the first page load.
-import { lazy, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazyComponent, type Preloadable } from './lazy-component';
 import { HomePage } from '../pages/home';
 import { NotFoundPage } from '../pages/not-found';
 import { RequireAdmin, RequireAuth } from './guards';
-import { DataLayer, type Preloadable } from './lazy-data-layer';
+import { DataLayer } from './lazy-data-layer';
 import { RootLayout } from './layout/root-layout';
 
 /** A page loaded on first visit: each route's code is its own chunk, so the landing page stays small. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType & Preloadable {
-  return Object.assign(
-    lazy(() => load().then((module) => ({ default: pick(module) }))),
-    { preload: () => void load() },
-  );
-}
+const page = lazyComponent;
 
-const AboutPage = page(() => import('../pages/about'), (m) => m.AboutPage);
-const AdminAuctionListPage = page(() => import('../pages/admin/auction-list'), (m) => m.AdminAuctionListPage);
-const AdminDashboardPage = page(() => import('../pages/admin/dashboard'), (m) => m.AdminDashboardPage);
-const AdminMessagesPage = page(() => import('../pages/admin/messages'), (m) => m.AdminMessagesPage);
-const AdminUsersPage = page(() => import('../pages/admin/users'), (m) => m.AdminUsersPage);
-const AuctionDetailPage = page(() => import('../pages/auction-detail'), (m) => m.AuctionDetailPage);
-const AuctionsPage = page(() => import('../pages/auctions'), (m) => m.AuctionsPage);
-const CreateAuctionPage = page(() => import('../pages/create-auction'), (m) => m.CreateAuctionPage);
-const ContactPage = page(() => import('../pages/contact'), (m) => m.ContactPage);
-const LegalIndexPage = page(() => import('../pages/legal'), (m) => m.LegalIndexPage);
-const LegalDocumentPage = page(() => import('../pages/legal-document'), (m) => m.LegalDocumentPage);
-const LoginPage = page(() => import('../pages/login'), (m) => m.LoginPage);
-const MyAuctionsPage = page(() => import('../pages/my-auctions'), (m) => m.MyAuctionsPage);
-const PrivacyPage = page(() => import('../pages/privacy'), (m) => m.PrivacyPage);
-const ProfilePage = page(() => import('../pages/profile'), (m) => m.ProfilePage);
-const SignupPage = page(() => import('../pages/signup'), (m) => m.SignupPage);
+const AboutPage = page(() => import('../pages/about').then((m) => m.AboutPage));
+const AdminAuctionListPage = page(() => import('../pages/admin/auction-list').then((m) => m.AdminAuctionListPage));
+const AdminDashboardPage = page(() => import('../pages/admin/dashboard').then((m) => m.AdminDashboardPage));
+const AdminMessagesPage = page(() => import('../pages/admin/messages').then((m) => m.AdminMessagesPage));
+const AdminUsersPage = page(() => import('../pages/admin/users').then((m) => m.AdminUsersPage));
+const AuctionDetailPage = page(() => import('../pages/auction-detail').then((m) => m.AuctionDetailPage));
+const AuctionsPage = page(() => import('../pages/auctions').then((m) => m.AuctionsPage));
+const CreateAuctionPage = page(() => import('../pages/create-auction').then((m) => m.CreateAuctionPage));
+const ContactPage = page(() => import('../pages/contact').then((m) => m.ContactPage));
+const LegalIndexPage = page(() => import('../pages/legal').then((m) => m.LegalIndexPage));
+const LegalDocumentPage = page(() => import('../pages/legal-document').then((m) => m.LegalDocumentPage));
+const LoginPage = page(() => import('../pages/login').then((m) => m.LoginPage));
+const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.MyAuctionsPage));
+const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
+const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
+const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
 
 export const routes: RouteObject[] = [
   {

@@ -1,7 +1,7 @@
 // Placing a bid: one synchronous IMMEDIATE transaction, so concurrent bids can neither be lost nor share a price.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PlaceBidInput } from '../../shared/schemas/auction';
-import { bidBounds } from '../../shared/schemas/auction';
+import { bidBounds } from '../../shared/bids';
 import type { Db } from '../db/client';
 import { inImmediateTransaction, perDb } from '../db/prepared';
 import { auctions, bids, users } from '../db/schema';

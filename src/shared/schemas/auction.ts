@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BID_MAX_STEP, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
+import { CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
 import { requiredText } from './common';
 
@@ -79,7 +79,3 @@ export const listAuctionsInput = z
     cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
   })
   .default({});
-
-export function bidBounds(currentPrice: number) {
-  return { min: currentPrice + 1, max: currentPrice + BID_MAX_STEP };
-}

@@ -5,6 +5,7 @@ import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import { errorMessage } from '../../lib/errors';
 import { emitSessionEvent, onSessionEvent } from '../../lib/session-events';
 import { shellApi } from '../../lib/shell-api';
+import { takeSessionCheck } from './early-session';
 import { AuthContext, type AuthState, type AuthValue, type SessionUser } from './auth-context';
 
 export const NOT_AUTHENTICATED = 'Not authenticated';
@@ -52,8 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (checkStarted.current) return;
     checkStarted.current = true;
     dispatch({ type: 'pending' });
-    shellApi
-      .session()
+    takeSessionCheck()
       // A visitor is no error for the server (no 401 in the console), but SPEC §4 stores one.
       .then(({ user }) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: NOT_AUTHENTICATED }))
       .catch((error: unknown) => dispatch({ type: 'failed', error: errorMessage(error, NOT_AUTHENTICATED) }))

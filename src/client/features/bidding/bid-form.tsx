@@ -1,7 +1,7 @@
 // The place-bid form: bounds in the label, the same bounds the server enforces, cleared after success.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { bidBounds } from '../../../shared/schemas/auction';
+import { bidBounds } from '../../../shared/bids';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
