@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // Which chunks each page needs: the server names them in the page's HTML (src/server/page-preloads.ts).
+    manifest: true,
   },
   test: {
     root: '.',

@@ -24,6 +24,7 @@ import { RetryAfter } from './services/errors';
 import { createRequestContext } from './trpc/context';
 import { trpcHttp, type TrpcHttpOptions } from './trpc/http';
 import { appRouter, type AppRouter } from './trpc/router';
+import { pageHtml } from './page-preloads';
 import { clientDistDir } from './paths';
 
 export interface BuildOptions {
@@ -174,7 +175,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     immutable: true,
   });
 
-  let indexHtml: string | undefined;
+  let indexHtml: ((pathname: string) => string) | undefined;
   if (options.dev) {
     const { mountViteDevServer } = await import('./dev-client');
     await mountViteDevServer(app, (url) => SERVER_PATHS.test(url));
@@ -185,7 +186,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Unknown paths under /api, /trpc and /uploads answer JSON; any other page is the client's to render.
   app.setNotFoundHandler((req, reply) => {
     if (indexHtml && !SERVER_PATHS.test(req.url) && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml(req.url.split('?')[0]!));
     }
     return reply.code(404).send(errorBody(`Not found: ${req.method} ${req.url.split('?')[0]}`));
   });
@@ -201,8 +202,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   return app;
 }
 
-/** Serves dist/client and returns its index.html, or undefined when the client is not built. */
-async function serveBuiltClient(app: FastifyInstance): Promise<string | undefined> {
+/** Serves dist/client; returns index.html for a page's path (with its code preloaded), or undefined without a build. */
+async function serveBuiltClient(app: FastifyInstance): Promise<((pathname: string) => string) | undefined> {
   const indexPath = join(clientDistDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('dist/client is missing: run `npm run build` to serve the client');
@@ -220,7 +221,7 @@ async function serveBuiltClient(app: FastifyInstance): Promise<string | undefine
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return readFileSync(indexPath, 'utf8');
+  return pageHtml(readFileSync(indexPath, 'utf8'), clientDistDir);
 }
 
 /** The headers helmet sets for these options, read once from a stand-in response. */

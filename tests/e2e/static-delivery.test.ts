@@ -34,6 +34,26 @@ describe('the built client', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  test("a signed-in page's HTML names its code for preloading, every file of it served; the landing page's does not", async () => {
+    const links = async (path: string) => {
+      const html = await (await fetch(`${ws.baseUrl}${path}`)).text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+    };
+    const landing = await links('/');
+    const detail = await links('/auction/5');
+    expect(detail.some((href) => /\/assets\/auction-detail-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(detail.some((href) => /\/assets\/data-layer-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(landing.filter((href) => !detail.includes(href))).toEqual([]);
+    expect(landing.some((href) => /data-layer|trpc/.test(href))).toBe(false);
+    for (const href of detail) {
+      const res = await fetch(`${ws.baseUrl}${href}`);
+      expect(res.status, href).toBe(200);
+      expect(res.headers.get('content-type'), href).toMatch(/javascript/);
+    }
+    // The build manifest the server reads stays private.
+    expect((await fetch(`${ws.baseUrl}/.vite/manifest.json`)).headers.get('content-type')).not.toMatch(/json/);
+  });
+
   test('assets go out as Brotli or gzip when the browser accepts it, and plain otherwise', async () => {
     const script = await landingScript();
     const brotli = await fetch(`${ws.baseUrl}${script}`, { headers: { 'accept-encoding': 'br' } });

@@ -6,6 +6,7 @@ import { Banner } from '../components/banner';
 import { Button } from '../components/button';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
+import { HeadingCount } from '../components/heading-count';
 import { AuctionGrid, AuctionGridSkeleton } from '../features/auctions/auction-grid';
 import { CategoryFilter } from '../features/auctions/category-filter';
 import { useLiveBids } from '../features/bidding/use-live-bids';
@@ -45,7 +46,7 @@ export function AuctionsPage() {
         title={
           <>
             {category ?? 'All Auctions'}{' '}
-            {total !== undefined && <span className="font-normal text-slate-500 tabular-nums">({total})</span>}
+            <HeadingCount count={total} />
           </>
         }
         description="Browse what is up for auction and place your bids."

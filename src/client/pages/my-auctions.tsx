@@ -21,7 +21,8 @@ export function MyAuctionsPage() {
       <title>My Auctions · Open Auction</title>
       <PageHeader
         title="My All Auctions"
-        description={mine.data ? `${mine.data.length} ${mine.data.length === 1 ? 'auction' : 'auctions'} you are selling` : undefined}
+        // A blank line until the count arrives, so the button below it on phones does not move.
+        description={mine.data ? `${mine.data.length} ${mine.data.length === 1 ? 'auction' : 'auctions'} you are selling` : '\u00a0'}
         actions={
           <ButtonLink to={paths.createAuction} icon={<Plus aria-hidden="true" className="size-4" />}>
             Create Auction

@@ -8,6 +8,7 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
+import { HeadingCount } from '../../components/heading-count';
 import { AdminTable, Td, Th } from '../../features/admin/admin-table';
 import { formatAdminDateTime } from '../../features/admin/format';
 import type { AdminAuction, AdminAuctionStatus } from '../../features/admin/types';
@@ -51,7 +52,7 @@ export function AdminAuctionListPage() {
       <PageHeader
         title={
           <>
-            All Auctions {total !== undefined && <span className="font-normal text-slate-500 tabular-nums">({total})</span>}
+            All Auctions <HeadingCount count={total} />
           </>
         }
         description="Every auction on the site, newest first."

@@ -6,6 +6,7 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
+import { HeadingCount } from '../../components/heading-count';
 import { UserAvatar } from '../../features/admin/user-avatar';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
@@ -29,7 +30,7 @@ export function AdminMessagesPage() {
       <PageHeader
         title={
           <>
-            Messages {total !== undefined && <span className="font-normal text-slate-500 tabular-nums">({total})</span>}
+            Messages <HeadingCount count={total} />
           </>
         }
         description="What visitors sent through the contact form, newest first."
