@@ -221,7 +221,12 @@ async function serveBuiltClient(app: FastifyInstance): Promise<((pathname: strin
       res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return pageHtml(readFileSync(indexPath, 'utf8'), clientDistDir);
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  if (!existsSync(join(clientDistDir, '.vite/manifest.json'))) {
+    app.log.warn('dist/client has no build manifest (an older build): pages load without preloads until `npm run build`');
+    return () => indexHtml;
+  }
+  return pageHtml(indexHtml, clientDistDir);
 }
 
 /** The headers helmet sets for these options, read once from a stand-in response. */

@@ -25,6 +25,9 @@ describeBrowser('page loading', () => {
     // The count in the heading arrives with the list: the page, its session and its data are all there.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^All Auctions \(\d+\)$/);
     expect(sessionChecks).toHaveLength(1);
+    // And that one request is the preload of index.html, made before any script ran.
+    const initiator = await page.evaluate(() => (performance.getEntriesByName(`${location.origin}/trpc/auth.session`)[0] as PerformanceResourceTiming | undefined)?.initiatorType);
+    expect(initiator).toBe('link');
   });
 
   it('a page whose code fails to download shows the error page, and its reload brings the page', async () => {

@@ -2,8 +2,9 @@
 // as tRPC's resolveResponse does, and the requests it leaves to resolveResponse (live subscriptions,
 // uploads, anything odd) must still work through the real socket.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import type { Settings } from '../../src/server/env';
 import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
 import { plainCalls, procedureTypes } from '../../src/server/trpc/http';
 import { appRouter } from '../../src/server/trpc/router';
@@ -23,8 +24,8 @@ afterEach(async () => {
   );
 });
 
-async function start(options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => BidBus } = {}) {
-  const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 2 }, testClock());
+async function start(options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => BidBus; settings?: Partial<Settings> } = {}) {
+  const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 2, ...options.settings }, testClock());
   if (options.wrapBus) deps.bus = options.wrapBus(deps.bus);
   const app = await buildApp(deps, { trpcShortPath: options.shortPath ?? true });
   apps.push(app);
@@ -33,7 +34,8 @@ async function start(options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => 
   return { app, deps, auctionId };
 }
 
-type Step = { name: string; request: (state: { sid?: string; auctionId: string }) => InjectOptions };
+/** `plain`: a call the short path answers; the others are left to resolveResponse. */
+type Step = { name: string; plain: boolean; request: (state: { sid?: string; auctionId: string }) => InjectOptions };
 
 const json = (url: string, body: unknown, sid?: string): InjectOptions => ({
   method: 'POST',
@@ -42,50 +44,58 @@ const json = (url: string, body: unknown, sid?: string): InjectOptions => ({
   payload: typeof body === 'string' ? body : JSON.stringify(body),
   cookies: sid ? { sid } : {},
 });
-const get = (url: string, sid?: string): InjectOptions => ({ method: 'GET', url, cookies: sid ? { sid } : {} });
+const get = (url: string, sid?: string, headers: Record<string, string> = {}): InjectOptions => ({ method: 'GET', url, headers, cookies: sid ? { sid } : {} });
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const newcomer = { name: 'Nora Newcomer', email: 'nora@example.com', password: 'correct horse battery' };
 
 // Plain calls of every kind (the short path's), then requests only resolveResponse answers: both
 // apps must agree on each.
 const STEPS: Step[] = [
-  { name: 'a mutation: sign-up, which sets the session cookie', request: () => json('/trpc/auth.signup', newcomer) },
-  { name: 'a batch of one mutation that conflicts', request: () => json('/trpc/auth.signup?batch=1', { 0: newcomer }) },
-  { name: 'a mutation with invalid input', request: () => json('/trpc/auth.signup', { name: '', email: 'not an email', password: 'x' }) },
-  { name: 'a query without input', request: ({ sid }) => get('/trpc/auth.session', sid) },
-  { name: 'a query with input', request: ({ sid }) => get(`/trpc/auction.list?input=${input({ limit: 5 })}`, sid) },
+  { name: 'a mutation: sign-up, which sets the session cookie', plain: true, request: () => json('/trpc/auth.signup', newcomer) },
+  { name: 'a batch of one mutation that conflicts', plain: true, request: () => json('/trpc/auth.signup?batch=1', { 0: newcomer }) },
+  { name: 'a mutation with invalid input', plain: true, request: () => json('/trpc/auth.signup', { name: '', email: 'not an email', password: 'x' }) },
+  { name: 'a query without input', plain: true, request: ({ sid }) => get('/trpc/auth.session', sid) },
+  { name: 'a query with input', plain: true, request: ({ sid }) => get(`/trpc/auction.list?input=${input({ limit: 5 })}`, sid) },
   {
-    name: 'a batch of queries, found, missing and invalid (207)',
+    name: 'a batch of queries, found, missing and invalid (207)', plain: true,
     request: ({ sid, auctionId }) =>
       get(`/trpc/auction.byId,auction.byId,auction.byId?batch=1&input=${input({ 0: { id: auctionId }, 1: { id: '999999' }, 2: {} })}`, sid),
   },
-  { name: 'a bid', request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 11 }, sid) },
-  { name: 'a bid under the range', request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 5 }, sid) },
-  { name: 'a bid signed out', request: ({ auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 12 }) },
+  { name: 'a bid', plain: true, request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 11 }, sid) },
+  { name: 'a bid under the range', plain: true, request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 5 }, sid) },
+  { name: 'a bid signed out', plain: true, request: ({ auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 12 }) },
   {
-    name: 'a batch of two bids, the second refused',
+    name: 'a batch of two bids, the second refused', plain: true,
     request: ({ sid, auctionId }) =>
       json('/trpc/auction.placeBid,auction.placeBid?batch=1', { 0: { auctionId, bidAmount: 12 }, 1: { auctionId, bidAmount: 12 } }, sid),
   },
-  { name: 'a mutation with null input', request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
-  { name: 'a wrong password', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
-  { name: 'a second wrong password', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
-  { name: 'then the limit, with Retry-After', request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  { name: 'a mutation with null input', plain: true, request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
+  { name: 'a wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  { name: 'a second wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  { name: 'then the limit, with Retry-After', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
   // Left to resolveResponse by the short path:
-  { name: 'a query sent as POST', request: ({ sid }) => json('/trpc/auction.list', {}, sid) },
-  { name: 'a mutation sent as GET', request: ({ sid }) => get(`/trpc/auction.placeBid?input=${input({ bidAmount: 1 })}`, sid) },
-  { name: 'a query and a mutation in one batch', request: ({ sid }) => get('/trpc/auction.list,auction.placeBid?batch=1', sid) },
-  { name: 'an unknown procedure', request: () => json('/trpc/auction.steal', {}) },
-  { name: 'a name from Object.prototype', request: () => json('/trpc/constructor', {}) },
-  { name: 'JSON cut short', request: ({ sid }) => json('/trpc/auction.placeBid', '{"auctionId":', sid) },
-  { name: 'an empty JSON body', request: ({ sid }) => json('/trpc/auction.placeBid', '', sid) },
-  { name: 'a batch whose input is an array', request: ({ sid }) => json('/trpc/auction.placeBid?batch=1', '[1]', sid) },
-  { name: 'query input that is not JSON', request: ({ sid }) => get('/trpc/auction.list?input=%7Bnope', sid) },
+  { name: 'a query sent as POST', plain: false, request: ({ sid }) => json('/trpc/auction.list', {}, sid) },
+  { name: 'a mutation sent as GET', plain: false, request: ({ sid }) => get(`/trpc/auction.placeBid?input=${input({ bidAmount: 1 })}`, sid) },
+  { name: 'a query and a mutation in one batch', plain: false, request: ({ sid }) => get('/trpc/auction.list,auction.placeBid?batch=1', sid) },
+  { name: 'an unknown procedure', plain: false, request: () => json('/trpc/auction.steal', {}) },
+  { name: 'a name from Object.prototype', plain: false, request: () => json('/trpc/constructor', {}) },
+  { name: 'JSON cut short', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid', '{"auctionId":', sid) },
+  { name: 'an empty JSON body', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid', '', sid) },
+  { name: 'a batch whose input is an array', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid?batch=1', '[1]', sid) },
+  { name: 'query input that is not JSON', plain: false, request: ({ sid }) => get('/trpc/auction.list?input=%7Bnope', sid) },
+  { name: 'a query claiming a multipart body', plain: false, request: ({ sid }) => get('/trpc/auction.list', sid, { 'content-type': 'multipart/form-data; boundary=x' }) },
+  { name: 'connection parameters that do not parse', plain: false, request: ({ sid }) => get('/trpc/auction.list?connectionParams=nope', sid) },
+  { name: 'a batch asked for as JSON lines', plain: false, request: ({ sid }) => get('/trpc/auth.session,auction.list?batch=1', sid, { 'trpc-accept': 'application/jsonl' }) },
 ];
 
 /** What a client can tell apart: status, the headers tRPC sets, and the body (session tokens are random). */
 function observed(res: LightMyRequestResponse) {
-  const body = res.body === '' ? '' : JSON.parse(res.body, (key, value) => (key === 'token' ? '<token>' : value));
+  let body: unknown = res.body;
+  try {
+    body = JSON.parse(res.body, (key, value) => (key === 'token' ? '<token>' : value));
+  } catch {
+    // Not one JSON document (a stream of JSON lines, or nothing): compared as text.
+  }
   return {
     status: res.statusCode,
     contentType: res.headers['content-type'],
@@ -102,21 +112,55 @@ describe('the short path for plain calls', () => {
     const reference = await start({ shortPath: false });
     const states = [short, reference].map(({ auctionId }) => ({ auctionId, sid: undefined as string | undefined }));
     const statuses = new Set<number>();
-
-    for (const step of STEPS) {
-      const answers = await Promise.all(
-        [short, reference].map(async ({ app }, i) => {
+    // resolveResponse reads a Fetch Request, the short path none: counting them shows which path answered.
+    let requestsBuilt = 0;
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(...args: ConstructorParameters<typeof Request>) {
+          super(...args);
+          requestsBuilt += 1;
+        }
+      },
+    );
+    try {
+      for (const step of STEPS) {
+        const answers = [];
+        const built = [];
+        for (const [i, { app }] of [short, reference].entries()) {
+          requestsBuilt = 0;
           const res = await app.inject(step.request(states[i]!));
+          built.push(requestsBuilt);
           const sid = res.cookies.find((c) => c.name === 'sid');
           if (sid?.value) states[i]!.sid = sid.value;
-          return observed(res);
-        }),
-      );
-      expect(answers[0], step.name).toEqual(answers[1]);
-      statuses.add(answers[1]!.status);
+          answers.push(observed(res));
+        }
+        expect(answers[0], step.name).toEqual(answers[1]);
+        expect(built[0] === 0, `${step.name}: answered by the short path`).toBe(step.plain);
+        expect(built[1], `${step.name}: the reference answered through resolveResponse`).toBeGreaterThan(0);
+        statuses.add(answers[1]!.status);
+      }
+    } finally {
+      vi.unstubAllGlobals();
     }
     // Every kind of answer was among them, so the comparison covered each.
     expect([...statuses]).toEqual(expect.arrayContaining([200, 207, 400, 401, 404, 405, 409, 429]));
+  });
+
+  test('a TRACE, which a Fetch Request cannot carry, is a JSON 404, not a 500', async () => {
+    const { app } = await start();
+    const res = await app.inject({ method: 'TRACE', url: '/trpc/auth.session' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'Not found: TRACE /trpc/auth.session' });
+  });
+
+  test('adds its Vary to the one CORS sets', async () => {
+    const { app } = await start({ settings: { CORS_ORIGINS: ['https://shop.example'] } });
+    for (const url of ['/trpc/auth.session', '/trpc/auction.onBid']) {
+      const res = await app.inject({ method: 'GET', url, headers: { origin: 'https://shop.example' } });
+      expect(res.headers.vary, url).toMatch(/Origin/);
+      expect(res.headers.vary, url).toMatch(/trpc-accept, accept/);
+    }
   });
 
   test('takes plain queries and mutations, and leaves everything else to resolveResponse', () => {
@@ -204,6 +248,16 @@ describe('requests left to resolveResponse, over a real socket', () => {
     await expect.poll(() => open).toBe(0);
   });
 
+  test('a batch asked for as JSON lines streams, as the stock adapter did', async () => {
+    const { base, cookie } = await listening();
+    const res = await fetch(`${base}/trpc/auth.session,auction.categories?batch=1`, { headers: { cookie, 'trpc-accept': 'application/jsonl' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBeNull();
+    const lines = (await res.text()).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(JSON.stringify(lines)).toContain(newcomer.name);
+  });
+
   test('a photo upload through tRPC is stored; a body past the limit is 413, unread past it, and leaves nothing behind', async () => {
     const { base, cookie, deps } = await listening();
     const post = async (form: FormData) => fetch(`${base}/trpc/auction.create`, { method: 'POST', headers: { cookie }, body: form });
@@ -218,6 +272,7 @@ describe('requests left to resolveResponse, over a real socket', () => {
     // envelope), so reading stops there, before any field is checked.
     const refused = await post(await auctionForm(deps.now(), { itemDescription: 'x'.repeat(7 * 1024 * 1024) }));
     expect(refused.status).toBe(413);
+    expect(refused.headers.get('connection')).toBe('close');
     expect(((await refused.json()) as { error: { data: { code: string } } }).error.data.code).toBe('PAYLOAD_TOO_LARGE');
     expect(uploads(deps)).toEqual(kept);
   });

@@ -11,19 +11,21 @@ export interface Preloadable {
   preload: () => void;
 }
 
+type LoadState<P> = { component?: ComponentType<P>; failure?: { error: unknown } };
+
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> & Preloadable {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load().then((component) => (loaded = component)));
 
   function LazyComponent(props: P) {
-    const [state, setState] = useState<{ component?: ComponentType<P>; error?: unknown }>(() => ({ component: loaded }));
+    const [state, setState] = useState<LoadState<P>>(() => (loaded ? { component: loaded } : {}));
     useEffect(() => {
       if (state.component) return;
       let current = true;
       start().then(
         (component) => current && setState({ component }),
-        (error: unknown) => current && setState({ error }),
+        (error: unknown) => current && setState({ failure: { error } }),
       );
       return () => {
         current = false;
@@ -32,7 +34,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
 
     // A failed download (a new deployment, a lost connection) reaches the page's error boundary,
     // whose page offers a reload: the browser remembers a failed module for the rest of the visit.
-    if (state.error !== undefined) throw state.error;
+    if (state.failure) throw state.failure.error;
     return state.component ? createElement(state.component, props) : <PageSpinner />;
   }
   // A failed preload is no error yet: the component reports it if it renders.

@@ -42,6 +42,17 @@ const TRPC_HEADERS = ['content-type', 'accept', 'trpc-accept', 'last-event-id'] 
 /** tRPC reads only the path and query of the URL; a fixed origin keeps a hostile Host header out of it. */
 const URL_BASE = 'http://trpc.local';
 
+const TRPC_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Headers about one connection, which Fastify and Node set for the answer they actually send. */
+const HOP_BY_HOP = new Set(['transfer-encoding', 'connection', 'keep-alive']);
+
+/** Adds to Vary rather than replacing it (CORS may have put Origin there). */
+function appendVary(reply: FastifyReply, value: string): void {
+  const existing = reply.getHeader('vary');
+  reply.header('vary', existing ? `${String(existing)}, ${value}` : value);
+}
+
 export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, options: TrpcHttpOptions<TRouter>, done: () => void): void {
   const { router, createContext, errorHeaders, onError, maxMultipartBytes, shortPath = true } = options;
   const config = router._def._config;
@@ -52,7 +63,11 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) => next(null, body));
   app.addContentTypeParser('multipart/form-data', (_req, _payload, next) => next(null, undefined));
 
-  app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+  // Every method tRPC answers (it refuses the others with 405); TRACE, which a Fetch Request cannot
+  // carry, is left to the not-found handler.
+  app.route({ method: TRPC_METHODS, url: '/:path', handler: handle });
+
+  async function handle(req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) {
     const plain = shortPath ? plainCalls(req, req.params.path, typeOf) : undefined;
     if (plain) return answer(req, reply, plain);
 
@@ -66,11 +81,15 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
       onError: ({ error, path }) => onError?.(error, path),
     });
     reply.code(response.status);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    // A JSON answer is read at once; an SSE stream is passed on as it comes.
-    if (response.headers.get('content-type') === 'application/json') return reply.send(await response.text());
-    return reply.send(response.body);
-  });
+    for (const [name, value] of response.headers) {
+      if (name === 'vary') appendVary(reply, value);
+      else if (!HOP_BY_HOP.has(name)) reply.header(name, value);
+    }
+    // A JSON answer is read at once; a stream (SSE, or a batch streamed as JSON lines, which tRPC
+    // marks as chunked) is passed on as it comes.
+    const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type') !== 'application/json';
+    return reply.send(streamed ? response.body : await response.text());
+  }
 
   /** Calls the procedures and answers as resolveResponse would for the same plain request. */
   async function answer(req: FastifyRequest, reply: FastifyReply, { type, calls, batch }: PlainCalls) {
@@ -86,8 +105,9 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
     const results: CallResult[] = [];
     for (const [batchIndex, call] of calls.entries()) {
       const { path } = call;
-      const input = call.input === undefined ? undefined : config.transformer.input.deserialize(call.input);
+      let input: unknown;
       try {
+        input = call.input === undefined ? undefined : config.transformer.input.deserialize(call.input);
         if (ctxFailure) throw ctxFailure.cause;
         const data: unknown = await callTRPCProcedure({ router, path, type, ctx, batchIndex, signal: undefined, getRawInput: async () => input });
         results.push({ result: { data } });
@@ -98,9 +118,10 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
         results.push({ error: getTRPCErrorShape({ config, error, type, path, input, ctx }) });
       }
     }
+    appendVary(reply, 'trpc-accept, accept');
     return reply
       .code(getHTTPStatusCode(results))
-      .headers({ vary: 'trpc-accept, accept', ...(errors.length > 0 ? errorHeaders?.(errors) : undefined), 'content-type': 'application/json' })
+      .headers({ ...(errors.length > 0 ? errorHeaders?.(errors) : undefined), 'content-type': 'application/json' })
       .send(JSON.stringify(transformTRPCResponse(config, batch ? results : results[0]!)));
   }
 
@@ -132,9 +153,12 @@ export function plainCalls(
 ): PlainCalls | undefined {
   const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : undefined;
   if (!type || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return undefined;
-  if (type === 'mutation' && typeof req.body !== 'string') return undefined;
+  // A POST's JSON body arrives as text; a GET must not claim a body type tRPC reads otherwise.
+  const contentType = req.headers['content-type'];
+  if (type === 'mutation' ? typeof req.body !== 'string' : contentType !== undefined && !/^application\/json\b/i.test(contentType)) return undefined;
 
-  const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+  const query = new URL(req.url, URL_BASE).searchParams;
+  if (query.has('connectionParams')) return undefined;
   const batch = query.get('batch') === '1';
   const paths = batch ? pathParam.split(',') : [pathParam];
   if (!paths.every((path) => typeOf(path) === type)) return undefined;
