@@ -4,7 +4,7 @@
 // (at least 3), and the table shows medians. Then the client: initial JavaScript and Lighthouse.
 //
 // Settings: BENCH_ROUNDS (3), BENCH_DURATION (seconds per bid run, 5; reads get one less),
-// BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE (1; 0 skips it), BENCH_LIGHTHOUSE_RUNS (3 per page; the
+// BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE (1; 0 skips it), BENCH_LIGHTHOUSE_RUNS (5 per page; the
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
 // BENCH_CPU_PROF (1: the app server runs with --cpu-prof and the top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated).
@@ -30,7 +30,7 @@ const DURATION = int('BENCH_DURATION', 5, 2);
 const CONNECTIONS = Math.min(int('BENCH_CONNECTIONS', 50, 1), BID_SET_SIZE);
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const FORM_FACTOR: FormFactor = process.env.BENCH_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
-const LIGHTHOUSE_RUNS = int('BENCH_LIGHTHOUSE_RUNS', 3, 1);
+const LIGHTHOUSE_RUNS = int('BENCH_LIGHTHOUSE_RUNS', 5, 1);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 const KEEP = process.env.BENCH_KEEP === '1';
 /** A comma-separated list of scenario ids to run (for profiling one path); all when unset. */
