@@ -36,7 +36,8 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-10"
       >
         {/* A page's error stays in the frame; moving to another page (new key) starts afresh.
-            Pages load on first visit, and a spinner holds their place meanwhile. */}
+            Pages load on first visit and show a spinner meanwhile (lazyComponent); the Suspense
+            boundary gives the same spinner to anything else that suspends. */}
         <ErrorBoundary key={pathname} fallback={() => <ErrorPage />}>
           <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </ErrorBoundary>
