@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { freePort, stopChild } from '../crash-lib';
 import type { Config } from 'lighthouse';
 
@@ -51,22 +52,10 @@ export interface LighthousePage {
   warnings?: string[];
 }
 
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--headless=new',
-];
-
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
-  const executable = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'open-auction-bench-chromium-'));
-  const child = spawn(executable, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { CHROMIUM_PATH } from '../chromium';
 import { ensureBuilt, freePort, root, startServer, stopChild, type Workspace } from '../crash-lib';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { summariseProfile } from './profile';
@@ -462,7 +463,7 @@ async function main() {
   }
   if (LIGHTHOUSE) {
     out.push(
-      `Lighthouse ${FORM_FACTOR} (default throttling), Chromium ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}: performance ≥ 90, accessibility ≥ 95; ` +
+      `Lighthouse ${FORM_FACTOR} (default throttling), Chromium ${CHROMIUM_PATH}: performance ≥ 90, accessibility ≥ 95; ` +
         `the median of ${LIGHTHOUSE_RUNS} runs by performance (all runs' scores under "runs")`,
     );
     out.push(

@@ -6,29 +6,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumInstalled } from '../../scripts/chromium';
 import { freePort, stopChild } from '../../scripts/crash-lib';
 
 const root = resolve(import.meta.dirname, '../..');
 const screenshotDir = join(root, 'test-results/screenshots');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const isCI = process.env.CI === 'true';
 
-function findChromium(): string | undefined {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  return existsSync(candidate) ? candidate : undefined;
-}
-
-export const chromiumPath = findChromium();
+export const chromiumPath = chromiumInstalled() ? CHROMIUM_PATH : undefined;
 
 if (!chromiumPath && !isCI) {
   // One line per run, not one per test file: the files share the vitest main process as parent.
@@ -36,14 +22,13 @@ if (!chromiumPath && !isCI) {
   if (!existsSync(marker)) {
     writeFileSync(marker, '');
     console.warn(
-      `Browser tests skipped: Chromium not found at ${process.env.CHROMIUM_PATH || '/usr/bin/chromium'}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+      `Browser tests skipped: Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
     );
   }
 }
 
 /** `describe` for browser tests: skipped without Chromium, except in CI where the missing browser fails the run. */
 export const describeBrowser = chromiumPath || isCI ? describe : describe.skip;
-
 
 interface RunningServer {
   baseUrl: string;
