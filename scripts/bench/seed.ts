@@ -80,7 +80,7 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
   );
-  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, request_key, created_at) values (?, ?, ?, null, ?)');
+  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at) values (?, ?, ?, ?, null, ?)');
   const insertSession = sqlite.prepare('insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)');
 
   const adminId = USERS + 1;
@@ -180,7 +180,7 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
         endsAt,
         createdAt,
       );
-      for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], bidTimes[b]);
+      for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b]);
       bidRows += n;
     }
 

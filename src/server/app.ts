@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { PHOTO_MAX_BYTES } from '../shared/constants';
+import { PHOTO_MAX_BYTES, TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { AppDeps } from './deps';
 import { adminRoutes } from './rest/admin';
 import { auctionRoutes } from './rest/auction';
@@ -21,6 +21,7 @@ import { restRoutes } from './rest/adapter';
 import { errorBody, sendError } from './rest/errors';
 import { userRoutes } from './rest/user';
 import { RetryAfter } from './services/errors';
+import { endExpiredStreams, STREAM_SESSION_CHECK_MS, tooManyStreams } from './live/streams';
 import { createRequestContext } from './trpc/context';
 import { trpcHttp, type TrpcHttpOptions } from './trpc/http';
 import { appRouter, type AppRouter } from './trpc/router';
@@ -32,7 +33,12 @@ export interface BuildOptions {
   dev?: boolean;
   /** false answers every tRPC request through tRPC's resolveResponse (a test compares the two paths). */
   trpcShortPath?: boolean;
+  /** How long a request's headers and body may take to arrive before it is answered 408 (tests shorten it). */
+  requestTimeoutMs?: number;
 }
+
+/** A client that sends its request slower than this is answered 408: a trickled body cannot hold a socket. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 const SERVER_PATHS = /^\/(api|trpc|uploads|healthz)(\/|$|\?)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,7 +46,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { settings } = deps;
   mkdirSync(settings.UPLOAD_DIR, { recursive: true });
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
+    // Node answers 408 and closes the socket when the headers, or the whole body, are not in by then.
+    // It checks every connectionsCheckingInterval, 30 s by default: often enough to keep the promise.
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 4) },
     logger: { level: settings.LOG_LEVEL },
     trustProxy: settings.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
@@ -127,6 +138,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
     maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
     shortPath: options.trpcShortPath,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    openStream(ctx) {
+      // Signed out: the procedure itself answers UNAUTHORIZED.
+      if (!ctx.user) return undefined;
+      const lease = deps.streams.open({ sessionId: ctx.user.sessionId, userId: ctx.user.id });
+      if (!lease) throw tooManyStreams();
+      return lease;
+    },
     errorHeaders(errors): Record<string, string> {
       const limited = errors.find((e) => e.cause instanceof RetryAfter);
       return limited ? { 'retry-after': String((limited.cause as RetryAfter).seconds) } : {};
@@ -192,8 +211,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   // Live subscriptions would hold the server open: end them first, then wait for requests in flight.
+  // A stream's session can expire while it is open; logout and password changes end theirs at once.
+  const streamCheck = setInterval(() => endExpiredStreams(deps), STREAM_SESSION_CHECK_MS);
+  streamCheck.unref();
   app.addHook('preClose', async () => {
+    clearInterval(streamCheck);
     deps.bus.close();
+    deps.streams.close();
   });
   app.addHook('onClose', async () => {
     deps.db.$client.close();

@@ -3,6 +3,8 @@ import { HOUR_MS, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
 import { openDatabase, type Db } from './db/client';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
+import { LiveStreams } from './live/streams';
+import { createPasswordHasher, type PasswordHasher } from './services/passwords';
 import { SlidingWindowLimiter } from './services/rate-limit';
 
 export interface AppDeps {
@@ -11,10 +13,15 @@ export interface AppDeps {
   /** The server's clock, in epoch milliseconds; tests move it. */
   now: () => number;
   limits: {
+    /** Failed logins per account and client address. */
     loginFailures: SlidingWindowLimiter;
+    /** Failed logins per client address, over all accounts (password spraying). */
+    loginFailuresPerAddress: SlidingWindowLimiter;
     signups: SlidingWindowLimiter;
   };
+  passwords: PasswordHasher;
   bus: BidBus;
+  streams: LiveStreams;
 }
 
 export function createDeps(settings: Settings, options: { db?: Db; now?: () => number } = {}): AppDeps {
@@ -25,8 +32,11 @@ export function createDeps(settings: Settings, options: { db?: Db; now?: () => n
     now,
     limits: {
       loginFailures: new SlidingWindowLimiter(settings.LOGIN_FAILURES_LIMIT, LOGIN_FAILURE_WINDOW_MS, now),
+      loginFailuresPerAddress: new SlidingWindowLimiter(settings.LOGIN_FAILURES_PER_ADDRESS, LOGIN_FAILURE_WINDOW_MS, now),
       signups: new SlidingWindowLimiter(settings.SIGNUPS_PER_HOUR, HOUR_MS, now),
     },
+    passwords: createPasswordHasher(),
     bus: createBidBus(),
+    streams: new LiveStreams(),
   };
 }

@@ -42,6 +42,7 @@ const settingsSchema = z.object({
   LOGIN_FAILURES_LIMIT: positiveInt.default(10),
   SIGNUPS_PER_HOUR: positiveInt.default(20),
   CONTACTS_PER_HOUR: positiveInt.default(20),
+  LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -41,6 +41,9 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export const LOGIN_HISTORY_RETENTION_MONTHS = 6;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** The most calls one batched tRPC request may carry: the server refuses more, the client sends no more. */
+export const TRPC_MAX_BATCH_SIZE = 20;
+
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USERS_MAX_LIMIT = 100;
 

@@ -71,7 +71,6 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: () => ({ currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
   },
   'user.logins': { type: 'query', ...SIGNED_IN },
-  'user.profile': { type: 'query', ...SIGNED_IN },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },

@@ -11,11 +11,11 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import { adminAuctions, adminDashboard, adminUsers } from '../../src/server/services/admin';
-import { auctionStats, getAuction, listAuctions, listSellerAuctions, liveAuctions, presentCategories } from '../../src/server/services/auctions';
-import { bidsSince, placeBid } from '../../src/server/services/bids';
+import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories } from '../../src/server/services/auctions';
+import { bidIdAfter, bidsSince, latestBidId, placeBid } from '../../src/server/services/bids';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
-import { createSession, findSessionUser, pruneExpiredSessions } from '../../src/server/services/sessions';
+import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { ADMIN_USER_SORT_COLUMNS } from '../../src/shared/schemas/admin';
 import { makeDeps } from '../helpers';
 
@@ -66,11 +66,11 @@ beforeAll(() => {
   const insertAuction = sqlite.prepare(
     "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, starts_at, ends_at, created_at) values (?, ?, 'd', ?, 10, ?, ?, ?, ?, ?)",
   );
-  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, created_at) values (?, ?, ?, ?)');
+  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, seq, created_at) values (?, ?, ?, ?, ?)');
   for (let a = 1; a <= 40; a++) {
     const bids = a % 4;
     insertAuction.run((a % 10) + 1, `Item ${a}`, a % 2 ? 'Art' : 'Books', 10 + bids, bids, now - 86_400_000, now + (a % 3 ? 86_400_000 : -1000), now - (40 - a) * 1000);
-    for (let b = 1; b <= bids; b++) insertBid.run(a, ((a + b) % 10) + 12, 10 + b, now - 1000 * b);
+    for (let b = 1; b <= bids; b++) insertBid.run(a, ((a + b) % 10) + 12, 10 + b, b, now - 1000 * b);
   }
   sqlite.prepare("insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')").run(now);
 
@@ -107,8 +107,8 @@ const cases: Case[] = [
   { name: 'auction list, one category', run: () => listAuctions(db, now, { limit: 24, category: 'Art' }) },
   { name: 'auction list, keyset page', run: () => listAuctions(db, now, { limit: 24, cursor: '30' }), rowidScanOk: true },
   { name: 'auction list, category keyset page', run: () => listAuctions(db, now, { limit: 24, category: 'Art', cursor: '30' }) },
-  { name: 'auction list, everything (REST without limit)', run: () => listAuctions(db, now), rowidScanOk: true },
-  { name: "seller's auctions", run: () => listSellerAuctions(db, 2, now) },
+  { name: "seller's auctions", run: () => listAuctions(db, now, { limit: 24, sellerId: 2 }) },
+  { name: "seller's auctions, keyset page", run: () => listAuctions(db, now, { limit: 24, sellerId: 2, cursor: '30' }) },
   { name: 'dashboard stats', run: () => auctionStats(db, 2, now), rowidScanOk: true },
   { name: 'live auctions (landing page)', run: () => liveAuctions(db, now), rowidScanOk: true },
   { name: 'categories present', run: () => presentCategories(db) },
@@ -116,6 +116,11 @@ const cases: Case[] = [
   { name: 'place a bid', run: () => placeBid(deps, { id: 25, name: 'User 25' }, { auctionId: '5', bidAmount: 12, requestKey: 'explain-key-1' }) },
   { name: 'bids since (one auction)', run: () => bidsSince(db, 0, 3) },
   { name: 'bids since (all auctions)', run: () => bidsSince(db, 0, null) },
+  { name: 'replay too long? (one auction)', run: () => bidIdAfter(db, 0, 3, 1000) },
+  { name: 'replay too long? (all auctions)', run: () => bidIdAfter(db, 0, null, 1000) },
+  { name: 'newest bid (one auction)', run: () => latestBidId(db, 3) },
+  { name: 'newest bid (all auctions)', run: () => latestBidId(db, null), rowidScanOk: true },
+  { name: 'session still active (live streams)', run: () => sessionIsActive(db, 'no-such-session', now) },
   { name: 'admin dashboard', run: () => adminDashboard(db, now), rowidScanOk: true },
   ...ADMIN_USER_SORT_COLUMNS.flatMap((sortBy): Case[] => [
     { name: `admin users, sortBy ${sortBy}`, run: () => adminUsers(db, { page: 2, search: '', role: 'all', limit: 20, sortBy, sortOrder: 'asc' }) },

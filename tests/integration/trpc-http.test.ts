@@ -4,6 +4,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
 import type { Settings } from '../../src/server/env';
 import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
 import { plainCalls, procedureTypes } from '../../src/server/trpc/http';
@@ -167,7 +168,7 @@ describe('the short path for plain calls', () => {
     const typeOf = procedureTypes(appRouter);
     const takes = (method: string, url: string, body?: string, headers: Record<string, string> = {}) => {
       const path = url.slice('/trpc/'.length).split('?')[0]!;
-      return plainCalls({ method, url, body, headers }, path, typeOf);
+      return plainCalls({ method, url, body, headers }, path, typeOf, TRPC_MAX_BATCH_SIZE);
     };
 
     expect(takes('POST', '/trpc/auction.placeBid', '{"auctionId":"1","bidAmount":11}')).toEqual({
@@ -208,10 +209,10 @@ describe('requests left to resolveResponse, over a real socket', () => {
     let open = 0;
     const counting = (bus: BidBus): BidBus => ({
       ...bus,
-      async *subscribe(signal) {
+      async *subscribe(auctionId, signal) {
         open += 1;
         try {
-          yield* bus.subscribe(signal);
+          yield* bus.subscribe(auctionId, signal);
         } finally {
           open -= 1;
         }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/services/passwords';
+import { FairQueue, hashPassword, verifyPassword } from '../../src/server/services/passwords';
 
 describe('passwords', () => {
   test('the hash is salted: one password gives two different hashes, and neither contains the password', async () => {
@@ -32,5 +32,48 @@ describe('passwords', () => {
   test('a stored value that is not a hash never verifies', async () => {
     expect(await verifyPassword('anything', 'anything')).toBe(false);
     expect(await verifyPassword('anything', '')).toBe(false);
+  });
+});
+
+describe('FairQueue', () => {
+  test('runs at most `concurrency` tasks at once, and serves waiting keys in turn', async () => {
+    const queue = new FairQueue(2);
+    const started: string[] = [];
+    let running = 0;
+    let most = 0;
+    const releases: Array<() => void> = [];
+    const task = (label: string) => () => {
+      started.push(label);
+      running += 1;
+      most = Math.max(most, running);
+      return new Promise<void>((resolve) =>
+        releases.push(() => {
+          running -= 1;
+          resolve();
+        }),
+      );
+    };
+    const done = [
+      ...['a1', 'a2', 'a3', 'a4', 'a5'].map((label) => queue.run('attacker', task(label))),
+      queue.run('someone', task('s1')),
+      queue.run('other', task('o1')),
+    ];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'a2']);
+    // Each finished task hands its place to the next key in turn, not to the longest line.
+    for (let i = 0; i < 5; i++) {
+      releases.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(started).toEqual(['a1', 'a2', 'a3', 's1', 'o1', 'a4', 'a5']);
+    for (const release of releases.splice(0)) release();
+    await Promise.all(done);
+    expect(most).toBe(2);
+  });
+
+  test('a task that fails gives its place back', async () => {
+    const queue = new FairQueue(1);
+    await expect(queue.run('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await queue.run('k', async () => 'next')).toBe('next');
   });
 });

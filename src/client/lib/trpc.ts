@@ -1,6 +1,7 @@
 // The tRPC client and its React bindings. The session travels in the same-origin HttpOnly cookie only.
 import { createTRPCClient, httpBatchLink, httpLink, httpSubscriptionLink, isNonJsonSerializable, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
 import type { AppRouter } from '../../server/trpc/router';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -17,7 +18,7 @@ export function createTrpcClient() {
           // Uploads (FormData) cannot be batched as JSON.
           condition: (op) => isNonJsonSerializable(op.input),
           true: httpLink({ url: TRPC_URL }),
-          false: httpBatchLink({ url: TRPC_URL }),
+          false: httpBatchLink({ url: TRPC_URL, maxItems: TRPC_MAX_BATCH_SIZE }),
         }),
       }),
     ],

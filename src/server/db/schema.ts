@@ -93,6 +93,11 @@ export const bids = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
+    /**
+     * 1 for an auction's first bid, 2 for its second, and so on: the auction's bid count right after
+     * this bid, which a replayed live event carries without counting the bids before it.
+     */
+    seq: integer('seq').notNull().default(0),
     /** Optional key from the client so that a double submit counts once. */
     requestKey: text('request_key'),
     createdAt: createdAt(),

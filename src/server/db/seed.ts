@@ -360,7 +360,7 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
           inserted.push(photo);
           if (planned.length > 0) {
             tx.insert(bids)
-              .values(planned.map((b) => ({ auctionId: row.id, bidderId: b.bidderId, amount: b.amount, createdAt: new Date(b.at) })))
+              .values(planned.map((b, i) => ({ auctionId: row.id, bidderId: b.bidderId, amount: b.amount, seq: i + 1, createdAt: new Date(b.at) })))
               .run();
           }
           added.auctions += 1;

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE, PHOTO_MAX_BYTES } from '../../shared/constants';
 import { badRequest, unauthorized } from '../services/errors';
 import { photoTooLarge } from '../services/photos';
-import { param, unvalidatedBody, type RestRoutes } from './adapter';
+import type { Caller } from '../trpc/router';
+import { jsonArrayStream, param, STREAM_PAGE_SIZE, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** Rebuilds the multipart request as the FormData that auction.create takes. */
 async function readForm(req: FastifyRequest): Promise<FormData> {
@@ -27,12 +28,24 @@ async function readForm(req: FastifyRequest): Promise<FormData> {
   return form;
 }
 
-/** The list's documented answer is an array; `limit` and `cursor` page it, `category` filters it. */
-const listQuery = (req: FastifyRequest) => req.query as never;
+/** The query string, handed to the procedure's schema unchecked (it validates it). */
+const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
+
+/** Every auction of the list, newest first, streamed a page at a time. */
+const everyAuction = (caller: Caller, query: Record<string, unknown> = {}, wrap?: { head: string; tail: string }) =>
+  jsonArrayStream((cursor) => caller.auction.list({ ...query, limit: STREAM_PAGE_SIZE, cursor } as never), wrap);
+
+/** The caller's own auctions, newest first, streamed a page at a time. */
+const everyOwnAuction = (caller: Caller, wrap?: { head: string; tail: string }) =>
+  jsonArrayStream((cursor) => caller.auction.mine({ limit: STREAM_PAGE_SIZE, cursor }), wrap);
 
 export function auctionRoutes(rest: RestRoutes) {
-  rest('GET', '/auction', async (caller, req) => (await caller.auction.list(listQuery(req))).items);
-  rest('GET', '/auction/myauction', (caller) => caller.auction.mine());
+  // The documented answer is every auction; `limit` and `cursor` page it, `category` filters it.
+  rest('GET', '/auction', async (caller, req) => {
+    const query = listQuery(req);
+    return query.limit === undefined ? everyAuction(caller, query) : (await caller.auction.list(query as never)).items;
+  });
+  rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
   rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
   rest(
@@ -57,7 +70,11 @@ export function auctionRoutes(rest: RestRoutes) {
   );
 
   // The second family of SPEC §7, read by older clients.
-  rest('GET', '/api/auction/show', async (caller) => ({ auctions: (await caller.auction.list({})).items }));
+  rest('GET', '/api/auction/show', (caller) => everyAuction(caller, {}, { head: '{"auctions":', tail: '}' }));
   rest('GET', '/api/auction/:id', async (caller, req) => ({ auction: await caller.auction.byId({ id: param(req, 'id') }) }));
-  rest('GET', '/api/user/profile', (caller) => caller.user.profile());
+  // The user with the auctions they sell ("products" in the older clients).
+  rest('GET', '/api/user/profile', async (caller) => {
+    const { user } = await caller.user.me();
+    return everyOwnAuction(caller, { head: `{"user":${JSON.stringify(user)},"products":`, tail: '}' });
+  });
 }

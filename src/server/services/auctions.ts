@@ -76,9 +76,8 @@ const withSeller = (db: Db) =>
 
 const flatten = (r: { auction: AuctionRow; sellerName: string }): AuctionWithSeller => ({ ...r.auction, sellerName: r.sellerName });
 
-function listWhere(db: Db, where: SQL | undefined, now: number, limit?: number): Auction[] {
-  const query = withSeller(db).where(where).orderBy(desc(auctions.id));
-  return (limit === undefined ? query.all() : query.limit(limit).all()).map((r) => toAuction(flatten(r), now));
+function listWhere(db: Db, where: SQL | undefined, now: number, limit: number): Auction[] {
+  return withSeller(db).where(where).orderBy(desc(auctions.id)).limit(limit).all().map((r) => toAuction(flatten(r), now));
 }
 
 export interface AuctionPage {
@@ -89,18 +88,24 @@ export interface AuctionPage {
   nextCursor: string | null;
 }
 
-/** Newest first, optionally one category; keyset pages by id. Without a limit, every auction. */
-export function listAuctions(db: Db, now: number, options: { category?: Category; limit?: number; cursor?: string | null } = {}): AuctionPage {
-  const inCategory = options.category ? eq(auctions.itemCategory, options.category) : undefined;
-  const where = and(inCategory, options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined);
-  const total = options.cursor ? null : db.select({ n: count() }).from(auctions).where(inCategory).get()!.n;
-  if (options.limit === undefined) return { items: listWhere(db, where, now), total, nextCursor: null };
+/** One page, newest first, optionally of one category or one seller; keyset pages by id. */
+export function listAuctions(
+  db: Db,
+  now: number,
+  options: { category?: Category; sellerId?: number; limit: number; cursor?: string | null },
+): AuctionPage {
+  const matching = and(
+    options.category ? eq(auctions.itemCategory, options.category) : undefined,
+    options.sellerId === undefined ? undefined : eq(auctions.sellerId, options.sellerId),
+  );
+  const where = and(matching, options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined);
+  const total = options.cursor ? null : db.select({ n: count() }).from(auctions).where(matching).get()!.n;
   const rows = listWhere(db, where, now, options.limit + 1);
   const items = rows.slice(0, options.limit);
   return { items, total, nextCursor: rows.length > options.limit ? items[items.length - 1]!._id : null };
 }
 
-export function listSellerAuctions(db: Db, sellerId: number, now: number, limit?: number): Auction[] {
+export function listSellerAuctions(db: Db, sellerId: number, now: number, limit: number): Auction[] {
   return listWhere(db, eq(auctions.sellerId, sellerId), now, limit);
 }
 

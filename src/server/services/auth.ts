@@ -5,7 +5,6 @@ import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { conflict, tooManyRequests, unauthorized } from './errors';
 import { recordLogin, type ClientInfo } from './login-history';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
 import { findUserByEmail, toUser, type User } from './users';
 
@@ -28,7 +27,7 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
   limits.signups.record(client.ip);
 
   if (findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await deps.passwords.hash(input.password, client.ip);
   let row;
   try {
     // `role` is not in the input type: every sign-up is a user; admins are made by create-admin.
@@ -48,18 +47,20 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
 }
 
 export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
-  const { db, limits, now } = deps;
+  const { db, limits, now, passwords } = deps;
   const key = `${input.email}|${client.ip}`;
-  const wait = limits.loginFailures.retryAfter(key);
+  const wait = Math.max(limits.loginFailures.retryAfter(key), limits.loginFailuresPerAddress.retryAfter(client.ip));
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
-  // Counted as a failure before the (slow) password check, so that attempts sent in parallel
-  // cannot all pass the check above while the first ones are still hashing; success clears it.
+  // Counted as failures before the (slow) password check, so that attempts sent in parallel
+  // cannot all pass the check above while the first ones are still hashing; success takes them back.
   limits.loginFailures.record(key);
+  limits.loginFailuresPerAddress.record(client.ip);
 
   const row = findUserByEmail(db, input.email);
-  const valid = row ? await verifyPassword(input.password, row.passwordHash) : (await burnPasswordCheck(input.password), false);
+  const valid = row ? await passwords.verify(input.password, row.passwordHash, client.ip) : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
   limits.loginFailures.reset(key);
+  limits.loginFailuresPerAddress.forgetLatest(client.ip);
   recordLogin(db, row.id, 'login', client, now());
   // A new session every time: an id planted before login is worth nothing after it.
   const session = createSession(db, row.id, now());
@@ -67,5 +68,7 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
 }
 
 export function logout(deps: AppDeps, sessionId: string | null): void {
-  if (sessionId) revokeSession(deps.db, sessionId);
+  if (!sessionId) return;
+  revokeSession(deps.db, sessionId);
+  deps.streams.endSession(sessionId);
 }

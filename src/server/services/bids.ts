@@ -1,5 +1,5 @@
 // Placing a bid: one synchronous IMMEDIATE transaction, so concurrent bids can neither be lost nor share a price.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PlaceBidInput } from '../../shared/schemas/auction';
 import { bidBounds } from '../../shared/bids';
 import type { Db } from '../db/client';
@@ -31,6 +31,7 @@ const statements = perDb((db) => ({
       auctionId: sql.placeholder('auctionId'),
       bidderId: sql.placeholder('bidderId'),
       amount: sql.placeholder('amount'),
+      seq: sql.placeholder('seq'),
       requestKey: sql.placeholder('requestKey'),
       createdAt: sql.placeholder('createdAt'),
     })
@@ -100,6 +101,7 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
       auctionId,
       bidderId: bidder.id,
       amount: input.bidAmount,
+      seq: raised.bidsCount,
       requestKey: input.requestKey ?? null,
       createdAt: new Date(now),
     })!;
@@ -122,11 +124,10 @@ export function bidsSince(db: Db, afterBidId: number, auctionId: number | null, 
       id: bids.id,
       auctionId: bids.auctionId,
       amount: bids.amount,
+      seq: bids.seq,
       createdAt: bids.createdAt,
       bidderId: bids.bidderId,
       bidderName: users.name,
-      // The auction as it stood right after this bid: its price is the bid, its count the bids up to it.
-      bidsCount: sql<number>`(select count(*) from ${bids} as earlier where earlier.auction_id = ${bids.auctionId} and earlier.id <= ${bids.id})`,
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.bidderId))
@@ -134,5 +135,34 @@ export function bidsSince(db: Db, afterBidId: number, auctionId: number | null, 
     .orderBy(bids.id)
     .limit(limit)
     .all();
-  return rows.map((r) => ({ auctionId: String(r.auctionId), currentPrice: r.amount, bidsCount: r.bidsCount, bid: toBid(r) }));
+  // The auction as it stood right after each bid: its price is the bid, its count the bid's number.
+  return rows.map((r) => ({ auctionId: String(r.auctionId), currentPrice: r.amount, bidsCount: r.seq, bid: toBid(r) }));
+}
+
+/**
+ * The id of the bid `skip` places after a given one (of one auction, or of all), or null when fewer
+ * follow it: tells whether a gap is too long to replay without reading it.
+ */
+export function bidIdAfter(db: Db, afterBidId: number, auctionId: number | null, skip: number): number | null {
+  const row = db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(gt(bids.id, afterBidId), auctionId === null ? undefined : eq(bids.auctionId, auctionId)))
+    .orderBy(bids.id)
+    .limit(1)
+    .offset(skip)
+    .get();
+  return row?.id ?? null;
+}
+
+/** The newest bid's id (of one auction, or of all), or 0 when there is none. */
+export function latestBidId(db: Db, auctionId: number | null): number {
+  const row = db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(auctionId === null ? undefined : eq(bids.auctionId, auctionId))
+    .orderBy(desc(bids.id))
+    .limit(1)
+    .get();
+  return row?.id ?? 0;
 }

@@ -25,6 +25,13 @@ export class SlidingWindowLimiter {
     this.hits.delete(key);
   }
 
+  /** Takes back the latest hit of a key: an attempt counted in advance that turned out not to count. */
+  forgetLatest(key: string): void {
+    const recent = this.hits.get(key);
+    recent?.pop();
+    if (recent?.length === 0) this.hits.delete(key);
+  }
+
   private recent(key: string): number[] {
     const since = this.now() - this.windowMs;
     return (this.hits.get(key) ?? []).filter((t) => t > since);

@@ -63,6 +63,12 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
   return user;
 }
 
+/** Whether a session (by its stored id) still exists and has not expired; it is not touched. */
+export function sessionIsActive(db: Db, sessionId: string, now: number): boolean {
+  const row = db.select({ lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+  return row !== undefined && row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + SESSION_IDLE_MS > now;
+}
+
 export function revokeSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }

@@ -6,7 +6,6 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, unauthorized } from './errors';
-import { hashPassword, verifyPassword } from './passwords';
 import { revokeOtherSessions } from './sessions';
 
 export interface User {
@@ -35,12 +34,15 @@ export function getUser(db: Db, id: number): User {
 export async function changePassword(deps: AppDeps, userId: number, sessionId: string, input: ChangePasswordInput): Promise<void> {
   const row = deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   if (!row) throw unauthorized('Please log in to continue.');
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) {
+  // One user's hashes queue behind each other, not behind anyone else's.
+  const queueKey = `user:${userId}`;
+  if (!(await deps.passwords.verify(input.currentPassword, row.passwordHash, queueKey))) {
     throw badRequest('Current password is incorrect.');
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await deps.passwords.hash(input.newPassword, queueKey);
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
     revokeOtherSessions(tx, userId, sessionId);
   });
+  deps.streams.endUserSessions(userId, sessionId);
 }

@@ -19,7 +19,7 @@ import {
   type inferRouterContext,
   type TRPCProcedureType,
 } from '@trpc/server';
-import { getHTTPStatusCode, resolveResponse } from '@trpc/server/http';
+import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -31,6 +31,19 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   maxMultipartBytes: number;
   /** false sends every request through resolveResponse: for the test that compares the two paths. */
   shortPath?: boolean;
+  /** The most calls one batched request may carry; more are refused with 400. */
+  maxBatchSize: number;
+  /**
+   * Called before a subscription starts streaming: returns a lease whose signal ends the stream and
+   * which is released when the stream ends, or throws (a TRPCError) to refuse the stream outright.
+   */
+  openStream?: (ctx: inferRouterContext<TRouter>) => StreamLease | undefined;
+}
+
+/** A place held by one open stream: see `openStream`. */
+export interface StreamLease {
+  signal: AbortSignal;
+  release(): void;
 }
 
 type Call = { path: string; input: unknown };
@@ -54,7 +67,7 @@ function appendVary(reply: FastifyReply, value: string): void {
 }
 
 export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, options: TrpcHttpOptions<TRouter>, done: () => void): void {
-  const { router, createContext, errorHeaders, onError, maxMultipartBytes, shortPath = true } = options;
+  const { router, createContext, errorHeaders, onError, maxMultipartBytes, shortPath = true, maxBatchSize, openStream } = options;
   const config = router._def._config;
   const typeOf = procedureTypes(router);
 
@@ -68,15 +81,31 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
   app.route({ method: TRPC_METHODS, url: '/:path', handler: handle });
 
   async function handle(req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) {
-    const plain = shortPath ? plainCalls(req, req.params.path, typeOf) : undefined;
+    const plain = shortPath ? plainCalls(req, req.params.path, typeOf, maxBatchSize) : undefined;
     if (plain) return answer(req, reply, plain);
+
+    // A subscription takes its place among its session's streams before it starts: resolveResponse
+    // would report a refusal inside a 200 event stream, and a refused stream deserves its own status.
+    let context: (() => Promise<inferRouterContext<TRouter>>) | undefined;
+    let lease: StreamLease | undefined;
+    if (openStream && req.method === 'GET' && typeOf(req.params.path) === 'subscription') {
+      try {
+        const ctx = createContext(req, reply);
+        lease = openStream(ctx);
+        context = async () => ctx;
+      } catch (cause) {
+        return refuse(reply, req.params.path, getTRPCErrorFromUnknown(cause));
+      }
+      if (lease) reply.raw.once('close', lease.release);
+    }
 
     const response = await resolveResponse({
       router,
-      req: toFetchRequest(req, reply, maxMultipartBytes),
+      req: toFetchRequest(req, reply, maxMultipartBytes, lease?.signal),
       path: req.params.path,
       error: null,
-      createContext: async () => createContext(req, reply),
+      maxBatchSize,
+      createContext: context ?? (async () => createContext(req, reply)),
       responseMeta: ({ errors }) => ({ headers: errorHeaders?.(errors) }),
       onError: ({ error, path }) => onError?.(error, path),
     });
@@ -89,6 +118,17 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
     // marks as chunked) is passed on as it comes.
     const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type') !== 'application/json';
     return reply.send(streamed ? response.body : await response.text());
+  }
+
+  /** One call's error, answered as resolveResponse answers a failed single call. */
+  function refuse(reply: FastifyReply, path: string, error: TRPCError) {
+    onError?.(error, path);
+    appendVary(reply, 'trpc-accept, accept');
+    const body = { error: getTRPCErrorShape({ config, error, type: 'subscription', path, input: undefined, ctx: undefined }) };
+    return reply
+      .code(getHTTPStatusCodeFromError(error))
+      .headers({ ...errorHeaders?.([error]), 'content-type': 'application/json' })
+      .send(JSON.stringify(transformTRPCResponse(config, body)));
   }
 
   /** Calls the procedures and answers as resolveResponse would for the same plain request. */
@@ -150,6 +190,7 @@ export function plainCalls(
   req: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'body'>,
   pathParam: string,
   typeOf: (path: string) => TRPCProcedureType | undefined,
+  maxBatchSize: number,
 ): PlainCalls | undefined {
   const type = req.method === 'GET' ? 'query' : req.method === 'POST' ? 'mutation' : undefined;
   if (!type || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return undefined;
@@ -161,7 +202,8 @@ export function plainCalls(
   if (query.has('connectionParams')) return undefined;
   const batch = query.get('batch') === '1';
   const paths = batch ? pathParam.split(',') : [pathParam];
-  if (!paths.every((path) => typeOf(path) === type)) return undefined;
+  // An oversized batch is refused by resolveResponse, in its own words.
+  if (paths.length > maxBatchSize || !paths.every((path) => typeOf(path) === type)) return undefined;
 
   let raw: unknown;
   try {
@@ -177,16 +219,15 @@ export function plainCalls(
   return { type, calls, batch };
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBytes: number): Request {
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBytes: number, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const name of TRPC_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
-
-  // No abort signal: a subscription ends when its caller leaves because Fastify then cancels the
-  // stream it was sending, and tRPC ends the subscription with it.
+  // A subscription ends when its caller leaves because Fastify then cancels the stream it was sending,
+  // and tRPC ends the subscription with it; the signal ends it from our side (its session ended).
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     if (typeof req.body === 'string') {
       init.body = req.body;

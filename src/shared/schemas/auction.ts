@@ -72,10 +72,19 @@ export const placeBidInput = z.object({
 });
 export type PlaceBidInput = z.infer<typeof placeBidInput>;
 
+/** Auctions a list read returns when it names no limit. */
+export const AUCTION_PAGE_SIZE = 20;
+export const AUCTION_PAGE_MAX = 100;
+
+const pageFields = {
+  limit: z.coerce.number().int().min(1).max(AUCTION_PAGE_MAX).default(AUCTION_PAGE_SIZE),
+  cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
+};
+
+/** One page of auctions, newest first, optionally of one category. */
 export const listAuctionsInput = z
-  .object({
-    category: z.enum(CATEGORIES).optional(),
-    limit: z.coerce.number().int().min(1).max(100).optional(),
-    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
-  })
-  .default({});
+  .object({ category: z.enum(CATEGORIES).optional(), ...pageFields })
+  .default({ limit: AUCTION_PAGE_SIZE });
+
+/** One page of the caller's own auctions, newest first. */
+export const myAuctionsInput = z.object(pageFields).default({ limit: AUCTION_PAGE_SIZE });

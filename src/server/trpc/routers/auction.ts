@@ -1,8 +1,9 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { auctionIdInput, createAuctionInput, listAuctionsInput, placeBidInput } from '../../../shared/schemas/auction';
+import { auctionIdInput, createAuctionInput, listAuctionsInput, myAuctionsInput, placeBidInput } from '../../../shared/schemas/auction';
 import * as auctions from '../../services/auctions';
-import { bidsSince, placeBid } from '../../services/bids';
+import { bidStream } from '../../live/bid-stream';
+import { placeBid } from '../../services/bids';
 import { protectedProcedure, publicProcedure, router } from '../init';
 
 export const auctionRouter = router({
@@ -12,7 +13,9 @@ export const auctionRouter = router({
 
   categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps.db)),
 
-  mine: protectedProcedure.query(({ ctx }) => auctions.listSellerAuctions(ctx.deps.db, ctx.user.id, ctx.deps.now())),
+  mine: protectedProcedure
+    .input(myAuctionsInput)
+    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps.db, ctx.deps.now(), { ...input, sellerId: ctx.user.id })),
 
   stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps.db, ctx.user.id, ctx.deps.now())),
 
@@ -40,33 +43,7 @@ export const auctionRouter = router({
     .subscription(async function* ({ ctx, input, signal }) {
       const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
       if (input?.auctionId !== undefined && auctionId === null) return;
-      // Listen before reading the missed ones, so nothing falls between the two. The bus's iterator
-      // attaches its listener on its first next(), so that is asked for now; `stop` ends it when we end.
-      const stop = new AbortController();
-      const live = ctx.deps.bus.subscribe(signal ? AbortSignal.any([signal, stop.signal]) : stop.signal)[Symbol.asyncIterator]();
-      let pending = live.next();
-      try {
-        let last = Number(input?.lastEventId ?? 0);
-        if (last > 0) {
-          // Page by page until nothing is left: a long absence is replayed in full.
-          for (let page = bidsSince(ctx.deps.db, last, auctionId); page.length > 0; page = bidsSince(ctx.deps.db, last, auctionId)) {
-            for (const event of page) {
-              last = Number(event.bid._id);
-              yield tracked(event.bid._id, event);
-            }
-          }
-        }
-        for (;;) {
-          const next = await pending;
-          if (next.done) return;
-          pending = live.next();
-          const event = next.value;
-          if (auctionId !== null && event.auctionId !== String(auctionId)) continue;
-          if (Number(event.bid._id) <= last) continue;
-          yield tracked(event.bid._id, event);
-        }
-      } finally {
-        stop.abort();
-      }
+      const stream = bidStream(ctx.deps, { auctionId, lastEventId: Number(input?.lastEventId ?? 0) }, signal ?? new AbortController().signal);
+      for await (const { id, event } of stream) yield tracked(id, event);
     }),
 });

@@ -1,5 +1,4 @@
 import { changePasswordInput } from '../../../shared/schemas/user';
-import { listSellerAuctions } from '../../services/auctions';
 import { listLogins } from '../../services/login-history';
 import { changePassword, toUser } from '../../services/users';
 import { protectedProcedure, router } from '../init';
@@ -14,10 +13,4 @@ export const userRouter = router({
   }),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps.db, ctx.user.id)),
-
-  /** The user with the auctions they sell ("products" in the older clients). */
-  profile: protectedProcedure.query(({ ctx }) => ({
-    user: toUser(ctx.user),
-    products: listSellerAuctions(ctx.deps.db, ctx.user.id, ctx.deps.now()),
-  })),
 });

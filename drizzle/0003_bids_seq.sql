@@ -1,0 +1,1 @@
+ALTER TABLE `bids` ADD `seq` integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,68 @@
+// One live stream of accepted bids: of one auction, or of every auction. A client that reconnects with
+// the id of the last event it saw first gets the bids it missed, read from the database, then new ones.
+import type { AppDeps } from '../deps';
+import { bidIdAfter, bidsSince, latestBidId } from '../services/bids';
+import type { BidEvent } from './bid-bus';
+
+/** The most missed bids replayed after a reconnect; a longer gap sends a reload instead. */
+export const MAX_REPLAYED_BIDS = 1000;
+const REPLAY_PAGE = 100;
+
+/** Sent instead of a replay too long to be worth it: the client reads the auction afresh. */
+export interface ReloadEvent {
+  reload: true;
+  auctionId: string | null;
+}
+
+export interface StreamItem {
+  /** The event id a reconnecting client sends back. */
+  id: string;
+  event: BidEvent | ReloadEvent;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Missed bids first (at most MAX_REPLAYED_BIDS, page by page, letting other requests run between
+ * pages), then live ones, until the signal aborts or the bus closes.
+ */
+export async function* bidStream(
+  deps: AppDeps,
+  { auctionId, lastEventId }: { auctionId: number | null; lastEventId: number },
+  signal: AbortSignal,
+): AsyncGenerator<StreamItem> {
+  // Listen before reading the missed ones, so nothing falls between the two. The bus's iterator
+  // attaches on its first next(), so that is asked for now; `stop` ends it when this stream ends.
+  const stop = new AbortController();
+  const channel = auctionId === null ? null : String(auctionId);
+  const live = deps.bus.subscribe(channel, AbortSignal.any([signal, stop.signal]))[Symbol.asyncIterator]();
+  let pending = live.next();
+  try {
+    let last = lastEventId;
+    if (last > 0) {
+      if (bidIdAfter(deps.db, last, auctionId, MAX_REPLAYED_BIDS) !== null) {
+        last = latestBidId(deps.db, auctionId);
+        yield { id: String(last), event: { reload: true, auctionId: auctionId === null ? null : String(auctionId) } };
+      } else {
+        for (let page = bidsSince(deps.db, last, auctionId, REPLAY_PAGE); page.length > 0; page = bidsSince(deps.db, last, auctionId, REPLAY_PAGE)) {
+          for (const event of page) {
+            last = Number(event.bid._id);
+            yield { id: event.bid._id, event };
+          }
+          if (page.length < REPLAY_PAGE) break;
+          await nextTurn();
+        }
+      }
+    }
+    for (;;) {
+      const next = await pending;
+      if (next.done) return;
+      pending = live.next();
+      // Bids already replayed from the database also arrived live while the replay ran.
+      if (Number(next.value.bid._id) <= last) continue;
+      yield { id: next.value.bid._id, event: next.value };
+    }
+  } finally {
+    stop.abort();
+  }
+}
