@@ -389,6 +389,36 @@ describeBrowser('auction screens', () => {
     expect(new URL(page.url()).pathname).toBe('/create');
   });
 
+  it('brings the field that takes the focus into view below the sticky header, label included', async () => {
+    for (const { width, height } of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 640 },
+    ]) {
+      const page = await e2e.newPage({ width, height });
+      await signInContext(page, 'Hugo Header');
+      await page.goto('/create');
+      // From the bottom of the page, where the button is: on a phone the first field is a long way up.
+      await page.getByRole('complementary', { name: 'Tips for a great listing' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.getByRole('button', { name: 'Create Auction' }).click();
+      await page.getByText('Please upload an image.').waitFor();
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('itemName');
+
+      const place = await page.evaluate(() => {
+        const field = document.activeElement as HTMLInputElement;
+        const label = document.querySelector(`label[for="${field.id}"]`)!;
+        return {
+          headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+          labelTop: label.getBoundingClientRect().top,
+          fieldBottom: field.getBoundingClientRect().bottom,
+        };
+      });
+      expect(place.labelTop).toBeGreaterThanOrEqual(place.headerBottom);
+      expect(place.fieldBottom).toBeLessThanOrEqual(height);
+      await e2e.screenshot(page, `create-focus-${width}`, { fullPage: false });
+    }
+  });
+
   it('lists auctions with a count and filters them by the categories present', async () => {
     const seller = await apiUser('Felix Filter');
     await apiCreateAuction(seller.token, { name: 'Watercolour Harbour Scene', category: 'Art', price: 80, hue: 200 });
