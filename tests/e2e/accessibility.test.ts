@@ -99,7 +99,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
   const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 
   /** Visits each page in turn and fails at the end with everything axe found on any of them. */
-  async function checkAll(page: Page, visits: Visit[], width: number) {
+  async function checkAll(page: Page, who: string, visits: Visit[], width: number) {
     const reports: string[] = [];
     for (const visit of visits) {
       await page.goto(visit.path);
@@ -107,6 +107,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
       // Nothing still loading: skeletons and spinners are announced as status with a "Loading" name.
       await expect.poll(() => page.locator('[aria-busy="true"], [role="status"][aria-label^="Loading"]').count()).toBe(0);
       reports.push(await axeReport(page, `${visit.path} at ${width} px`));
+      await e2e.screenshot(page, `axe-${who}${visit.path.replace(/\W+/g, '-').replace(/-$/, '')}-${width}`);
     }
     expect(reports.filter(Boolean).join('\n')).toBe('');
   }
@@ -115,6 +116,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     const page = await pageFor(null, size);
     await checkAll(
       page,
+      'visitor',
       [
         { path: '/', ready: (p) => p.getByRole('region', { name: 'Live auctions' }).getByRole('article') },
         { path: '/login', ready: heading('Log in') },
@@ -133,6 +135,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     const page = await pageFor(member, size);
     await checkAll(
       page,
+      'member',
       [
         { path: '/', ready: (p) => p.getByRole('region', { name: 'Your Auctions' }).getByRole('article') },
         { path: '/auction', ready: (p) => p.getByRole('main').getByRole('article') },
@@ -153,6 +156,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     const page = await pageFor(admin, size);
     await checkAll(
       page,
+      'admin',
       [
         { path: '/admin', ready: (p) => p.getByRole('region', { name: 'Latest 10 Users' }).locator('tbody tr:not([aria-hidden])') },
         { path: '/admin/users', ready: (p) => p.getByRole('table', { name: 'Registered users' }).locator('tbody tr:not([aria-hidden])') },
