@@ -389,6 +389,37 @@ describeBrowser('auction screens', () => {
     expect(new URL(page.url()).pathname).toBe('/create');
   });
 
+  it('refuses the same day as start and end: the end must be after the start, and nothing is created', async () => {
+    const page = await e2e.newPage();
+    let createRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('auction.create')) createRequests += 1;
+    });
+    const account = await signInContext(page, 'Dana Sameday');
+    await page.goto('/create');
+    await page.getByLabel('Item name').fill('Garden Bench');
+    await page.getByLabel('Description', { exact: true }).fill('Teak, seats three.');
+    await page.getByLabel('Category').selectOption('Home & Garden');
+    await page.getByLabel('Starting price ($)').fill('90');
+    await photoInput(page).setInputFiles(await writeFile('bench.png', await photo(90)));
+    await page.getByRole('img', { name: 'Preview of bench.png' }).waitFor();
+
+    const today = await browserDay(page, 0);
+    await page.getByLabel('Start date').fill(today);
+    await page.getByLabel('End date').fill(today);
+    // The date picker itself offers the day after the start as the first end day.
+    expect(await page.getByLabel('End date').getAttribute('min')).toBe(await browserDay(page, 1));
+    await page.getByRole('button', { name: 'Create Auction' }).click();
+
+    await page.getByText('End date must be after start date.').waitFor();
+    expect(await page.getByLabel('End date').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('itemEndDate');
+    expect(createRequests).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/create');
+    const mine = await fetch(`${e2e.baseUrl}/api/auction/myauction`, { headers: { authorization: `Bearer ${account.token}` } });
+    expect(await mine.json()).toEqual([]);
+  });
+
   it('brings the field that takes the focus into view below the sticky header, label included', async () => {
     for (const { width, height } of [
       { width: 1280, height: 800 },
