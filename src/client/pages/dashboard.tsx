@@ -16,7 +16,7 @@ import { useTRPC } from '../lib/trpc';
 
 /** The signed-in home at / (SPEC §2 Dashboard): counters, the latest auctions, and the user's own. */
 export function Dashboard() {
-  const { user } = useAuth();
+  const { user, newAccount } = useAuth();
   const trpc = useTRPC();
   const stats = useQuery(trpc.auction.stats.queryOptions());
   useLiveBids();
@@ -32,7 +32,7 @@ export function Dashboard() {
       <title>Dashboard · Open Auction</title>
       <PageHeader
         title="Dashboard"
-        description={user ? `Welcome back, ${user.name}!` : undefined}
+        description={user ? `${newAccount ? 'Welcome' : 'Welcome back'}, ${user.name}!` : undefined}
         actions={
           <ButtonLink to={paths.createAuction} icon={<Plus aria-hidden="true" className="size-4" />}>
             Create Auction
