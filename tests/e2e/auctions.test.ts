@@ -143,10 +143,20 @@ describeBrowser('auction screens', () => {
     await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   }
 
-  /** A full-page screenshot from the top (a sticky header would otherwise be painted mid-page). */
+  /**
+   * A full-page screenshot from the top (a sticky header would otherwise be painted mid-page). The bid
+   * form that follows the bottom of a phone's screen is shown in its own place, as on a screen as tall
+   * as the page, not over the middle of it.
+   */
   async function shoot(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
+    const unstuck = await page.evaluateHandle(() =>
+      [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => getComputedStyle(el).position === 'sticky' && getComputedStyle(el).bottom !== 'auto')
+        .map((el) => ((el.style.position = 'static'), el)),
+    );
     await e2e.screenshot(page, name);
+    await unstuck.evaluate((elements) => elements.forEach((el) => (el.style.position = '')));
   }
 
   /** Holds every tRPC call that includes `procedure` (alone or in a batch) until the returned function is called. */
@@ -387,6 +397,58 @@ describeBrowser('auction screens', () => {
 
     expect(createRequests).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/create');
+  });
+
+  it('keeps the price and the bid form on a phone’s first screen, and hides nothing at the end of the page', async () => {
+    const seller = await apiUser('Pia Porter');
+    const auction = await apiCreateAuction(seller.token, {
+      name: 'Art Deco Table Lamp with Frosted Glass Shade',
+      category: 'Antiques',
+      price: 70,
+      hue: 50,
+      description:
+        'Chrome and frosted glass, around 1930, rewired last year. A small chip under the base, invisible when standing. ' +
+        'Collection in person or insured delivery.',
+    });
+    const rival = await apiUser('Rob Rival');
+    for (const amount of [72, 76, 80]) await apiBid(rival.token, auction.id, amount);
+
+    const page = await e2e.newPage({ width: 360, height: 640 });
+    await signInContext(page, 'Fern Phone');
+    await page.goto(`/auction/${auction.id}`);
+    const input = page.getByLabel('Your bid ($81 to $90)');
+    await input.waitFor();
+    await waitForImages(page);
+    const bar = page.getByRole('region', { name: 'Place a bid' });
+    await bar.getByText('$80', { exact: true }).waitFor();
+
+    /** The element is inside the viewport, below the header, and nothing is painted over its middle. */
+    const inPlainSight = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= header.bottom && box.bottom <= window.innerHeight && el.contains(hit);
+      });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await inPlainSight(input)).toBe(true);
+    expect(await inPlainSight(bar.getByRole('button', { name: 'Place Bid' }))).toBe(true);
+    expect(await inPlainSight(bar.getByText('$80', { exact: true }))).toBe(true);
+    await e2e.screenshot(page, 'auction-bid-bar-360', { fullPage: false });
+
+    // It is the bid form itself: a bid from there goes through.
+    await input.fill('85');
+    await bar.getByRole('button', { name: 'Place Bid' }).click();
+    await bar.getByRole('status').filter({ hasText: 'Your bid of $85 is the highest bid.' }).waitFor();
+    await bar.getByText('$85', { exact: true }).waitFor();
+
+    // At the end of the page the form is back in its own place: the history and the footer are uncovered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const history = page.getByRole('region', { name: 'Bid History' });
+    await history.getByRole('listitem').nth(3).waitFor();
+    expect(await inPlainSight(history.getByRole('listitem').last())).toBe(true);
+    expect(await inPlainSight(page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }))).toBe(true);
+    await e2e.screenshot(page, 'auction-bid-bar-end-360', { fullPage: false });
   });
 
   it('refuses the same day as start and end: the end must be after the start, and nothing is created', async () => {
