@@ -20,6 +20,7 @@ import { contactRoutes } from './rest/contact';
 import { restRoutes } from './rest/adapter';
 import { errorBody, sendError } from './rest/errors';
 import { userRoutes } from './rest/user';
+import { loggerOptions } from './logging';
 import { RetryAfter } from './services/errors';
 import { createRequestContext } from './trpc/context';
 import { trpcHttp, type TrpcHttpOptions } from './trpc/http';
@@ -41,7 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const { settings } = deps;
   mkdirSync(settings.UPLOAD_DIR, { recursive: true });
   const app = Fastify({
-    logger: { level: settings.LOG_LEVEL },
+    ...(await loggerOptions(settings.LOG_LEVEL, options.dev === true)),
     trustProxy: settings.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
     // Ends idle keep-alive sockets at close, so a SIGTERM does not wait for them.
