@@ -152,6 +152,44 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     );
   });
 
+  it.each(WIDTHS)('finds nothing in forms that show their messages, nor in the open menu, at $width px', async (size) => {
+    const reports: string[] = [];
+    const check = async (page: Page, where: string) => reports.push(await axeReport(page, `${where} at ${size.width} px`));
+
+    const visitor = await pageFor(null, size);
+    await visitor.goto('/login');
+    await visitor.getByLabel('Email').fill(member.email);
+    await visitor.getByLabel('Password').fill('not the password');
+    await visitor.getByRole('button', { name: 'Log in' }).click();
+    await visitor.getByRole('alert').waitFor();
+    await check(visitor, '/login with a wrong password');
+    await visitor.goto('/signup');
+    await visitor.getByRole('button', { name: 'Sign up' }).click();
+    await visitor.getByText('Name is required').waitFor();
+    await check(visitor, '/signup sent empty');
+
+    const page = await pageFor(member, size);
+    await page.goto('/create');
+    await page.getByRole('button', { name: 'Create Auction' }).click();
+    await page.getByText('Please upload an image.').waitFor();
+    await check(page, '/create sent empty');
+    await page.goto(`/auction/${auctionId}`);
+    await page.getByLabel(/^Your bid/).fill('1');
+    await page.getByRole('button', { name: 'Place Bid' }).click();
+    await page.getByText(/^Enter a whole amount/).waitFor();
+    await check(page, 'an auction with a refused bid');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').waitFor();
+    await check(page, '/profile sent empty');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Site menu' }).getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await check(page, 'the open side menu');
+
+    expect(reports.filter(Boolean).join('\n')).toBe('');
+  });
+
   it.each(WIDTHS)('finds nothing on the admin console at $width px', async (size) => {
     const page = await pageFor(admin, size);
     await checkAll(

@@ -143,20 +143,10 @@ describeBrowser('auction screens', () => {
     await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   }
 
-  /**
-   * A full-page screenshot from the top (a sticky header would otherwise be painted mid-page). The bid
-   * form that follows the bottom of a phone's screen is shown in its own place, as on a screen as tall
-   * as the page, not over the middle of it.
-   */
+  /** A full-page screenshot from the top (a sticky header would otherwise be painted mid-page). */
   async function shoot(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
-    const unstuck = await page.evaluateHandle(() =>
-      [...document.querySelectorAll<HTMLElement>('main *')]
-        .filter((el) => getComputedStyle(el).position === 'sticky' && getComputedStyle(el).bottom !== 'auto')
-        .map((el) => ((el.style.position = 'static'), el)),
-    );
     await e2e.screenshot(page, name);
-    await unstuck.evaluate((elements) => elements.forEach((el) => (el.style.position = '')));
   }
 
   /** Holds every tRPC call that includes `procedure` (alone or in a batch) until the returned function is called. */
