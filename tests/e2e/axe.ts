@@ -1,5 +1,5 @@
-// Accessibility checks with axe-core inside the page under test. A test that calls expectNoAxeViolations
-// fails with one readable line per problem: the rule, its impact, and the elements it found.
+// Accessibility checks with axe-core inside the page under test, reported as readable lines: each
+// rule broken, its impact, and the elements where axe found it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
@@ -7,7 +7,7 @@ import type { AxeResults } from 'axe-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string;
   help: string;
@@ -15,7 +15,7 @@ export interface AxeViolation {
 }
 
 /** Runs axe on the page as it is now (every rule axe runs by default) and returns what it found. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Not page.addScriptTag: it inserts an inline <script>, which the site's Content-Security-Policy
   // rightly refuses (and the harness reports). An evaluation from the test is not page script, so the
   // policy stays in force while axe runs.
@@ -29,7 +29,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   }));
 }
 
-export function formatViolations(violations: AxeViolation[]): string {
+function formatViolations(violations: AxeViolation[]): string {
   return violations.map((v) => `  ${v.id} (${v.impact}): ${v.help}\n    at ${v.targets.join('\n    at ')}`).join('\n');
 }
 
@@ -37,10 +37,4 @@ export function formatViolations(violations: AxeViolation[]): string {
 export async function axeReport(page: Page, where: string): Promise<string> {
   const violations = await axeViolations(page);
   return violations.length === 0 ? '' : `axe found ${violations.length} accessibility problem(s) on ${where}:\n${formatViolations(violations)}`;
-}
-
-/** Fails when axe finds anything; `where` names the page and width in the message. */
-export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  const report = await axeReport(page, where);
-  if (report) throw new Error(report);
 }
