@@ -20,6 +20,7 @@ import { contactRoutes } from './rest/contact';
 import { restRoutes } from './rest/adapter';
 import { errorBody, sendError } from './rest/errors';
 import { userRoutes } from './rest/user';
+import { loggerOptions } from './logging';
 import { RetryAfter } from './services/errors';
 import { endExpiredStreams, STREAM_SESSION_CHECK_MS, tooManyStreams } from './live/streams';
 import { createRequestContext } from './trpc/context';
@@ -49,10 +50,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     // Node answers 408 and closes the socket when the headers, or the whole body, are not in by then.
-    // It checks every connectionsCheckingInterval, 30 s by default: often enough to keep the promise.
+    // It looks for late requests every connectionsCheckingInterval: 30 s by default, too seldom to
+    // keep the promise, so once a second here.
     requestTimeout,
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 4) },
-    logger: { level: settings.LOG_LEVEL },
+    ...(await loggerOptions(settings.LOG_LEVEL, options.dev === true)),
     trustProxy: settings.TRUST_PROXY,
     routerOptions: { maxParamLength: 5000 },
     // Ends idle keep-alive sockets at close, so a SIGTERM does not wait for them.

@@ -18,7 +18,6 @@ async function main() {
   if (dev || settings.SEED_DEMO) {
     const seeded = await seedDemoData(deps);
     if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
-    if (dev) printDemoAccounts(DEMO_ACCOUNTS);
   }
 
   let closing = false;
@@ -38,7 +37,8 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
 
   await app.listen({ port: settings.PORT, host: settings.HOST });
-  if (dev) console.log(`\n  Open http://localhost:${settings.PORT}\n`);
+  // Last, where a developer looks: how to sign in, and where.
+  if (dev) printDevWelcome(DEMO_ACCOUNTS, settings.PORT);
 }
 
 /**
@@ -65,9 +65,10 @@ async function drainAcceptQueue(server: Server, maxMs = 3000): Promise<void> {
   server.off('connection', onConnection);
 }
 
-function printDemoAccounts(accounts: ReadonlyArray<{ role: string; email: string; password: string }>) {
+function printDevWelcome(accounts: ReadonlyArray<{ role: string; email: string; password: string }>, port: number) {
   console.log('\n  Demo accounts (unless changed in this database):');
   for (const a of accounts) console.log(`    ${a.role.padEnd(5)}  ${a.email}  /  ${a.password}`);
+  console.log(`\n  Open http://localhost:${port}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,15 @@ export function isPlainDate(value: string): boolean {
   return PLAIN_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 }
 
+/**
+ * For a form that picks whole days (YYYY-MM-DD, in one time zone): the end must be a later day than
+ * the start. An end on the start day is not after it, although that day's last moment is after its first.
+ */
+export function endDayIsAfterStartDay(startDay: string, endDay: string): boolean {
+  // Plain dates have a fixed width, so their text order is their calendar order.
+  return endDay > startDay;
+}
+
 const startOfUtcDay = (ms: number) => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 
 /**

@@ -265,6 +265,12 @@ describeBrowser('account, contact, about and legal pages', () => {
     await links.first().waitFor();
     const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(LEGAL_DOCUMENTS.map((doc) => doc.path));
+    // The link is the title; the whole card shows the keyboard focus.
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(LEGAL_DOCUMENTS[0]!.title);
+    expect(await links.first().evaluate((a) => getComputedStyle(a.closest('li')!).outlineStyle)).toBe('solid');
+    await e2e.screenshot(page, 'legal-focus-1280', { fullPage: false });
 
     for (const doc of LEGAL_DOCUMENTS) {
       await page.getByRole('link', { name: doc.title, exact: true }).click();

@@ -134,6 +134,17 @@ describeBrowser('admin console', () => {
     return new URL(page.url());
   }
 
+  /** A table frame wider than the screen: reached with Tab, focus shown, and moved sideways by the arrow keys. */
+  async function scrollsByKeyboard(region: Locator) {
+    expect(await region.getAttribute('tabindex')).toBe('0');
+    await region.scrollIntoViewIfNeeded();
+    await region.focus();
+    expect(await region.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await region.page().keyboard.press('ArrowRight');
+    await region.page().keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  }
+
   // ---------------------------------------------------------------- tests
 
   it('keeps non-admins out: the not-allowed page in the browser, 403 from the server', async () => {
@@ -203,6 +214,8 @@ describeBrowser('admin console', () => {
     expect((await rows.first().locator('td').first().locator('span[aria-hidden]').innerText()).trim()).toBe('Z');
 
     await e2e.screenshot(page, 'admin-dashboard-1280');
+    // Wide enough for every column: the table's frame is no extra stop for the keyboard.
+    expect(await table.locator('xpath=..').getAttribute('tabindex')).toBeNull();
 
     await page.getByRole('link', { name: 'Messages' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/messages');
@@ -276,23 +289,24 @@ describeBrowser('admin console', () => {
     await userHeader.getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sortBy') === 'name' && u.searchParams.get('sortOrder') === 'desc');
     expect(url(page).searchParams.get('page')).toBeNull(); // back to page 1
+    // The address changes before React renders the new order: wait for the header, not only the URL.
+    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('descending');
     await expect.poll(() => firstUserName(page)).toBe(regular.name);
-    expect(await userHeader.getAttribute('aria-sort')).toBe('descending');
     await page.getByText(`Showing 1 to 20 of ${TOTAL_USERS} results`).waitFor();
     expect(await (await userRows(page)).nth(1).locator('td p').first().innerText()).toBe(memberName(45));
 
     await userHeader.getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sortOrder') === 'asc');
+    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('ascending');
     await expect.poll(() => firstUserName(page)).toBe(admin.name);
-    expect(await userHeader.getAttribute('aria-sort')).toBe('ascending');
     expect(await (await userRows(page)).nth(1).locator('td p').first().innerText()).toBe(memberName(1));
 
     // Role: another column, so descending first (user before admin).
     const roleHeader = usersTable(page).locator('th').filter({ hasText: /^Role$/i });
     await roleHeader.getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sortBy') === 'role' && u.searchParams.get('sortOrder') === 'desc');
-    expect(await roleHeader.getAttribute('aria-sort')).toBe('descending');
-    expect(await userHeader.getAttribute('aria-sort')).toBe('none');
+    await expect.poll(() => roleHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => userHeader.getAttribute('aria-sort')).toBe('none');
     await roleHeader.getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sortOrder') === 'asc');
     await expect.poll(() => firstUserName(page)).toBe(admin.name);
@@ -300,7 +314,7 @@ describeBrowser('admin console', () => {
     // The sort survives a reload.
     await page.reload();
     await expect.poll(() => firstUserName(page)).toBe(admin.name);
-    expect(await roleHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => roleHeader.getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('searches on the server, resets to page 1, keeps ?search= and filters by role', async () => {
@@ -458,12 +472,20 @@ describeBrowser('admin console', () => {
     await noPageScroll();
     await e2e.screenshot(page, 'admin-dashboard-360');
 
+    // The columns that do not fit are reached by keyboard too: the table's frame takes the focus,
+    // shows it, and scrolls with the arrow keys.
+    const recent = page.getByRole('region', { name: 'The ten newest users' });
+    await scrollsByKeyboard(recent);
+    await e2e.screenshot(page, 'admin-dashboard-table-scrolled-360', { fullPage: false });
+
     await page.goto('/admin/users');
     await userRows(page);
     await noPageScroll();
     const scroller = usersTable(page).locator('xpath=..');
     expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await e2e.screenshot(page, 'admin-users-360');
+    expect(await scroller.getAttribute('aria-labelledby')).toBe(await usersTable(page).locator('caption').getAttribute('id'));
+    await scrollsByKeyboard(page.getByRole('region', { name: 'Registered users' }));
 
     await page.goto('/auctionlist');
     const cards = page.getByRole('list', { name: 'Auctions' }).getByRole('listitem');

@@ -389,6 +389,119 @@ describeBrowser('auction screens', () => {
     expect(new URL(page.url()).pathname).toBe('/create');
   });
 
+  it('keeps the price and the bid form on a phone’s first screen, and hides nothing at the end of the page', async () => {
+    const seller = await apiUser('Pia Porter');
+    const auction = await apiCreateAuction(seller.token, {
+      name: 'Art Deco Table Lamp with Frosted Glass Shade',
+      category: 'Antiques',
+      price: 70,
+      hue: 50,
+      description:
+        'Chrome and frosted glass, around 1930, rewired last year. A small chip under the base, invisible when standing. ' +
+        'Collection in person or insured delivery.',
+    });
+    const rival = await apiUser('Rob Rival');
+    for (const amount of [72, 76, 80]) await apiBid(rival.token, auction.id, amount);
+
+    const page = await e2e.newPage({ width: 360, height: 640 });
+    await signInContext(page, 'Fern Phone');
+    await page.goto(`/auction/${auction.id}`);
+    const input = page.getByLabel('Your bid ($81 to $90)');
+    await input.waitFor();
+    await waitForImages(page);
+    const bar = page.getByRole('region', { name: 'Place a bid' });
+    await bar.getByText('$80', { exact: true }).waitFor();
+
+    /** The element is inside the viewport, below the header, and nothing is painted over its middle. */
+    const inPlainSight = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return box.top >= header.bottom && box.bottom <= window.innerHeight && el.contains(hit);
+      });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await inPlainSight(input)).toBe(true);
+    expect(await inPlainSight(bar.getByRole('button', { name: 'Place Bid' }))).toBe(true);
+    expect(await inPlainSight(bar.getByText('$80', { exact: true }))).toBe(true);
+    await e2e.screenshot(page, 'auction-bid-bar-360', { fullPage: false });
+
+    // It is the bid form itself: a bid from there goes through.
+    await input.fill('85');
+    await bar.getByRole('button', { name: 'Place Bid' }).click();
+    await bar.getByRole('status').filter({ hasText: 'Your bid of $85 is the highest bid.' }).waitFor();
+    await bar.getByText('$85', { exact: true }).waitFor();
+
+    // At the end of the page the form is back in its own place: the history and the footer are uncovered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const history = page.getByRole('region', { name: 'Bid History' });
+    await history.getByRole('listitem').nth(3).waitFor();
+    expect(await inPlainSight(history.getByRole('listitem').last())).toBe(true);
+    expect(await inPlainSight(page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }))).toBe(true);
+    await e2e.screenshot(page, 'auction-bid-bar-end-360', { fullPage: false });
+  });
+
+  it('refuses the same day as start and end: the end must be after the start, and nothing is created', async () => {
+    const page = await e2e.newPage();
+    let createRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('auction.create')) createRequests += 1;
+    });
+    const account = await signInContext(page, 'Dana Sameday');
+    await page.goto('/create');
+    await page.getByLabel('Item name').fill('Garden Bench');
+    await page.getByLabel('Description', { exact: true }).fill('Teak, seats three.');
+    await page.getByLabel('Category').selectOption('Home & Garden');
+    await page.getByLabel('Starting price ($)').fill('90');
+    await photoInput(page).setInputFiles(await writeFile('bench.png', await photo(90)));
+    await page.getByRole('img', { name: 'Preview of bench.png' }).waitFor();
+
+    const today = await browserDay(page, 0);
+    await page.getByLabel('Start date').fill(today);
+    await page.getByLabel('End date').fill(today);
+    // The date picker itself offers the day after the start as the first end day.
+    expect(await page.getByLabel('End date').getAttribute('min')).toBe(await browserDay(page, 1));
+    await page.getByRole('button', { name: 'Create Auction' }).click();
+
+    await page.getByText('End date must be after start date.').waitFor();
+    expect(await page.getByLabel('End date').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('itemEndDate');
+    expect(createRequests).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/create');
+    const mine = await fetch(`${e2e.baseUrl}/api/auction/myauction`, { headers: { authorization: `Bearer ${account.token}` } });
+    expect(await mine.json()).toEqual([]);
+  });
+
+  it('brings the field that takes the focus into view below the sticky header, label included', async () => {
+    for (const { width, height } of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 640 },
+    ]) {
+      const page = await e2e.newPage({ width, height });
+      await signInContext(page, 'Hugo Header');
+      await page.goto('/create');
+      // From the bottom of the page, where the button is: on a phone the first field is a long way up.
+      await page.getByRole('complementary', { name: 'Tips for a great listing' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.getByRole('button', { name: 'Create Auction' }).click();
+      await page.getByText('Please upload an image.').waitFor();
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('itemName');
+
+      const place = await page.evaluate(() => {
+        const field = document.activeElement as HTMLInputElement;
+        const label = document.querySelector(`label[for="${field.id}"]`)!;
+        return {
+          headerBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+          labelTop: label.getBoundingClientRect().top,
+          fieldBottom: field.getBoundingClientRect().bottom,
+        };
+      });
+      expect(place.labelTop).toBeGreaterThanOrEqual(place.headerBottom);
+      expect(place.fieldBottom).toBeLessThanOrEqual(height);
+      await e2e.screenshot(page, `create-focus-${width}`, { fullPage: false });
+    }
+  });
+
   it('lists auctions with a count and filters them by the categories present', async () => {
     const seller = await apiUser('Felix Filter');
     await apiCreateAuction(seller.token, { name: 'Watercolour Harbour Scene', category: 'Art', price: 80, hue: 200 });

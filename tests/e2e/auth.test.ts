@@ -69,7 +69,9 @@ describeBrowser('auth and the app shell', () => {
 
     await waitForPath(page, '/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.getByText('Welcome back, Sam Carter!').waitFor();
+    // A new account is greeted, not welcomed back.
+    await page.getByText('Welcome, Sam Carter!').waitFor();
+    expect(await page.getByText(/Welcome back/).count()).toBe(0);
 
     const menu = await openMenu(page);
     await menu.getByText('Sam Carter').waitFor();
@@ -176,6 +178,49 @@ describeBrowser('auth and the app shell', () => {
     await page.goto('/login');
     await waitForPath(page, '/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('returns a visitor sent to /login from a deep link to that page (path and query) once logged in', async () => {
+    const page = await e2e.newPage();
+    const account = await createAccount('Dora Deeplink');
+    await page.goto('/auction?category=Books');
+    await waitForPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/auction?category=Books');
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/auction' && url.search === '?category=Books');
+    await page.getByRole('heading', { level: 1, name: 'Books (0)' }).waitFor();
+  });
+
+  it('keeps the page to return to on the way from /login to sign-up', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/privacy');
+    await waitForPath(page, '/login');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await waitForPath(page, '/signup');
+    // And back again: the way to log in keeps it too.
+    expect(await page.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).toBe('/login?redirectTo=%2Fprivacy');
+
+    await page.getByLabel('Full Name').fill('Nina Newcomer');
+    await page.getByLabel('Email').fill(uniqueEmail('nina'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await waitForPath(page, '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy & Security' }).waitFor();
+  });
+
+  it('returns only to a page of this site: another site in the address leads home', async () => {
+    const page = await e2e.newPage();
+    await signInContext(page, 'Otto Open');
+    // Signed in already, /login sends a visitor straight on: the same choice of target as after the form.
+    for (const target of ['https://example.com/', '//example.com/', '/\\example.com/', 'javascript:alert(1)']) {
+      await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+      await waitForPath(page, '/');
+      expect(new URL(page.url()).origin).toBe(e2e.baseUrl);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    }
   });
 
   it('shows the 404 page for an unknown route, with a way home', async () => {

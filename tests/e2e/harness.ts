@@ -160,7 +160,20 @@ export function useBrowserHarness(): BrowserHarness {
     },
     async screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
       mkdirSync(screenshotDir, { recursive: true });
+      if (!fullPage) {
+        await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+        return;
+      }
+      // The capture is as tall as the page, but a box stuck to the bottom of the screen would be painted
+      // where the screen's bottom is, over the middle of the page: show it where it docks instead, as
+      // on a screen as tall as the page. Through the DOM: the page's policy refuses injected styles.
+      const unstuck = await page.evaluateHandle(() =>
+        [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => getComputedStyle(el).position === 'sticky' && getComputedStyle(el).bottom !== 'auto')
+          .map((el) => ((el.style.position = 'static'), el)),
+      );
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+      await unstuck.evaluate((elements) => elements.forEach((el) => (el.style.position = '')));
     },
   };
 }

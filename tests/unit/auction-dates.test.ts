@@ -6,6 +6,7 @@ import {
   START_IN_PAST,
   START_TOO_LATE,
   auctionDateIssues,
+  endDayIsAfterStartDay,
   isPlainDate,
   resolveEnd,
   resolveStart,
@@ -149,5 +150,19 @@ describe('timestamps name their zone', () => {
     const result = createAuctionFields.safeParse({ ...fields, itemStartDate });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/Start date must be a date like 2026-03-14/);
+  });
+});
+
+describe('endDayIsAfterStartDay (days picked in a form)', () => {
+  test('an end on the start day is not after it', () => {
+    expect(endDayIsAfterStartDay('2026-06-01', '2026-06-01')).toBe(false);
+  });
+
+  test('an earlier end is not after the start, a later one is, across months and years', () => {
+    expect(endDayIsAfterStartDay('2026-06-03', '2026-06-02')).toBe(false);
+    expect(endDayIsAfterStartDay('2026-06-01', '2026-06-02')).toBe(true);
+    expect(endDayIsAfterStartDay('2026-06-30', '2026-07-01')).toBe(true);
+    expect(endDayIsAfterStartDay('2026-12-31', '2027-01-01')).toBe(true);
+    expect(endDayIsAfterStartDay('2027-01-01', '2026-12-31')).toBe(false);
   });
 });

@@ -4,14 +4,15 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
 import { useAuth } from '../features/auth/auth-context';
 import { paths } from '../lib/paths';
+import { withReturnTo } from '../lib/return-to';
 import { NotAllowedPage } from '../pages/not-allowed';
 
-/** Signed-in routes: a spinner while the session is checked, then /login for visitors. */
+/** Signed-in routes: a spinner while the session is checked, then /login for visitors, who return here once signed in. */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { user, checking } = useAuth();
   const location = useLocation();
   if (checking) return <PageSpinner label="Checking your session…" />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <Navigate to={withReturnTo(paths.login, location.pathname + location.search)} replace />;
   return children ?? <Outlet />;
 }
 
@@ -20,7 +21,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const { user, checking } = useAuth();
   const location = useLocation();
   if (checking) return <PageSpinner label="Checking your session…" />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (!user) return <Navigate to={withReturnTo(paths.login, location.pathname + location.search)} replace />;
   if (user.role !== 'admin') return <NotAllowedPage />;
   return children ?? <Outlet />;
 }

@@ -9,6 +9,7 @@ import { useTimeLeft } from '../features/auctions/use-time-left';
 import { BidForm } from '../features/bidding/bid-form';
 import { BidHistory } from '../features/bidding/bid-history';
 import { useLiveBids } from '../features/bidding/use-live-bids';
+import { cn } from '../lib/cn';
 import { httpStatusOf } from '../lib/query-client';
 import { errorMessage } from '../lib/errors';
 import { daysLeft, formatDateTime, formatMoney } from '../lib/format';
@@ -43,12 +44,37 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
   const winner = ended ? auction.bids[0] : undefined;
   const days = daysLeft(remaining);
 
+  // Why there is no bid form, when there is none.
+  const notice = ended ? (
+    <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <Trophy aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
+      {winner ? (
+        <p className="text-slate-800">
+          Won by <strong>{winner.bidder.name}</strong> with a bid of{' '}
+          <strong className="tabular-nums">{formatMoney(winner.bidAmount)}</strong>.
+        </p>
+      ) : (
+        <p className="text-slate-800">This auction ended without bids.</p>
+      )}
+    </div>
+  ) : !started ? (
+    <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <CalendarClock aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
+      <p className="text-slate-800">
+        Bidding opens <time dateTime={auction.itemStartDate}>{formatDateTime(auction.itemStartDate)}</time>.
+      </p>
+    </div>
+  ) : isSeller ? (
+    <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">This is your auction: you cannot bid on it.</p>
+  ) : null;
+
   return (
     <>
       <title>{`${auction.itemName} · Open Auction`}</title>
       <BackLink />
-      <div className="grid gap-8 lg:grid-cols-2">
-        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:sticky lg:top-24">
+      {/* At lg: the photo on the left, the facts and the bidding on the right. Narrower, one column. */}
+      <div className="grid gap-x-8 gap-y-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:sticky lg:top-24 lg:row-span-2">
           <img src={auction.itemPhoto} alt={auction.itemName} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
         </div>
 
@@ -87,48 +113,45 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
             </div>
           </dl>
 
-          <div className="mt-6">
-            {ended ? (
-              <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
-                <Trophy aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
-                {winner ? (
-                  <p className="text-slate-800">
-                    Won by <strong>{winner.bidder.name}</strong> with a bid of{' '}
-                    <strong className="tabular-nums">{formatMoney(winner.bidAmount)}</strong>.
-                  </p>
-                ) : (
-                  <p className="text-slate-800">This auction ended without bids.</p>
-                )}
-              </div>
-            ) : !started ? (
-              <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
-                <CalendarClock aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
-                <p className="text-slate-800">
-                  Bidding opens <time dateTime={auction.itemStartDate}>{formatDateTime(auction.itemStartDate)}</time>.
-                </p>
-              </div>
-            ) : isSeller ? (
-              <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">This is your auction: you cannot bid on it.</p>
-            ) : (
-              <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-                <BidForm auctionId={auction._id} currentPrice={auction.currentPrice} />
-              </div>
-            )}
-          </div>
-
-          <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
+          <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
             <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             <span className="min-w-0">
               Sold by <span className="font-medium text-slate-900">{auction.sellerName}</span>
             </span>
           </p>
         </div>
+
+        {notice ? <div className="self-start">{notice}</div> : <BidBar auctionId={auction._id} currentPrice={auction.currentPrice} />}
       </div>
 
       <div className="mt-10">
         <BidHistory bids={auction.bids} bidsCount={auction.bidsCount} />
       </div>
     </>
+  );
+}
+
+/**
+ * The bid form. In one column (phones, tablets) the photo and the description come first, so the form
+ * with the price it starts from stays at the bottom of the screen until its own place scrolls into
+ * view; there it stays, above the history, and covers nothing at the end of the page.
+ */
+function BidBar({ auctionId, currentPrice }: { auctionId: string; currentPrice: number }) {
+  return (
+    <section
+      aria-label="Place a bid"
+      className={cn(
+        'max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:-mx-4 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-lg:shadow-[0_-8px_16px_-8px_rgb(15_23_42/0.15)] sm:max-lg:-mx-6 sm:max-lg:px-6',
+        'lg:self-start lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5 lg:shadow-sm',
+      )}
+    >
+      {/* Beside the facts above on wide screens; on its own at the bottom of a phone's screen. */}
+      <p className="mb-2 flex items-baseline justify-between gap-3 text-sm text-slate-600 lg:hidden">
+        Current price
+        <span className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(currentPrice)}</span>
+      </p>
+      <BidForm auctionId={auctionId} currentPrice={currentPrice} />
+    </section>
   );
 }
 

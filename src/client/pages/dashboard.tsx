@@ -16,7 +16,7 @@ import { useTRPC } from '../lib/trpc';
 
 /** The signed-in home at / (SPEC §2 Dashboard): counters, the latest auctions, and the user's own. */
 export function Dashboard() {
-  const { user } = useAuth();
+  const { user, newAccount } = useAuth();
   const trpc = useTRPC();
   const stats = useQuery(trpc.auction.stats.queryOptions());
   useLiveBids();
@@ -32,7 +32,7 @@ export function Dashboard() {
       <title>Dashboard · Open Auction</title>
       <PageHeader
         title="Dashboard"
-        description={user ? `Welcome back, ${user.name}!` : undefined}
+        description={user ? `${newAccount ? 'Welcome' : 'Welcome back'}, ${user.name}!` : undefined}
         actions={
           <ButtonLink to={paths.createAuction} icon={<Plus aria-hidden="true" className="size-4" />}>
             Create Auction
@@ -43,16 +43,18 @@ export function Dashboard() {
 
       <dl className="grid grid-cols-3 gap-3 sm:gap-4">
         {counters.map(({ label, value, icon: Icon }) => (
-          <div key={label} className="flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
-            <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700 sm:flex">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <div className="min-w-0">
-              <dt className="text-xs leading-snug text-slate-600 sm:text-sm">{label}</dt>
-              <dd className="text-2xl font-semibold text-slate-900 tabular-nums">
-                {value ?? (stats.isPending ? <Skeleton className="mt-1 h-7 w-12" /> : 0)}
-              </dd>
-            </div>
+          // A list's group holds only its term and value, so the icon sits inside the term and is
+          // placed beside both by position.
+          <div key={label} className="relative rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:py-5 sm:pr-5 sm:pl-20">
+            <dt className="text-xs leading-snug text-slate-600 sm:text-sm">
+              <span className="absolute top-1/2 left-5 hidden size-11 -translate-y-1/2 items-center justify-center rounded-lg bg-accent-50 text-accent-700 sm:flex">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              {label}
+            </dt>
+            <dd className="text-2xl font-semibold text-slate-900 tabular-nums">
+              {value ?? (stats.isPending ? <Skeleton className="mt-1 h-7 w-12" /> : 0)}
+            </dd>
           </div>
         ))}
       </dl>

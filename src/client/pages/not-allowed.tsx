@@ -10,6 +10,7 @@ export function NotAllowedPage() {
       <EmptyState
         icon={ShieldX}
         title="You are not allowed to see this page"
+        titleAs="h1"
         description="This area is for administrators only. If you think you should have access, ask an administrator."
         action={<ButtonLink to={paths.home}>Go to your dashboard</ButtonLink>}
         className="mx-auto max-w-xl"

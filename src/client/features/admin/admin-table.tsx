@@ -1,8 +1,9 @@
 // The table frame of the admin console: scrolls sideways inside its card on narrow screens.
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { useId, useRef, type ReactNode, type TdHTMLAttributes, type ThHTMLAttributes } from 'react';
 import { Skeleton } from '../../components/skeleton';
 import { cn } from '../../lib/cn';
+import { useOverflowsSideways } from '../../lib/use-overflows-sideways';
 
 interface AdminTableProps {
   /** Read by screen readers as the table's name. */
@@ -14,10 +15,21 @@ interface AdminTableProps {
 }
 
 export function AdminTable({ caption, head, children, busy = false, minWidth = 'min-w-[720px]' }: AdminTableProps) {
+  const captionId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsSideways(scroller);
   return (
-    <div className="overflow-x-auto">
+    <div
+      ref={scroller}
+      // Only while the table is wider than its card: then the keyboard can reach the hidden columns
+      // (focus, then the arrow keys), and a screen reader names the region it lands in.
+      {...(scrolls && { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 })}
+      className="scroll-shadows-x overflow-x-auto focus-visible:-outline-offset-2"
+    >
       <table aria-busy={busy || undefined} className={cn('w-full border-collapse text-left text-sm', minWidth)}>
-        <caption className="sr-only">{caption}</caption>
+        <caption id={captionId} className="sr-only">
+          {caption}
+        </caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>{head}</tr>
         </thead>

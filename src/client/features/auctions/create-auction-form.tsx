@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { auctionDateIssues, END_NOT_AFTER_START } from '../../../shared/auction-dates';
+import { auctionDateIssues, END_NOT_AFTER_START, endDayIsAfterStartDay } from '../../../shared/auction-dates';
 import { CATEGORIES, MAX_DURATION_DAYS, START_WINDOW_DAYS } from '../../../shared/constants';
 import { createAuctionFields, PHOTO_MISSING } from '../../../shared/schemas/auction';
 import { Banner } from '../../components/banner';
@@ -56,7 +56,8 @@ export function CreateAuctionForm() {
       for (const issue of auctionDateIssues(startInstant(values.itemStartDate, now), endInstant(values.itemEndDate), now)) {
         found[issue.path as keyof Fields] ??= issue.message;
       }
-      if (values.itemEndDate < values.itemStartDate) found.itemEndDate = END_NOT_AFTER_START;
+      // The instants above allow an end on the start day (its last moment); the days picked here do not.
+      if (!endDayIsAfterStartDay(values.itemStartDate, values.itemEndDate)) found.itemEndDate = END_NOT_AFTER_START;
     }
     if (!photo) found.itemPhoto = PHOTO_MISSING;
     setErrors(found);
@@ -166,7 +167,7 @@ export function CreateAuctionForm() {
           name="itemEndDate"
           type="date"
           required
-          min={startDay}
+          min={addDays(startDay, 1)}
           max={addDays(startDay, MAX_DURATION_DAYS)}
           hint={`Up to ${MAX_DURATION_DAYS} days after the start`}
           error={errors.itemEndDate}

@@ -13,6 +13,8 @@ export interface AuthState {
   /** On only until the one session check at app start has answered; pages and guards wait on this. */
   checking: boolean;
   error: string | null;
+  /** True when the user made their account in this tab: greet them, rather than welcome them back. */
+  newAccount: boolean;
 }
 
 export interface AuthValue extends AuthState {

@@ -16,12 +16,12 @@ export const LOGOUT_FAILED = 'Logout failed';
 type Action =
   | { type: 'pending' }
   | { type: 'checked' }
-  | { type: 'signedIn'; user: SessionUser }
+  | { type: 'signedIn'; user: SessionUser; newAccount: boolean }
   | { type: 'failed'; error: string }
   | { type: 'signedOut' }
   | { type: 'logoutFailed' };
 
-const initialState: AuthState = { user: null, loading: true, checking: true, error: null };
+const initialState: AuthState = { user: null, loading: true, checking: true, error: null, newAccount: false };
 
 function reducer(state: AuthState, action: Action): AuthState {
   switch (action.type) {
@@ -30,7 +30,7 @@ function reducer(state: AuthState, action: Action): AuthState {
     case 'checked':
       return { ...state, checking: false };
     case 'signedIn':
-      return { ...state, user: action.user, loading: false, error: null };
+      return { ...state, user: action.user, loading: false, error: null, newAccount: action.newAccount };
     case 'failed':
       return { ...state, user: null, loading: false, error: action.error };
     case 'signedOut':
@@ -55,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'pending' });
     takeSessionCheck()
       // A visitor is no error for the server (no 401 in the console), but SPEC §4 stores one.
-      .then(({ user }) => dispatch(user ? { type: 'signedIn', user } : { type: 'failed', error: NOT_AUTHENTICATED }))
+      .then(({ user }) => dispatch(user ? { type: 'signedIn', user, newAccount: false } : { type: 'failed', error: NOT_AUTHENTICATED }))
       .catch((error: unknown) => dispatch({ type: 'failed', error: errorMessage(error, NOT_AUTHENTICATED) }))
       .finally(() => dispatch({ type: 'checked' }));
   }, []);
@@ -72,14 +72,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const signIn = useCallback(async (run: () => Promise<{ user: SessionUser }>, fallback: string): Promise<SessionUser> => {
+  const signIn = useCallback(async (run: () => Promise<{ user: SessionUser }>, fallback: string, newAccount: boolean): Promise<SessionUser> => {
     dispatch({ type: 'pending' });
     try {
       // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
       const { user } = await run();
       // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
       emitSessionEvent('userChanged');
-      dispatch({ type: 'signedIn', user });
+      dispatch({ type: 'signedIn', user, newAccount });
       return user;
     } catch (error) {
       const message = errorMessage(error, fallback);
@@ -88,8 +88,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED), [signIn]);
-  const signup = useCallback((input: SignupInput) => signIn(() => shellApi.signup(input), SIGNUP_FAILED), [signIn]);
+  const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED, false), [signIn]);
+  const signup = useCallback((input: SignupInput) => signIn(() => shellApi.signup(input), SIGNUP_FAILED, true), [signIn]);
 
   const logout = useCallback(async (): Promise<boolean> => {
     try {

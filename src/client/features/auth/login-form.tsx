@@ -4,6 +4,7 @@ import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { paths } from '../../lib/paths';
+import { useReturnTo, withReturnTo } from '../../lib/return-to';
 import { useAuth } from './auth-context';
 import { useAuthForm } from './use-auth-form';
 
@@ -37,11 +38,13 @@ export function LoginForm() {
   );
 }
 
+/** The way to the other form keeps the page to return to. */
 export function SignupPrompt() {
+  const returnTo = useReturnTo();
   return (
     <>
       Don&apos;t have an account?{' '}
-      <Link to={paths.signup} className="font-medium text-accent-700 hover:underline">
+      <Link to={withReturnTo(paths.signup, returnTo)} className="font-medium text-accent-700 hover:underline">
         Sign up
       </Link>
     </>

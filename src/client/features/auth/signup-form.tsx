@@ -5,6 +5,7 @@ import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { paths } from '../../lib/paths';
+import { useReturnTo, withReturnTo } from '../../lib/return-to';
 import { useAuth } from './auth-context';
 import { useAuthForm } from './use-auth-form';
 
@@ -34,11 +35,13 @@ export function SignupForm() {
   );
 }
 
+/** The way to the other form keeps the page to return to. */
 export function LoginPrompt() {
+  const returnTo = useReturnTo();
   return (
     <>
       Already have an account?{' '}
-      <Link to={paths.login} className="font-medium text-accent-700 hover:underline">
+      <Link to={withReturnTo(paths.login, returnTo)} className="font-medium text-accent-700 hover:underline">
         Log in
       </Link>
     </>

@@ -67,10 +67,12 @@ export function BidForm({ auctionId, currentPrice }: { auctionId: string; curren
         onChange={(e) => setAmount(e.target.value)}
         placeholder={String(min)}
         error={fieldError}
+        action={
+          <Button type="submit" loading={placeBid.isPending} className="shrink-0">
+            {placeBid.isPending ? 'Placing Bid...' : 'Place Bid'}
+          </Button>
+        }
       />
-      <Button type="submit" fullWidth size="lg" loading={placeBid.isPending}>
-        {placeBid.isPending ? 'Placing Bid...' : 'Place Bid'}
-      </Button>
       {failure.message && <Banner tone="error">{failure.message}</Banner>}
       {success.message && <Banner tone="success">{success.message}</Banner>}
     </form>
