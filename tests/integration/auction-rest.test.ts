@@ -130,6 +130,7 @@ describe('POST /api/auction (multipart)', () => {
       [{ itemStartDate: plainDate(now, -1) }, 'itemStartDate', 'Start date cannot be in the past.'],
       [{ itemStartDate: plainDate(now, 16), itemEndDate: plainDate(now, 17) }, 'itemStartDate', 'Start date must be within 15 days from today.'],
       [{ itemStartDate: '2026-06-03T10:00:00.000Z', itemEndDate: '2026-06-03T10:00:00.000Z' }, 'itemEndDate', 'End date must be after start date.'],
+      [{ itemStartDate: `${plainDate(now)}T00:00:00Z`, itemEndDate: `${plainDate(now)}T00:01:00Z` }, 'itemEndDate', 'End date must be in the future.'],
       [{ itemStartDate: plainDate(now, 1), itemEndDate: plainDate(now, 17) }, 'itemEndDate', 'End date must be at most 15 days after the start date.'],
     ];
     for (const [overrides, path, message] of cases) {

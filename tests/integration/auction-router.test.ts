@@ -146,6 +146,17 @@ describe('auction.create', () => {
       expect(uploads(deps)).toEqual([]);
     });
 
+    test('an end already past is refused: start today 00:00Z, end 00:01Z, created later that day', async () => {
+      const { deps, seller } = await setup();
+      const today = plainDate(deps.now());
+      const form = await auctionForm(deps.now(), { itemStartDate: `${today}T00:00:00Z`, itemEndDate: `${today}T00:01:00Z` });
+      const refused = await failure(seller.caller.auction.create(form));
+      const message = 'End date must be in the future.';
+      expect(refused).toEqual({ code: 'BAD_REQUEST', message, issues: [{ path: 'itemEndDate', message }] });
+      expect(auctionCount(deps)).toBe(0);
+      expect(uploads(deps)).toEqual([]);
+    });
+
     test('an end equal to the start is refused', async () => {
       const { deps, seller } = await setup();
       const when = new Date(deps.now() + DAY_MS).toISOString();
