@@ -1,30 +1,17 @@
 // The auction router through createCaller: every create rule and refusal, the reads, and bidding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { CATEGORIES, DAY_MS } from '../../src/shared/constants';
 import { auctions, bids } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
-import { describeError } from '../../src/server/trpc/errors';
-import { anonymousCaller, makeDeps, signedUpCaller } from '../helpers';
+import { anonymousCaller, failure, makeDeps, signedUpCaller } from '../helpers';
 import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, uploads, type FormValues } from './auction-helpers';
 
 type Deps = ReturnType<typeof makeDeps>;
 type Caller = Awaited<ReturnType<typeof quickCaller>>['caller'];
-
-/** The TRPCError a call fails with, read as a person would: code, message, field issues. */
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const { message, issues } = describeError(error);
-  return { code: error.code, message, issues };
-}
 
 function auctionCount(deps: AppDeps) {
   return deps.db.select({ n: count() }).from(auctions).get()!.n;
