@@ -169,7 +169,7 @@ describe('admin.dashboard', () => {
   });
 
   test('a login from a local address sets lastLogin with no location; a public one (through a trusted proxy) has a location', async () => {
-    const { app, deps } = await startApp({ TRUST_PROXY: true });
+    const { app, deps } = await startApp({ TRUST_PROXY: 1 });
     const admin = await adminOf(deps);
     const local = await insertUser(deps, { name: 'Local Lou' });
     const travelling = await insertUser(deps, { name: 'Public Pat' });

@@ -8,7 +8,7 @@ import { CATEGORIES, DAY_MS } from '../../src/shared/constants';
 import { auctions, bids } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { anonymousCaller, failure, makeDeps, signedUpCaller } from '../helpers';
-import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, uploads, type FormValues } from './auction-helpers';
+import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, storedName, uploads, type FormValues } from './auction-helpers';
 
 type Deps = ReturnType<typeof makeDeps>;
 type Caller = Awaited<ReturnType<typeof quickCaller>>['caller'];
@@ -49,11 +49,10 @@ describe('auction.create', () => {
       bids: [],
     });
     expect(a.timeLeft).toBe(Date.parse(a.itemEndDate) - deps.now());
-    expect(a.itemPhoto).toMatch(/^\/uploads\/[\w-]+\.png$/);
+    expect(a.itemPhoto).toMatch(/^http:\/\/localhost:3000\/uploads\/[\w-]+\.png$/);
     expect(uploads(deps)).toHaveLength(2);
-    const stored = join(deps.settings.UPLOAD_DIR, a.itemPhoto.replace('/uploads/', ''));
-    expect(existsSync(stored)).toBe(true);
-    const card = join(deps.settings.UPLOAD_DIR, a.itemPhotoCard.replace('/uploads/', ''));
+    expect(existsSync(join(deps.settings.UPLOAD_DIR, storedName(a.itemPhoto)))).toBe(true);
+    const card = join(deps.settings.UPLOAD_DIR, storedName(a.itemPhotoCard));
     expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
     expect((await seller.caller.auction.byId({ id: a._id })).itemName).toBe('Brass desk lamp');
   });
@@ -178,7 +177,7 @@ describe('auction.create', () => {
       const { deps, seller } = await setup();
       const a = await create(deps, seller.caller, { itemPhoto: fileOf(await image(kind), `photo.${kind}`, `image/${kind}`) });
       const ext = kind === 'jpeg' ? 'jpg' : kind;
-      const name = a.itemPhoto.replace('/uploads/', '');
+      const name = storedName(a.itemPhoto);
       expect(name).toMatch(new RegExp(`^[\\w-]+\\.${ext}$`));
       expect(uploads(deps)).toEqual([name.replace(`.${ext}`, '.card.webp'), name].sort());
       expect((await sharp(join(deps.settings.UPLOAD_DIR, name)).metadata()).format).toBe(kind);

@@ -18,6 +18,6 @@ export const userRouter = router({
   /** The user with the auctions they sell ("products" in the older clients). */
   profile: protectedProcedure.query(({ ctx }) => ({
     user: toUser(ctx.user),
-    products: listSellerAuctions(ctx.deps.db, ctx.user.id, ctx.deps.now()),
+    products: listSellerAuctions(ctx.deps, ctx.user.id),
   })),
 });
