@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db/client';
@@ -10,6 +11,7 @@ import { createDeps, type AppDeps } from '../src/server/deps';
 import { testSettings, type Settings } from '../src/server/env';
 import { findSessionUser } from '../src/server/services/sessions';
 import { createInnerContext } from '../src/server/trpc/context';
+import { describeError } from '../src/server/trpc/errors';
 import { createCaller } from '../src/server/trpc/router';
 
 export interface TestClock {
@@ -59,4 +61,15 @@ export function sessionCookie(res: { cookies: Array<{ name: string; value: strin
   const found = res.cookies.find((c) => c.name === 'sid');
   if (!found) throw new Error('no session cookie in the response');
   return found.value;
+}
+
+/** The TRPCError a call fails with, read as a person would: code, message, field issues. */
+export async function failure(call: Promise<unknown>) {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
+  const { message, issues } = describeError(error);
+  return { code: error.code, message, issues };
 }

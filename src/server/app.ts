@@ -9,10 +9,11 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { PHOTO_MAX_BYTES, TRPC_MAX_BATCH_SIZE } from '../shared/constants';
 import type { AppDeps } from './deps';
+import type { Settings } from './env';
 import { adminRoutes } from './rest/admin';
 import { auctionRoutes } from './rest/auction';
 import { authRoutes } from './rest/auth';
@@ -43,6 +44,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 const SERVER_PATHS = /^\/(api|trpc|uploads|healthz)(\/|$|\?)/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Stored photos and the no-photo placeholder: the images other origins may show. */
+const SHARED_IMAGES = /^\/(uploads\/|placeholder\.svg($|\?))/;
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { settings } = deps;
@@ -55,7 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     requestTimeout,
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout / 4) },
     ...(await loggerOptions(settings.LOG_LEVEL, options.dev === true)),
-    trustProxy: settings.TRUST_PROXY,
+    trustProxy: trustedProxies(settings.TRUST_PROXY),
     routerOptions: { maxParamLength: 5000 },
     // Ends idle keep-alive sockets at close, so a SIGTERM does not wait for them.
     forceCloseConnections: 'idle',
@@ -86,7 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'"],
             styleSrc: ["'self'"],
-            imgSrc: ["'self'", 'blob:', 'data:'],
+            // Photo URLs are absolute, on PUBLIC_URL: our page may be opened under another name (127.0.0.1).
+            imgSrc: ["'self'", 'blob:', 'data:', new URL(settings.PUBLIC_URL).origin],
             connectSrc: ["'self'"],
             fontSrc: ["'self'"],
             objectSrc: ["'none'"],
@@ -96,14 +100,28 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
             upgradeInsecureRequests: null,
           },
         },
-    // Plain HTTP on 127.0.0.1 is a supported set-up (CONTRACT.md): no HSTS from the app itself.
-    strictTransportSecurity: false,
+    strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // A stored photo must never run as a page: its own policy sandboxes it.
-  const photoHeaders = { ...headers, 'content-security-policy': "default-src 'none'; sandbox" };
+  // Photos and the placeholder are also shown by clients on the CORS_ORIGINS origins, so any origin
+  // may embed them; their own policy sandboxes them, so none can ever run as a page.
+  const imageHeaders = {
+    ...headers,
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cross-origin-resource-policy': 'cross-origin',
+  };
+  // HSTS only over HTTPS: plain HTTP on 127.0.0.1 is a supported set-up, where the header means nothing.
+  const overHttp = (set: Record<string, string>) => {
+    const { 'strict-transport-security': _, ...rest } = set;
+    return rest;
+  };
+  const headerSets = {
+    page: { http: overHttp(headers), https: headers },
+    image: { http: overHttp(imageHeaders), https: imageHeaders },
+  };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.url.startsWith('/uploads/') ? photoHeaders : headers);
+    const sets = SHARED_IMAGES.test(req.url) ? headerSets.image : headerSets.page;
+    reply.headers(req.protocol === 'https' ? sets.https : sets.http);
     done();
   });
 
@@ -253,6 +271,16 @@ async function serveBuiltClient(app: FastifyInstance): Promise<((pathname: strin
     return () => indexHtml;
   }
   return pageHtml(indexHtml, clientDistDir);
+}
+
+/**
+ * Fastify's trust for X-Forwarded-*: a hop count becomes a function, since Fastify reads a bare number
+ * as trusting nobody; a list goes to proxy-addr as it is. Each trusted hop is one proxy whose record
+ * of the address before it is believed; whatever the client wrote further left is not.
+ */
+function trustedProxies(setting: Settings['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (Array.isArray(setting)) return setting;
+  return setting === 0 ? false : (_address: string, hop: number) => hop < setting;
 }
 
 /** The headers helmet sets for these options, read once from a stand-in response. */

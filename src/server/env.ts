@@ -1,4 +1,5 @@
 // Settings of CONTRACT.md, parsed once. A bad value stops start-up with one line naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const flag = z
@@ -25,13 +26,51 @@ const origin = z.url().transform((value, ctx) => {
   return url.origin;
 });
 
+/**
+ * Which X-Forwarded-* entries to believe, as Fastify takes it: 0 (none), a number of proxy hops in
+ * front, or the addresses and CIDR ranges of the proxies. A flag word is a count: on is one proxy.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx): number | string[] => {
+    if (['on', 'true', 'yes'].includes(value)) return 1;
+    if (['off', 'false', 'no'].includes(value)) return 0;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value.split(',').map((entry) => entry.trim());
+    const bad = proxies.find((entry) => !isAddressOrRange(entry));
+    if (bad === undefined) return proxies;
+    ctx.addIssue({ code: 'custom', message: `"${bad}" is not on/off, a number of proxies, an IP address or a CIDR range` });
+    return z.NEVER;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** The site's public base URL, without a trailing slash: absolute links (photo URLs) start with it. */
+const publicUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL like https://auction.example.com' }).transform((value, ctx) => {
+  const url = new URL(value);
+  if (/[?#]/.test(value) || url.username || url.password) {
+    ctx.addIssue({ code: 'custom', message: `"${value}" must be an http(s) URL without query, fragment or credentials` });
+    return z.NEVER;
+  }
+  return url.href.replace(/\/+$/, '');
+});
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: digits.pipe(z.number().int().min(0).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('data/auction.db'),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(0),
+  /** Unset means http://localhost:$PORT (filled in by loadSettings, which knows the port). */
+  PUBLIC_URL: publicUrl.optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -45,7 +84,7 @@ const settingsSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 export class SettingsError extends Error {}
 
@@ -59,7 +98,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     const issue = result.error.issues[0]!;
     throw new SettingsError(`Invalid setting ${String(issue.path[0])}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`);
   }
-  return result.data;
+  return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
 }
 
 /** Settings for tests and scripts: the defaults with a few overrides. */

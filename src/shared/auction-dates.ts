@@ -4,6 +4,7 @@ import { DAY_MS, MAX_DURATION_DAYS, START_WINDOW_DAYS } from './constants';
 export const START_IN_PAST = 'Start date cannot be in the past.';
 export const START_TOO_LATE = `Start date must be within ${START_WINDOW_DAYS} days from today.`;
 export const END_NOT_AFTER_START = 'End date must be after start date.';
+export const END_IN_PAST = 'End date must be in the future.';
 export const END_TOO_LATE = `End date must be at most ${MAX_DURATION_DAYS} days after the start date.`;
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +48,8 @@ export function auctionDateIssues(startsAt: number, endsAt: number, now: number)
   if (startsAt < startOfUtcDay(now)) issues.push({ path: 'itemStartDate', message: START_IN_PAST });
   else if (startsAt > now + START_WINDOW_DAYS * DAY_MS) issues.push({ path: 'itemStartDate', message: START_TOO_LATE });
   if (endsAt <= startsAt) issues.push({ path: 'itemEndDate', message: END_NOT_AFTER_START });
+  // A start earlier today is allowed, so an end after it may still be over: created already ended.
+  else if (endsAt <= now) issues.push({ path: 'itemEndDate', message: END_IN_PAST });
   else if (endsAt - startsAt >= (MAX_DURATION_DAYS + 1) * DAY_MS) issues.push({ path: 'itemEndDate', message: END_TOO_LATE });
   return issues;
 }

@@ -257,7 +257,8 @@ describeBrowser('auction screens', () => {
       (alt) => [...document.images].some((img) => img.alt === alt && img.complete && img.naturalWidth > 0),
       name,
     );
-    expect(await photoOnPage.getAttribute('src')).toMatch(/^\/uploads\//);
+    // Photo URLs are absolute on PUBLIC_URL (localhost by default), while this page is opened as 127.0.0.1.
+    expect(await photoOnPage.getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/uploads\//);
 
     // From here the seller's page must change without a reload, and without asking for the auction again.
     await seller.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

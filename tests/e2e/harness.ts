@@ -37,7 +37,7 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(): Promise<RunningServer> {
+async function startServer(extraEnv: Record<string, string>): Promise<RunningServer> {
   const entry = join(root, 'dist/server/main.js');
   if (!existsSync(entry) || !existsSync(join(root, 'dist/client/index.html'))) {
     throw new Error('The built app is missing: run `npm run build` before the browser tests (npm test does).');
@@ -59,6 +59,7 @@ async function startServer(): Promise<RunningServer> {
       LOG_LEVEL: 'warn',
       SIGNUPS_PER_HOUR: '1000',
       SEED_DEMO: '0',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,11 +104,16 @@ export interface BrowserHarness {
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /** More settings for the server under test (e.g. CORS_ORIGINS), over the fixed ones. */
+  env?: Record<string, string>;
+}
+
 /**
  * Call inside a describeBrowser block: starts the server and the browser once for the block, gives each
  * test fresh contexts, and fails a test whose pages broke the Content-Security-Policy or threw.
  */
-export function useBrowserHarness(): BrowserHarness {
+export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let contexts: Array<{ context: BrowserContext; problems: string[] }> = [];
@@ -116,7 +122,7 @@ export function useBrowserHarness(): BrowserHarness {
     if (!chromiumPath) {
       throw new Error('Chromium is required for the browser tests in CI: apt-get install -y chromium (or set CHROMIUM_PATH)');
     }
-    server = await startServer();
+    server = await startServer(options.env ?? {});
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
   });
 

@@ -169,7 +169,7 @@ describe('admin.dashboard', () => {
   });
 
   test('a login from a local address sets lastLogin with no location; a public one (through a trusted proxy) has a location', async () => {
-    const { app, deps } = await startApp({ TRUST_PROXY: true });
+    const { app, deps } = await startApp({ TRUST_PROXY: 1 });
     const admin = await adminOf(deps);
     const local = await insertUser(deps, { name: 'Local Lou' });
     const travelling = await insertUser(deps, { name: 'Public Pat' });
@@ -507,6 +507,25 @@ describe('GET /api/admin/users', () => {
     const body = expectErrorBody(res);
     expect(Array.isArray(body.issues)).toBe(true);
     expect(body.issues!.map((i) => i.path)).toContain(field);
+  });
+
+  /** Every C0 and C1 control character and DEL, each alone and inside a search long enough for the trigram index. */
+  const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
+
+  test('a search with a NUL byte or any other control character is 400 at search, through REST and the router', async () => {
+    const { app, deps } = await startApp();
+    const admin = await adminOf(deps);
+    const nul = await get(app, '/api/admin/users?search=abc%00def', { token: admin.token });
+    expect(nul.statusCode).toBe(400);
+    expect(expectErrorBody(nul).issues).toEqual([{ path: 'search', message: 'search cannot contain control characters' }]);
+    for (const control of CONTROLS) {
+      // Leading and trailing whitespace is trimmed away (a tab, a line break): only controls inside count.
+      for (const search of [`ab${control}cd`, `a${control}b`]) {
+        const res = await get(app, `/api/admin/users?search=${encodeURIComponent(search)}`, { token: admin.token });
+        expect(res.statusCode, JSON.stringify(search)).toBe(400);
+        await expect(admin.caller.admin.users({ search })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      }
+    }
   });
 });
 

@@ -27,18 +27,62 @@ export function image(kind: ImageKind = 'png'): Promise<Buffer> {
   return made;
 }
 
-/** A valid PNG of exactly `size` bytes: a private ancillary chunk (which decoders skip) pads it. */
+/** The PNG with one more chunk just before IEND; decoders skip ancillary chunks they do not need. */
+export function withPngChunk(png: Buffer, type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  const iendAt = png.length - 12;
+  return Buffer.concat([png.subarray(0, iendAt), chunk, png.subarray(iendAt)]);
+}
+
+/** A valid PNG of exactly `size` bytes: a private ancillary chunk pads it. */
 export async function pngOfSize(size: number): Promise<Buffer> {
   const png = await image('png');
-  const iendAt = png.length - 12;
-  const dataLength = size - png.length - 12;
-  const chunk = Buffer.alloc(12 + dataLength, 0x41);
-  chunk.writeUInt32BE(dataLength, 0);
-  chunk.write('prVt', 4, 'latin1');
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
-  const padded = Buffer.concat([png.subarray(0, iendAt), chunk, png.subarray(iendAt)]);
+  const padded = withPngChunk(png, 'prVt', Buffer.alloc(size - png.length - 12, 0x41));
   if (padded.length !== size) throw new Error(`padded PNG is ${padded.length} bytes, wanted ${size}`);
   return padded;
+}
+
+/** What the uploads below carry beyond their pixels: none of it may be stored or served. */
+export const PHOTO_EXTRAS = { author: 'Jane Private', gpsDatum: 'WGS-84', note: 'secret note', trailer: '<html><script>alert(1)</script></html>' };
+
+/**
+ * A 48×32 JPEG with its author and a GPS position in EXIF, and orientation 6: shown upright it is 32×48.
+ */
+export function jpegWithExif(): Promise<Buffer> {
+  return sharp({ create: { width: 48, height: 32, channels: 3, background: '#c82' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Artist: PHOTO_EXTRAS.author },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1', GPSMapDatum: PHOTO_EXTRAS.gpsDatum },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A 1×1 PNG with a tEXt chunk inside and an HTML page appended after its end. */
+export async function pngWithTextAndTrailer(): Promise<Buffer> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } }).png().toBuffer();
+  const text = withPngChunk(png, 'tEXt', Buffer.from(`Comment\0${PHOTO_EXTRAS.note}`, 'latin1'));
+  return Buffer.concat([text, Buffer.from(PHOTO_EXTRAS.trailer)]);
+}
+
+/** A three-frame animated GIF, 20×10 per frame. */
+export async function animatedGif(): Promise<Buffer> {
+  const frames = await Promise.all(
+    ['#f00', '#0f0', '#00f'].map((background) => sharp({ create: { width: 20, height: 10, channels: 4, background } }).png().toBuffer()),
+  );
+  return sharp(frames, { join: { animated: true } }).gif({ delay: [100, 100, 100], loop: 0 }).toBuffer();
+}
+
+/** The stored file's name from a photo URL (`<PUBLIC_URL>/uploads/<name>`). */
+export function storedName(url: string): string {
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith('/uploads/')) throw new Error(`not a stored photo's URL: ${url}`);
+  return pathname.slice('/uploads/'.length);
 }
 
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');

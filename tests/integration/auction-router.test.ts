@@ -1,7 +1,6 @@
 // The auction router through createCaller: every create rule and refusal, the reads, and bidding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
@@ -9,23 +8,11 @@ import { AUCTION_PAGE_MAX, AUCTION_PAGE_SIZE } from '../../src/shared/schemas/au
 import { CATEGORIES, DAY_MS } from '../../src/shared/constants';
 import { auctions, bids } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
-import { describeError } from '../../src/server/trpc/errors';
-import { anonymousCaller, makeDeps, signedUpCaller } from '../helpers';
-import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, uploads, type FormValues } from './auction-helpers';
+import { anonymousCaller, failure, makeDeps, signedUpCaller } from '../helpers';
+import { FAKE_PNG, SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, quickCaller, storedName, uploads, type FormValues } from './auction-helpers';
 
 type Deps = ReturnType<typeof makeDeps>;
 type Caller = Awaited<ReturnType<typeof quickCaller>>['caller'];
-
-/** The TRPCError a call fails with, read as a person would: code, message, field issues. */
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(error)}`);
-  const { message, issues } = describeError(error);
-  return { code: error.code, message, issues };
-}
 
 function auctionCount(deps: AppDeps) {
   return deps.db.select({ n: count() }).from(auctions).get()!.n;
@@ -63,11 +50,10 @@ describe('auction.create', () => {
       bids: [],
     });
     expect(a.timeLeft).toBe(Date.parse(a.itemEndDate) - deps.now());
-    expect(a.itemPhoto).toMatch(/^\/uploads\/[\w-]+\.png$/);
+    expect(a.itemPhoto).toMatch(/^http:\/\/localhost:3000\/uploads\/[\w-]+\.png$/);
     expect(uploads(deps)).toHaveLength(2);
-    const stored = join(deps.settings.UPLOAD_DIR, a.itemPhoto.replace('/uploads/', ''));
-    expect(existsSync(stored)).toBe(true);
-    const card = join(deps.settings.UPLOAD_DIR, a.itemPhotoCard.replace('/uploads/', ''));
+    expect(existsSync(join(deps.settings.UPLOAD_DIR, storedName(a.itemPhoto)))).toBe(true);
+    const card = join(deps.settings.UPLOAD_DIR, storedName(a.itemPhotoCard));
     expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
     expect((await seller.caller.auction.byId({ id: a._id })).itemName).toBe('Brass desk lamp');
   });
@@ -147,6 +133,17 @@ describe('auction.create', () => {
       expect(uploads(deps)).toEqual([]);
     });
 
+    test('an end already past is refused: start today 00:00Z, end 00:01Z, created later that day', async () => {
+      const { deps, seller } = await setup();
+      const today = plainDate(deps.now());
+      const form = await auctionForm(deps.now(), { itemStartDate: `${today}T00:00:00Z`, itemEndDate: `${today}T00:01:00Z` });
+      const refused = await failure(seller.caller.auction.create(form));
+      const message = 'End date must be in the future.';
+      expect(refused).toEqual({ code: 'BAD_REQUEST', message, issues: [{ path: 'itemEndDate', message }] });
+      expect(auctionCount(deps)).toBe(0);
+      expect(uploads(deps)).toEqual([]);
+    });
+
     test('an end equal to the start is refused', async () => {
       const { deps, seller } = await setup();
       const when = new Date(deps.now() + DAY_MS).toISOString();
@@ -181,7 +178,7 @@ describe('auction.create', () => {
       const { deps, seller } = await setup();
       const a = await create(deps, seller.caller, { itemPhoto: fileOf(await image(kind), `photo.${kind}`, `image/${kind}`) });
       const ext = kind === 'jpeg' ? 'jpg' : kind;
-      const name = a.itemPhoto.replace('/uploads/', '');
+      const name = storedName(a.itemPhoto);
       expect(name).toMatch(new RegExp(`^[\\w-]+\\.${ext}$`));
       expect(uploads(deps)).toEqual([name.replace(`.${ext}`, '.card.webp'), name].sort());
       expect((await sharp(join(deps.settings.UPLOAD_DIR, name)).metadata()).format).toBe(kind);

@@ -151,7 +151,7 @@ describe('session cookie flags', () => {
   });
 
   test('Secure when X-Forwarded-Proto is https and TRUST_PROXY is on', async () => {
-    const { app } = await start({ TRUST_PROXY: true });
+    const { app } = await start({ TRUST_PROXY: 1 });
     const https = { headers: { 'x-forwarded-proto': 'https' } };
     const { res: signupRes, email } = await signedUp(app, https);
     const loginRes = await login(app, email, PASSWORD, https);

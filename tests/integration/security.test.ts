@@ -1,5 +1,6 @@
 // Issue 5's HTTP promises: security headers, cross-site refusal, content types, and hostile uploads.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -7,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../src/server/env';
 import { PHOTO_TOO_MANY_PIXELS } from '../../src/server/services/photos';
 import { makeApp, sessionCookie } from '../helpers';
-import { auctionForm, FAKE_PNG } from './auction-helpers';
+import type { AppDeps } from '../../src/server/deps';
+import { animatedGif, auctionForm, FAKE_PNG, fileOf, insertAuction, jpegWithExif, PHOTO_EXTRAS, pngWithTextAndTrailer, storedName, userWithSession } from './auction-helpers';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -68,6 +70,29 @@ describe('security headers', () => {
     expect(photo.headers['x-content-type-options']).toBe('nosniff');
     expect(photo.headers['content-security-policy']).toContain('sandbox');
     expect(photo.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  test.each([
+    ['off', {}],
+    ['a list, from an unlisted address', { TRUST_PROXY: ['10.0.0.0/8'] }],
+  ] satisfies Array<[string, Partial<Settings>]>)('no Strict-Transport-Security over plain HTTP, nor for a claimed https with TRUST_PROXY %s', async (_label, settings) => {
+    const { app } = await start(settings);
+    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers, remoteAddress: '203.0.113.9' });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  test('Strict-Transport-Security on every answer that came over HTTPS through a trusted proxy', async () => {
+    const { app, deps } = await start({ TRUST_PROXY: 1 });
+    const https = { 'x-forwarded-proto': 'https' };
+    const sid = await signUp(app);
+    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, headers: https, payload: await auctionForm(deps.now()) });
+    const photo = new URL(created.json().newAuction.itemPhoto as string).pathname;
+    for (const url of ['/healthz', '/api/auction', '/api/no-such-route', photo]) {
+      const res = await app.inject({ method: 'GET', url, cookies: { sid }, headers: https });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 
   test('a path outside the upload folder is never served from disk', async () => {
@@ -169,7 +194,7 @@ describe('hostile uploads', () => {
       const form = await auctionForm(deps.now(), { itemPhoto: new File([png], name, { type: 'image/png' }) });
       const res = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: form });
       expect(res.statusCode, name).toBe(201);
-      expect(res.json().newAuction.itemPhoto).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+      expect(res.json().newAuction.itemPhoto).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}\.png$/);
     }
     expect(readdirSync(deps.settings.UPLOAD_DIR).every((f) => /^[0-9a-f-]{36}(\.card\.webp|\.png)$/.test(f))).toBe(true);
   });
@@ -207,21 +232,105 @@ describe('hostile uploads', () => {
   });
 });
 
-describe('client address', () => {
-  async function loginFrom(instance: FastifyInstance, headers: Record<string, string>) {
-    await instance.inject({ method: 'POST', url: '/api/auth/signup', payload: { name: 'Ivy', email: 'ivy@example.com', password: 'correct horse' } });
-    const sid = sessionCookie(await instance.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { email: 'ivy@example.com', password: 'correct horse' } }));
-    return (await instance.inject({ method: 'GET', url: '/api/user/logins', cookies: { sid } })).json()[0];
+describe('stored photos are re-encoded', () => {
+  /** Creates an auction with this photo through REST; returns the stored file, what /uploads serves, and the card. */
+  async function store(instance: FastifyInstance, deps: AppDeps, photo: Buffer, name: string) {
+    const sid = await signUp(instance);
+    const res = await instance.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: await auctionForm(deps.now(), { itemPhoto: fileOf(photo, name) }) });
+    expect(res.statusCode).toBe(201);
+    const { itemPhoto, itemPhotoCard } = res.json().newAuction as { itemPhoto: string; itemPhotoCard: string };
+    const served = await instance.inject({ method: 'GET', url: new URL(itemPhoto).pathname });
+    expect(served.statusCode).toBe(200);
+    const read = (url: string) => readFileSync(join(deps.settings.UPLOAD_DIR, storedName(url)));
+    return { stored: read(itemPhoto), served: served.rawPayload, card: read(itemPhotoCard) };
   }
 
-  test('a spoofed X-Forwarded-For is ignored unless TRUST_PROXY is on', async () => {
-    const { app } = await start();
-    expect((await loginFrom(app, { 'x-forwarded-for': '8.8.8.8' })).ipAddress).toBe('127.0.0.1');
+  const text = (bytes: Buffer) => bytes.toString('latin1');
+
+  test("a JPEG's EXIF (author, GPS position) is neither stored nor served; its orientation is applied to the pixels", async () => {
+    const { app, deps } = await start();
+    const jpeg = await jpegWithExif();
+    expect(text(jpeg)).toContain(PHOTO_EXTRAS.author);
+    expect(text(jpeg)).toContain(PHOTO_EXTRAS.gpsDatum);
+
+    const { stored, served, card } = await store(app, deps, jpeg, 'holiday.jpg');
+    expect(served.equals(stored)).toBe(true);
+    for (const file of [stored, card]) {
+      expect(text(file)).not.toContain(PHOTO_EXTRAS.author);
+      expect(text(file)).not.toContain(PHOTO_EXTRAS.gpsDatum);
+      expect(text(file)).not.toContain('Exif');
+      const meta = await sharp(file).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+    }
+    // Upright without the tag: the 48×32 pixels tagged "rotate 90°" are stored as 32×48.
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 32, height: 48 });
+    expect((await sharp(stored).metadata()).orientation).toBeUndefined();
   });
 
-  test('with TRUST_PROXY the forwarded address is recorded', async () => {
-    const { app } = await start({ TRUST_PROXY: true });
-    expect((await loginFrom(app, { 'x-forwarded-for': '8.8.8.8' })).ipAddress).toBe('8.8.8.8');
+  test("a PNG's text chunk and the bytes appended after it are neither stored nor served", async () => {
+    const { app, deps } = await start();
+    const png = await pngWithTextAndTrailer();
+    expect(text(png)).toContain(PHOTO_EXTRAS.note);
+    expect(text(png)).toContain(PHOTO_EXTRAS.trailer);
+
+    const { stored, served } = await store(app, deps, png, 'pixel.png');
+    expect(served.equals(stored)).toBe(true);
+    for (const marker of [PHOTO_EXTRAS.note, PHOTO_EXTRAS.trailer, 'tEXt', '<html']) expect(text(stored)).not.toContain(marker);
+    // The file ends where the image ends: with the IEND chunk.
+    expect(stored.subarray(-12).equals(Buffer.from('0000000049454e44ae426082', 'hex'))).toBe(true);
+    expect((await sharp(stored).metadata()).comments).toBeUndefined();
+  });
+
+  test('an animated GIF stays animated, every frame kept; its card is the first frame', async () => {
+    const { app, deps } = await start();
+    const { stored, card } = await store(app, deps, await animatedGif(), 'spinner.gif');
+    expect(await sharp(stored, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 3, width: 20, delay: [100, 100, 100] });
+    expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
   });
 });
 
+describe('photos for clients on other origins', () => {
+  const PUBLIC_URL = 'https://auction.example.com';
+
+  test('photo URLs are absolute on PUBLIC_URL, whatever Host the request names; so is the placeholder', async () => {
+    const { app, deps } = await start({ PUBLIC_URL });
+    const sid = await signUp(app);
+    const elsewhere = { host: 'evil.example' };
+    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, headers: elsewhere, payload: await auctionForm(deps.now()) });
+    expect(created.statusCode).toBe(201);
+    const { _id, itemPhoto, itemPhotoCard } = created.json().newAuction as { _id: string; itemPhoto: string; itemPhotoCard: string };
+    expect(itemPhoto).toMatch(/^https:\/\/auction\.example\.com\/uploads\/[0-9a-f-]{36}\.png$/);
+    expect(itemPhotoCard).toMatch(/^https:\/\/auction\.example\.com\/uploads\/[0-9a-f-]{36}\.card\.webp$/);
+    const read = await app.inject({ method: 'GET', url: `/api/auction/${_id}`, cookies: { sid }, headers: elsewhere });
+    expect(read.json()).toMatchObject({ itemPhoto, itemPhotoCard });
+
+    const seller = await userWithSession(deps, 'Paul Photoless');
+    const bare = await app.inject({ method: 'GET', url: `/api/auction/${insertAuction(deps, seller.id)}`, cookies: { sid }, headers: elsewhere });
+    expect(bare.json()).toMatchObject({ itemPhoto: `${PUBLIC_URL}/placeholder.svg`, itemPhotoCard: `${PUBLIC_URL}/placeholder.svg` });
+  });
+
+  test('photos and the placeholder may be shown by any origin, still sandboxed; pages stay same-origin', async () => {
+    const { app, deps } = await start({ PUBLIC_URL });
+    const sid = await signUp(app);
+    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: await auctionForm(deps.now()) });
+    const { itemPhoto, itemPhotoCard } = created.json().newAuction as { itemPhoto: string; itemPhotoCard: string };
+    for (const url of [itemPhoto, itemPhotoCard, `${PUBLIC_URL}/placeholder.svg`]) {
+      const res = await app.inject({ method: 'GET', url: new URL(url).pathname });
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; sandbox");
+    }
+    for (const url of ['/healthz', '/api/auction', '/placeholder.svg.html']) {
+      const res = await app.inject({ method: 'GET', url, cookies: { sid } });
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  test("our pages may show images from PUBLIC_URL's origin, when opened under another name", async () => {
+    const { app } = await start({ PUBLIC_URL });
+    const csp = String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
+    expect(csp).toContain(`img-src 'self' blob: data: ${PUBLIC_URL};`);
+  });
+});

@@ -158,7 +158,7 @@ describe('TRUST_PROXY and the client address', () => {
   });
 
   test('with TRUST_PROXY the forwarded address is used: ipAddress, location, ISP and the user row’s country', async () => {
-    const { app, deps } = await start({ TRUST_PROXY: true });
+    const { app, deps } = await start({ TRUST_PROXY: 1 });
     const { email } = await signedUp(app);
     const token = (await login(app, email, PASSWORD, { headers: { 'x-forwarded-for': '8.8.8.8' } })).json().token as string;
     const entries = (await get(app, '/api/user/logins', { token })).json() as Array<{ ipAddress: string; location: string; isp: string }>;

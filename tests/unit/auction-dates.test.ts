@@ -1,6 +1,7 @@
 // When an auction may start and end (SPEC §5, CONTRACT.md "Dates"), and how prices are read.
 import { describe, expect, test } from 'vitest';
 import {
+  END_IN_PAST,
   END_NOT_AFTER_START,
   END_TOO_LATE,
   START_IN_PAST,
@@ -82,6 +83,13 @@ describe('auctionDateIssues', () => {
     // Starting now (today), the same calendar count applies.
     expect(issuesFor('2026-06-01', '2026-06-16')).toEqual([]);
     expect(issuesFor('2026-06-01', '2026-06-17')).toEqual([{ path: 'itemEndDate', message: END_TOO_LATE }]);
+  });
+
+  test('an end already past is refused, even after a valid start earlier today', () => {
+    expect(issuesFor('2026-06-01T00:00:00Z', '2026-06-01T00:01:00Z')).toEqual([{ path: 'itemEndDate', message: END_IN_PAST }]);
+    expect(issuesFor('2026-06-01T00:00:00Z', '2026-06-01T12:00:00.000Z')).toEqual([{ path: 'itemEndDate', message: END_IN_PAST }]);
+    expect(issuesFor('2026-06-01T00:00:00Z', '2026-06-01T12:00:00.001Z')).toEqual([]);
+    expect(END_IN_PAST).toBe('End date must be in the future.');
   });
 
   test('both dates wrong gives one issue for each', () => {

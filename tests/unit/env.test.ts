@@ -8,7 +8,8 @@ describe('loadSettings', () => {
       HOST: '127.0.0.1',
       DATABASE_PATH: 'data/auction.db',
       UPLOAD_DIR: 'data/uploads',
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
+      PUBLIC_URL: 'http://localhost:3000',
       CORS_ORIGINS: [],
       SEED_DEMO: false,
       LOG_LEVEL: 'info',
@@ -19,7 +20,7 @@ describe('loadSettings', () => {
   });
 
   test('an empty variable counts as unset', () => {
-    expect(loadSettings({ PORT: '', TRUST_PROXY: '' })).toMatchObject({ PORT: 3000, TRUST_PROXY: false });
+    expect(loadSettings({ PORT: '', TRUST_PROXY: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 3000, TRUST_PROXY: 0, PUBLIC_URL: 'http://localhost:3000' });
   });
 
   test('reads the values given', () => {
@@ -28,6 +29,7 @@ describe('loadSettings', () => {
       HOST: '0.0.0.0',
       DATABASE_PATH: ':memory:',
       TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://auction.example.com/',
       CORS_ORIGINS: 'http://localhost:5173, https://shop.example.com/',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
@@ -39,7 +41,8 @@ describe('loadSettings', () => {
       PORT: 8080,
       HOST: '0.0.0.0',
       DATABASE_PATH: ':memory:',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
+      PUBLIC_URL: 'https://auction.example.com',
       CORS_ORIGINS: ['http://localhost:5173', 'https://shop.example.com'],
       SEED_DEMO: true,
       LOG_LEVEL: 'warn',
@@ -57,6 +60,17 @@ describe('loadSettings', () => {
     ['PORT', '0x50'],
     ['PORT', '1e3'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/8/8'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['PUBLIC_URL', 'ftp://auction.example.com'],
+    ['PUBLIC_URL', 'https://auction.example.com/?page=1'],
+    ['PUBLIC_URL', 'https://auction.example.com/#top'],
+    ['PUBLIC_URL', 'https://user:secret@auction.example.com'],
     ['SEED_DEMO', '2'],
     ['CORS_ORIGINS', 'notaurl'],
     ['CORS_ORIGINS', 'https://shop.example.com/some/path'],
@@ -79,6 +93,27 @@ describe('loadSettings', () => {
   });
 
   test('flags are read case-insensitively', () => {
-    expect(loadSettings({ TRUST_PROXY: 'TRUE', SEED_DEMO: 'Yes' })).toMatchObject({ TRUST_PROXY: true, SEED_DEMO: true });
+    expect(loadSettings({ TRUST_PROXY: 'TRUE', SEED_DEMO: 'Yes' })).toMatchObject({ TRUST_PROXY: 1, SEED_DEMO: true });
+  });
+
+  test.each([
+    ['1', 1],
+    ['on', 1],
+    ['true', 1],
+    ['yes', 1],
+    ['0', 0],
+    ['off', 0],
+    ['false', 0],
+    ['no', 0],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7, fd00::/8', ['10.0.0.0/8', '192.168.1.7', 'fd00::/8']],
+  ])('TRUST_PROXY=%s is %j: a flag word is one proxy or none, a number counts proxies, a list names them', (value, expected) => {
+    expect(loadSettings({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  test('PUBLIC_URL defaults to localhost on PORT, and keeps a path without its trailing slash', () => {
+    expect(loadSettings({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadSettings({ PUBLIC_URL: 'https://example.com/auction/' }).PUBLIC_URL).toBe('https://example.com/auction');
   });
 });

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newPasswordField } from '../../shared/schemas/auth';
-import { emailField, requiredText } from '../../shared/schemas/common';
+import { emailField, nameText } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { badRequest } from './errors';
@@ -14,7 +14,7 @@ export const DEFAULT_ADMIN_NAME = 'Administrator';
 export const createAdminInput = z.object({
   email: emailField,
   password: newPasswordField,
-  name: requiredText('Name', 100).default(DEFAULT_ADMIN_NAME),
+  name: nameText('Name', 100).default(DEFAULT_ADMIN_NAME),
 });
 export type CreateAdminInput = z.input<typeof createAdminInput>;
 

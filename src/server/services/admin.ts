@@ -4,7 +4,8 @@ import { DAY_MS, type Role } from '../../shared/constants';
 import type { AdminAuctionsInput, AdminUserSortColumn, AdminUsersInput } from '../../shared/schemas/admin';
 import type { Db } from '../db/client';
 import { auctions, users, type UserRow } from '../db/schema';
-import { toAuction, type Auction } from './auctions';
+import type { AppDeps } from '../deps';
+import { toAuction, viewOf, type Auction, type AuctionView } from './auctions';
 
 export interface AdminUser {
   _id: string;
@@ -37,7 +38,7 @@ function toAdminUser(row: UserRow): AdminUser {
 
 const countOf = (db: Db, table: typeof users | typeof auctions, where?: SQL) => db.select({ n: count() }).from(table).where(where).get()!.n;
 
-function auctionsWhere(db: Db, where: SQL | undefined, now: number, limit: number): Auction[] {
+function auctionsWhere(db: Db, where: SQL | undefined, view: AuctionView, limit: number): Auction[] {
   return db
     .select({ auction: auctions, sellerName: users.name })
     .from(auctions)
@@ -46,10 +47,13 @@ function auctionsWhere(db: Db, where: SQL | undefined, now: number, limit: numbe
     .orderBy(desc(auctions.id))
     .limit(limit)
     .all()
-    .map((r) => toAuction({ ...r.auction, sellerName: r.sellerName }, now));
+    .map((r) => toAuction({ ...r.auction, sellerName: r.sellerName }, view));
 }
 
-export function adminDashboard(db: Db, now: number) {
+export function adminDashboard(deps: AppDeps) {
+  const { db } = deps;
+  const view = viewOf(deps);
+  const now = view.now;
   const active = gt(auctions.endsAt, new Date(now));
   return {
     stats: {
@@ -58,7 +62,7 @@ export function adminDashboard(db: Db, now: number) {
       totalUsers: countOf(db, users),
       recentUsers: countOf(db, users, gt(users.createdAt, new Date(now - RECENT_SIGNUP_DAYS * DAY_MS))),
     },
-    recentAuctions: auctionsWhere(db, and(lte(auctions.startsAt, new Date(now)), active), now, RECENT_AUCTIONS),
+    recentAuctions: auctionsWhere(db, and(lte(auctions.startsAt, new Date(now)), active), view, RECENT_AUCTIONS),
     recentUsersList: db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(LATEST_USERS).all().map(toAdminUser),
   };
 }
@@ -124,11 +128,13 @@ export function adminUsers(db: Db, input: AdminUsersInput) {
 }
 
 /** Every auction for the console: newest first, by status, a page at a time by id. */
-export function adminAuctions(db: Db, input: AdminAuctionsInput, now: number) {
-  const status =
-    input.status === 'active' ? gt(auctions.endsAt, new Date(now)) : input.status === 'ended' ? lte(auctions.endsAt, new Date(now)) : undefined;
+export function adminAuctions(deps: AppDeps, input: AdminAuctionsInput) {
+  const { db } = deps;
+  const view = viewOf(deps);
+  const now = new Date(view.now);
+  const status = input.status === 'active' ? gt(auctions.endsAt, now) : input.status === 'ended' ? lte(auctions.endsAt, now) : undefined;
   const total = countOf(db, auctions, status);
-  const items = auctionsWhere(db, and(status, input.cursor ? lt(auctions.id, Number(input.cursor)) : undefined), now, input.limit + 1);
+  const items = auctionsWhere(db, and(status, input.cursor ? lt(auctions.id, Number(input.cursor)) : undefined), view, input.limit + 1);
   const page = items.slice(0, input.limit);
   return { items: page, total, nextCursor: items.length > input.limit ? page[page.length - 1]!._id : null };
 }

@@ -44,7 +44,18 @@ export const DETAIL_BIDS_LIMIT = 200;
 
 type AuctionWithSeller = AuctionRow & { sellerName: string };
 
-export function toAuction(row: AuctionWithSeller, now: number, bidList: Bid[] = []): Auction {
+/** What the public shape depends on besides the row: the moment (for timeLeft) and where photos are served. */
+export interface AuctionView {
+  now: number;
+  publicUrl: string;
+}
+
+/** One reading of the clock per request, so every auction in an answer is seen at the same moment. */
+export function viewOf(deps: AppDeps): AuctionView {
+  return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL };
+}
+
+export function toAuction(row: AuctionWithSeller, view: AuctionView, bidList: Bid[] = []): Auction {
   return {
     _id: String(row.id),
     itemName: row.itemName,
@@ -52,13 +63,13 @@ export function toAuction(row: AuctionWithSeller, now: number, bidList: Bid[] = 
     itemCategory: row.itemCategory,
     startingPrice: row.startingPrice,
     currentPrice: row.currentPrice,
-    ...photoUrls(row.photo),
+    ...photoUrls(row.photo, view.publicUrl),
     itemStartDate: row.startsAt.toISOString(),
     itemEndDate: row.endsAt.toISOString(),
     seller: { _id: String(row.sellerId), name: row.sellerName },
     sellerName: row.sellerName,
     bidsCount: row.bidsCount,
-    timeLeft: Math.max(0, row.endsAt.getTime() - now),
+    timeLeft: Math.max(0, row.endsAt.getTime() - view.now),
     bids: bidList,
   };
 }
@@ -76,8 +87,8 @@ const withSeller = (db: Db) =>
 
 const flatten = (r: { auction: AuctionRow; sellerName: string }): AuctionWithSeller => ({ ...r.auction, sellerName: r.sellerName });
 
-function listWhere(db: Db, where: SQL | undefined, now: number, limit: number): Auction[] {
-  return withSeller(db).where(where).orderBy(desc(auctions.id)).limit(limit).all().map((r) => toAuction(flatten(r), now));
+function listWhere(db: Db, where: SQL | undefined, view: AuctionView, limit: number): Auction[] {
+  return withSeller(db).where(where).orderBy(desc(auctions.id)).limit(limit).all().map((r) => toAuction(flatten(r), view));
 }
 
 export interface AuctionPage {
@@ -89,24 +100,17 @@ export interface AuctionPage {
 }
 
 /** One page, newest first, optionally of one category or one seller; keyset pages by id. */
-export function listAuctions(
-  db: Db,
-  now: number,
-  options: { category?: Category; sellerId?: number; limit: number; cursor?: string | null },
-): AuctionPage {
+export function listAuctions(deps: AppDeps, options: { category?: Category; sellerId?: number; limit: number; cursor?: string | null }): AuctionPage {
+  const { db } = deps;
   const matching = and(
     options.category ? eq(auctions.itemCategory, options.category) : undefined,
     options.sellerId === undefined ? undefined : eq(auctions.sellerId, options.sellerId),
   );
   const where = and(matching, options.cursor ? lt(auctions.id, Number(options.cursor)) : undefined);
   const total = options.cursor ? null : db.select({ n: count() }).from(auctions).where(matching).get()!.n;
-  const rows = listWhere(db, where, now, options.limit + 1);
+  const rows = listWhere(db, where, viewOf(deps), options.limit + 1);
   const items = rows.slice(0, options.limit);
   return { items, total, nextCursor: rows.length > options.limit ? items[items.length - 1]!._id : null };
-}
-
-export function listSellerAuctions(db: Db, sellerId: number, now: number, limit: number): Auction[] {
-  return listWhere(db, eq(auctions.sellerId, sellerId), now, limit);
 }
 
 /** The categories that have at least one auction, in the order of SPEC §3. */
@@ -119,21 +123,25 @@ export function presentCategories(db: Db): Category[] {
     .sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
 }
 
-export function auctionStats(db: Db, userId: number, now: number) {
-  const active = gt(auctions.endsAt, new Date(now));
+export function auctionStats(deps: AppDeps, userId: number) {
+  const { db } = deps;
+  const view = viewOf(deps);
+  const active = gt(auctions.endsAt, new Date(view.now));
   const countWhere = (where?: SQL) => db.select({ n: count() }).from(auctions).where(where).get()!.n;
   return {
     totalAuctions: countWhere(),
     activeAuctions: countWhere(active),
     userAuctionCount: countWhere(eq(auctions.sellerId, userId)),
-    latestAuctions: listWhere(db, active, now, 3),
-    latestUserAuctions: listSellerAuctions(db, userId, now, 3),
+    latestAuctions: listWhere(db, active, view, 3),
+    latestUserAuctions: listWhere(db, eq(auctions.sellerId, userId), view, 3),
   };
 }
 
 /** The newest auctions open for bids right now, for the signed-out landing page. */
-export function liveAuctions(db: Db, now: number, limit = 3): Auction[] {
-  return listWhere(db, and(lte(auctions.startsAt, new Date(now)), gt(auctions.endsAt, new Date(now))), now, limit);
+export function liveAuctions(deps: AppDeps, limit = 3): Auction[] {
+  const view = viewOf(deps);
+  const now = new Date(view.now);
+  return listWhere(deps.db, and(lte(auctions.startsAt, now), gt(auctions.endsAt, now)), view, limit);
 }
 
 const auctionById = perDb((db) =>
@@ -163,11 +171,11 @@ export function toBid(row: { id: number; amount: number; createdAt: Date; bidder
 }
 
 /** One auction with its bids, newest first. */
-export function getAuction(db: Db, id: string, now: number): Auction {
+export function getAuction(deps: AppDeps, id: string): Auction {
   const key = parseId(id);
-  const row = key === null ? undefined : auctionById(db).get({ id: key });
+  const row = key === null ? undefined : auctionById(deps.db).get({ id: key });
   if (!row) throw notFound('Auction not found');
-  return toAuction(flatten(row), now, bidsOf(db).all({ auctionId: key! }).map(toBid));
+  return toAuction(flatten(row), viewOf(deps), bidsOf(deps.db).all({ auctionId: key! }).map(toBid));
 }
 
 
@@ -176,7 +184,8 @@ type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number; name: string }, input: CreateAuctionForm): Promise<Auction> {
-  const now = deps.now();
+  const view = viewOf(deps);
+  const now = view.now;
   const startsAt = resolveStart(input.itemStartDate, now);
   const endsAt = resolveEnd(input.itemEndDate);
   const issues = auctionDateIssues(startsAt, endsAt, now);
@@ -202,7 +211,7 @@ export async function createAuction(deps: AppDeps, seller: { id: number; name: s
       })
       .returning()
       .get();
-    return toAuction({ ...row, sellerName: seller.name }, now);
+    return toAuction({ ...row, sellerName: seller.name }, view);
   } catch (error) {
     await deletePhoto(deps.settings.UPLOAD_DIR, photo);
     throw error;

@@ -7,7 +7,7 @@ import { inImmediateTransaction, perDb } from '../db/prepared';
 import { auctions, bids, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import type { BidEvent } from '../live/bid-bus';
-import { parseId, toAuction, toBid, type Auction, type Bid } from './auctions';
+import { parseId, toAuction, toBid, viewOf, type Auction, type Bid } from './auctions';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -113,7 +113,7 @@ export function placeBid(deps: AppDeps, bidder: { id: number; name: string }, in
   const event: BidEvent = { auctionId: String(auctionId), currentPrice: result.amount, bidsCount: result.row.bidsCount, bid };
   // Published after the commit, so a listener never sees a bid that could still roll back.
   if (!result.replayed) deps.bus.publish(event);
-  return { bid, event, replayed: result.replayed, auction: toAuction(result.row, deps.now(), [bid]) };
+  return { bid, event, replayed: result.replayed, auction: toAuction(result.row, viewOf(deps), [bid]) };
 }
 
 

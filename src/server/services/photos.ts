@@ -1,5 +1,5 @@
-// Auction photos: recognised by their bytes (never by name or declared type), stored under a name the
-// server makes, with a card-sized WebP copy beside the original.
+// Auction photos: recognised by their bytes (never by name or declared type), re-encoded, and stored
+// under a name the server makes, with a card-sized WebP copy beside them.
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ export const photoTooLarge = () => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', me
 
 /**
  * Checks and stores a photo; returns its file name inside uploadDir. A refused photo leaves nothing behind.
- * The card copy is made by decoding the whole image, so a file that only starts like an image is refused too.
+ * Both stored files are made by decoding the whole image, so a file that only starts like an image is refused too.
  */
 export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<string> {
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw photoTooLarge();
@@ -42,6 +42,7 @@ export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<
   if (!kind) throw wrongType();
 
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let photo: Buffer;
   let card: Buffer;
   try {
     // metadata() reads the header only: a tiny file that claims a huge canvas is refused here.
@@ -49,11 +50,13 @@ export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<
     if (width * height * pages > MAX_PHOTO_PIXELS) {
       throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_MANY_PIXELS });
     }
-    card = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' })
-      .webp({ quality: 78 })
-      .toBuffer();
+    [photo, card] = await Promise.all([
+      reencode(input, kind),
+      decode(input, { animated: false })
+        .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    ]);
   } catch (error) {
     if (error instanceof TRPCError) throw error;
     throw wrongType();
@@ -63,13 +66,38 @@ export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<
   const name = `${id}.${kind}`;
   await mkdir(uploadDir, { recursive: true });
   try {
-    await writeFile(join(uploadDir, name), input, { flag: 'wx' });
+    await writeFile(join(uploadDir, name), photo, { flag: 'wx' });
     await writeFile(join(uploadDir, cardName(name)), card, { flag: 'wx' });
   } catch (error) {
     await deletePhoto(uploadDir, name);
     throw error;
   }
   return name;
+}
+
+/** Every pixel decoded (a damaged file fails), within the pixel limit, turned upright by its EXIF orientation. */
+function decode(input: Buffer, options: { animated: boolean }) {
+  return sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', animated: options.animated }).rotate();
+}
+
+/**
+ * The photo as stored and served: the decoded pixels in a fresh file of the same format, never the
+ * uploaded bytes. sharp writes no metadata unless asked, so EXIF (GPS position, author), XMP, ICC
+ * profiles, comments and PNG text chunks stay behind, and so does anything appended after the image.
+ * Orientation is applied to the pixels before its tag goes. Animated GIFs and WebPs keep every frame.
+ */
+function reencode(input: Buffer, kind: ImageKind): Promise<Buffer> {
+  const image = decode(input, { animated: kind === 'gif' || kind === 'webp' });
+  switch (kind) {
+    case 'jpg':
+      return image.jpeg({ quality: 85 }).toBuffer();
+    case 'png':
+      return image.png().toBuffer();
+    case 'webp':
+      return image.webp({ quality: 85 }).toBuffer();
+    case 'gif':
+      return image.gif().toBuffer();
+  }
 }
 
 export function cardName(photo: string): string {
@@ -80,10 +108,15 @@ export async function deletePhoto(uploadDir: string, photo: string): Promise<voi
   await Promise.all([rm(join(uploadDir, photo), { force: true }), rm(join(uploadDir, cardName(photo)), { force: true })]);
 }
 
+/** Served from the built client's public files. */
 export const PLACEHOLDER_PHOTO = '/placeholder.svg';
 
-export function photoUrls(photo: string | null): { itemPhoto: string; itemPhotoCard: string } {
+/**
+ * Absolute URLs on the site's public base (PUBLIC_URL), so a client served from another origin loads
+ * them from us. Never built from the request's Host header, which the caller chooses.
+ */
+export function photoUrls(photo: string | null, publicUrl: string): { itemPhoto: string; itemPhotoCard: string } {
   return photo
-    ? { itemPhoto: `/uploads/${photo}`, itemPhotoCard: `/uploads/${cardName(photo)}` }
-    : { itemPhoto: PLACEHOLDER_PHOTO, itemPhotoCard: PLACEHOLDER_PHOTO };
+    ? { itemPhoto: `${publicUrl}/uploads/${photo}`, itemPhotoCard: `${publicUrl}/uploads/${cardName(photo)}` }
+    : { itemPhoto: `${publicUrl}${PLACEHOLDER_PHOTO}`, itemPhotoCard: `${publicUrl}${PLACEHOLDER_PHOTO}` };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_PAGE_SIZE } from '../constants';
+import { CONTROL_CHARACTER } from './common';
 
 /** A whole number from a JSON number or a query-string digit string; anything else is refused. */
 const wholeNumber = (label: string) =>
@@ -11,7 +12,13 @@ export type AdminUserSortColumn = (typeof ADMIN_USER_SORT_COLUMNS)[number];
 export const adminUsersInput = z
   .object({
     page: wholeNumber('page').pipe(z.number().min(1, 'page must be 1 or more')).default(1),
-    search: z.string().trim().max(100, 'search must be at most 100 characters').default(''),
+    search: z
+      .string()
+      .trim()
+      .max(100, 'search must be at most 100 characters')
+      // No name or email holds one, and the full-text index cannot take a NUL.
+      .refine((value) => !CONTROL_CHARACTER.test(value), 'search cannot contain control characters')
+      .default(''),
     role: z.enum(['all', 'user', 'admin'], { error: 'role must be all, user or admin' }).default('all'),
     limit: wholeNumber('limit')
       .pipe(z.number().min(1, 'limit must be from 1 to 100').max(ADMIN_USERS_MAX_LIMIT, 'limit must be from 1 to 100'))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
-import { requiredText } from './common';
+import { nameText, requiredText } from './common';
 
 /** The largest price we accept: far above any real item, far below where integers lose precision. */
 export const MAX_PRICE = 1_000_000_000;
@@ -39,7 +39,7 @@ function dateField(label: string) {
 
 /** The text fields of the create form (the photo travels beside them as a file). */
 export const createAuctionFields = z.object({
-  itemName: requiredText('Item name', 120),
+  itemName: nameText('Item name', 120),
   itemDescription: requiredText('Description', 5000),
   itemCategory: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
   startingPrice: wholeDollars('Starting price').pipe(z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
-import { emailField, requiredText } from './common';
+import { emailField, nameText } from './common';
 
 export const PASSWORD_HINT = `Password must be at least ${PASSWORD_MIN} characters long`;
 
@@ -13,7 +13,7 @@ export const newPasswordField = z
 
 // z.object strips unknown keys, so a `role` sent at signup never reaches the service.
 export const signupInput = z.object({
-  name: requiredText('Name', 100),
+  name: nameText('Name', 100),
   email: emailField,
   password: newPasswordField,
 });

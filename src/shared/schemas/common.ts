@@ -8,10 +8,33 @@ export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    // Blank stops here: one clear message, not also those of the checks below.
+    .min(1, { error: `${label} is required`, abort: true })
     .max(max, `${label} must be at most ${max} characters`)
     // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
     .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`);
+}
+
+/** C0 and C1 control characters and DEL: NUL, ANSI escapes, line breaks. */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Control characters and the marks that reorder the text around them (U+202E and kin). */
+const UNSHOWABLE = /[\p{Cc}\p{Bidi_Control}]/u;
+
+/**
+ * A character that leaves a mark on screen: not whitespace, not an invisible format or filler character
+ * (U+200B, U+2060, U+FEFF, U+00AD, U+3164), not a combining mark on its own, not the blank braille cell.
+ */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{M}\u2800]/u;
+
+/**
+ * A name shown to other people (of a user, an auction, a contact's sender): required text that reads as
+ * what it is, so it can neither rewrite a terminal or log line, nor flip the text around it, nor look blank.
+ */
+export function nameText(label: string, max: number) {
+  return requiredText(label, max)
+    .refine((value) => !UNSHOWABLE.test(value), { error: `${label} cannot contain control characters or text-direction marks`, abort: true })
+    .refine((value) => VISIBLE.test(value), `${label} must contain at least one visible character`);
 }
 
 export const emailField = z

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './common';
+import { emailField, nameText, requiredText } from './common';
 
 export const contactInput = z.object({
-  name: requiredText('Name', 100),
+  name: nameText('Name', 100),
   email: emailField,
   subject: requiredText('Subject', 200),
   message: requiredText('Message', 5000),

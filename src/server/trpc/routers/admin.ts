@@ -4,8 +4,8 @@ import { listContactMessages } from '../../services/contact';
 import { adminProcedure, router } from '../init';
 
 export const adminRouter = router({
-  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.deps.db, ctx.deps.now())),
+  dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.deps)),
   users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => adminUsers(ctx.deps.db, input)),
-  auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => adminAuctions(ctx.deps.db, input, ctx.deps.now())),
+  auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => adminAuctions(ctx.deps, input)),
   messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => listContactMessages(ctx.deps.db, input)),
 });

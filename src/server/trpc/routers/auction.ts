@@ -9,20 +9,20 @@ import { protectedProcedure, publicProcedure, router } from '../init';
 export const auctionRouter = router({
   list: protectedProcedure
     .input(listAuctionsInput)
-    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps.db, ctx.deps.now(), input)),
+    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, input)),
 
   categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps.db)),
 
   mine: protectedProcedure
     .input(myAuctionsInput)
-    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps.db, ctx.deps.now(), { ...input, sellerId: ctx.user.id })),
+    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, { ...input, sellerId: ctx.user.id })),
 
-  stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps.db, ctx.user.id, ctx.deps.now())),
+  stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps, ctx.user.id)),
 
-  byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps.db, input.id, ctx.deps.now())),
+  byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps, input.id)),
 
   /** Public: the landing page shows the newest live auctions to visitors. */
-  live: publicProcedure.query(({ ctx }) => auctions.liveAuctions(ctx.deps.db, ctx.deps.now())),
+  live: publicProcedure.query(({ ctx }) => auctions.liveAuctions(ctx.deps)),
 
   create: protectedProcedure.input(createAuctionInput).mutation(async ({ ctx, input }) => ({
     message: 'Auction created successfully',
