@@ -1,6 +1,7 @@
 // What the server needs from the outside world, made once and handed to buildApp (tests hand in their own).
 import { HOUR_MS, LOGIN_FAILURE_WINDOW_MS } from '../shared/constants';
-import { openDatabase, type Db } from './db/client';
+import { createSqliteStore } from './db/sqlite/store';
+import type { Store } from './db/store';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
 import { LiveStreams } from './live/streams';
@@ -8,7 +9,8 @@ import { createPasswordHasher, type PasswordHasher } from './services/passwords'
 import { SlidingWindowLimiter } from './services/rate-limit';
 
 export interface AppDeps {
-  db: Db;
+  /** The database, behind the queries the services need (db/store.ts). */
+  store: Store;
   settings: Settings;
   /** The server's clock, in epoch milliseconds; tests move it. */
   now: () => number;
@@ -24,10 +26,10 @@ export interface AppDeps {
   streams: LiveStreams;
 }
 
-export function createDeps(settings: Settings, options: { db?: Db; now?: () => number } = {}): AppDeps {
+export function createDeps(settings: Settings, options: { store?: Store; now?: () => number } = {}): AppDeps {
   const now = options.now ?? Date.now;
   return {
-    db: options.db ?? openDatabase(settings.DATABASE_PATH),
+    store: options.store ?? createSqliteStore(settings.DATABASE_PATH),
     settings,
     now,
     limits: {

@@ -1,4 +1,4 @@
-// Settings of CONTRACT.md, parsed once. A bad value stops start-up with one line naming the variable.
+// The settings (README "Settings"), parsed once. A bad value stops start-up with one line naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -10,11 +10,7 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'on' || v === 'yes');
 
 // Decimal digits only: Number() would also take ' ' (as 0), '0x50' and '1e3'.
-const digits = z
-  .string()
-  .trim()
-  .regex(/^\d+$/, 'expected a whole number')
-  .transform(Number);
+const digits = z.string().trim().regex(/^\d+$/, 'expected a whole number').transform(Number);
 const positiveInt = digits.pipe(z.number().int().positive());
 
 const origin = z.url().transform((value, ctx) => {
@@ -53,14 +49,16 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** The site's public base URL, without a trailing slash: absolute links (photo URLs) start with it. */
-const publicUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL like https://auction.example.com' }).transform((value, ctx) => {
-  const url = new URL(value);
-  if (/[?#]/.test(value) || url.username || url.password) {
-    ctx.addIssue({ code: 'custom', message: `"${value}" must be an http(s) URL without query, fragment or credentials` });
-    return z.NEVER;
-  }
-  return url.href.replace(/\/+$/, '');
-});
+const publicUrl = z
+  .url({ protocol: /^https?$/, error: 'expected an http(s) URL like https://auction.example.com' })
+  .transform((value, ctx) => {
+    const url = new URL(value);
+    if (/[?#]/.test(value) || url.username || url.password) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" must be an http(s) URL without query, fragment or credentials` });
+      return z.NEVER;
+    }
+    return url.href.replace(/\/+$/, '');
+  });
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -74,7 +72,12 @@ const settingsSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(origin)),
   SEED_DEMO: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,9 +93,7 @@ export class SettingsError extends Error {}
 
 /** Parses the environment; an empty variable counts as unset. */
 export function loadSettings(env: Record<string, string | undefined> = process.env): Settings {
-  const present = Object.fromEntries(
-    Object.keys(settingsSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const present = Object.fromEntries(Object.keys(settingsSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const result = settingsSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -11,8 +11,8 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const settings = loadSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
   const deps = createDeps(settings);
-  pruneExpiredSessions(deps.db, deps.now());
-  pruneLoginHistory(deps.db, deps.now());
+  await pruneExpiredSessions(deps);
+  await pruneLoginHistory(deps);
 
   const app = await buildApp(deps, { dev });
   if (dev || settings.SEED_DEMO) {

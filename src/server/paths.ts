@@ -14,6 +14,5 @@ function findRoot(): string {
 }
 
 export const projectRoot = findRoot();
-export const migrationsDir = resolve(projectRoot, 'drizzle');
+export const sqliteMigrationsDir = resolve(projectRoot, 'drizzle/sqlite');
 export const clientDistDir = resolve(projectRoot, 'dist/client');
-export const assetsDir = resolve(projectRoot, 'assets');

@@ -131,8 +131,24 @@ ${linear('gold', ['#b98d45', '#ecd196', '#b98d45'], 0, 0, 1, 0)}
 }
 
 const PAINTINGS = [
-  { sky: ['#f4b89a', '#f7dcc0', '#fbeedd'], sun: '#fff3d6', far: '#a9b8c4', hills: '#6e8f7e', sea: ['#88aecb', '#5b86a8'], boat: '#7d4e3b', sail: '#fbf6ec' },
-  { sky: ['#3d5578', '#8a86a6', '#d9a48f'], sun: '#f6d3a7', far: '#6f7ea0', hills: '#3f5a56', sea: ['#4c6a8c', '#2f4865'], boat: '#2c2622', sail: '#efe3d3' },
+  {
+    sky: ['#f4b89a', '#f7dcc0', '#fbeedd'],
+    sun: '#fff3d6',
+    far: '#a9b8c4',
+    hills: '#6e8f7e',
+    sea: ['#88aecb', '#5b86a8'],
+    boat: '#7d4e3b',
+    sail: '#fbf6ec',
+  },
+  {
+    sky: ['#3d5578', '#8a86a6', '#d9a48f'],
+    sun: '#f6d3a7',
+    far: '#6f7ea0',
+    hills: '#3f5a56',
+    sea: ['#4c6a8c', '#2f4865'],
+    boat: '#2c2622',
+    sail: '#efe3d3',
+  },
 ] as const;
 
 function painting(variant: number): Scene {
@@ -303,14 +319,31 @@ function planters(): Scene {
     `<ellipse cx="${x}" cy="${y}" rx="${len}" ry="${len * 0.3}" fill="${color}" transform="rotate(${angle} ${x} ${y})"/>`;
   const olive: string[] = [];
   const leaves: Array<[number, number, number]> = [
-    [540, 300, -30], [580, 260, -60], [640, 270, -120], [680, 310, -150], [520, 350, 10], [700, 350, 170],
-    [560, 340, -80], [620, 330, -100], [600, 230, -90], [660, 230, -130], [535, 250, -40], [700, 270, -160],
-    [490, 310, -15], [730, 320, -175], [600, 290, -70], [640, 360, 150], [560, 380, 30],
+    [540, 300, -30],
+    [580, 260, -60],
+    [640, 270, -120],
+    [680, 310, -150],
+    [520, 350, 10],
+    [700, 350, 170],
+    [560, 340, -80],
+    [620, 330, -100],
+    [600, 230, -90],
+    [660, 230, -130],
+    [535, 250, -40],
+    [700, 270, -160],
+    [490, 310, -15],
+    [730, 320, -175],
+    [600, 290, -70],
+    [640, 360, 150],
+    [560, 380, 30],
   ];
   leaves.forEach(([x, y, a], i) => olive.push(leaf(x, y, a, 34, i % 3 === 0 ? '#92a882' : i % 3 === 1 ? '#7b9470' : '#a6b898')));
   const succulent = (cx: number, cy: number) =>
     [-70, -35, 0, 35, 70, -52, 52, 0]
-      .map((a, i) => `<ellipse cx="${cx}" cy="${cy - 26}" rx="${i < 5 ? 13 : 10}" ry="${i < 5 ? 34 : 24}" fill="${i < 5 ? '#7ea08c' : '#a3c2ad'}" transform="rotate(${a} ${cx} ${cy})"/>`)
+      .map(
+        (a, i) =>
+          `<ellipse cx="${cx}" cy="${cy - 26}" rx="${i < 5 ? 13 : 10}" ry="${i < 5 ? 34 : 24}" fill="${i < 5 ? '#7ea08c' : '#a3c2ad'}" transform="rotate(${a} ${cx} ${cy})"/>`,
+      )
       .join('');
   return {
     wall: ['#eaf1e7', '#d5e2d1'],

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
         : `Added ${added.users} users, ${added.auctions} auctions, ${added.bids} bids to ${settings.DATABASE_PATH}`,
     );
   } finally {
-    deps.db.$client.close();
+    await deps.store.close();
   }
 }
 

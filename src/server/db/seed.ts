@@ -1,14 +1,12 @@
 // Demo data: a few accounts, auctions across the categories, and bids that keep the product's rules.
 // `seed` adds only what is missing (users by email, auctions by seller and item name), so it can run
 // any number of times; `seedDemoData` loads it only into a database without users.
-import { and, eq } from 'drizzle-orm';
 import { BID_MAX_STEP, BID_MIN_STEP, DAY_MS, HOUR_MS, type Category, type Role } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../services/passwords';
 import { deletePhoto, storePhoto } from '../services/photos';
 import { renderDemoPhoto } from './demo-images';
 import { seededRandom } from './seeded-random';
-import { auctions, bids, users } from './schema';
 
 export interface DemoAccount {
   name: string;
@@ -207,7 +205,6 @@ export interface SeedResult {
   bids: number;
 }
 
-
 function hashString(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
@@ -253,130 +250,77 @@ export function planBids(
 
 /** Adds the demo accounts and auctions that are missing; returns how many rows it added. */
 export async function seed(deps: AppDeps): Promise<SeedResult> {
-  const { db } = deps;
+  const { users, auctions } = deps.store;
   const now = deps.now();
-  const userIdByEmail = (email: string) => db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id;
-  const auctionExists = (sellerId: number, itemName: string) =>
-    db
-      .select({ id: auctions.id })
-      .from(auctions)
-      .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)))
-      .get() !== undefined;
+  const added: SeedResult = { users: 0, auctions: 0, bids: 0 };
 
-  // The slow, asynchronous work first (password hashes, pictures), for what is missing only;
-  // the inserts then run in one synchronous transaction that checks again.
-  const missingAccounts = DEMO_ACCOUNTS.filter((a) => userIdByEmail(a.email) === undefined);
-  const hashes = new Map(await Promise.all(missingAccounts.map(async (a) => [a.email, await hashPassword(a.password)] as const)));
-
-  const missingAuctions = DEMO_AUCTIONS.filter((a) => {
-    const sellerId = userIdByEmail(a.seller);
-    return sellerId === undefined || !auctionExists(sellerId, a.itemName);
+  for (const account of DEMO_ACCOUNTS) {
+    if (await users.byEmail(account.email)) continue;
+    const created = await users.insert({
+      name: account.name,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role: account.role,
+      createdAt: new Date(now - account.joinedDaysAgo * DAY_MS),
+    });
+    // Null: another run inserted it meanwhile.
+    if (created) added.users += 1;
+  }
+  const demoUsers = new Map<string, { id: number; createdAt: Date }>();
+  for (const account of DEMO_ACCOUNTS) {
+    const row = await users.byEmail(account.email);
+    if (row) demoUsers.set(account.email, row);
+  }
+  const bidders: Bidder[] = DEMO_ACCOUNTS.filter((a) => a.role === 'user').flatMap((a) => {
+    const row = demoUsers.get(a.email);
+    return row ? [{ id: row.id, joinedAt: row.createdAt.getTime() }] : [];
   });
-  const photos = new Map<DemoAuction, string>();
-  try {
-    for (const auction of missingAuctions) {
-      const jpeg = await renderDemoPhoto(auction.itemCategory, auction.photoVariant ?? 0);
-      photos.set(auction, await storePhoto(deps.settings.UPLOAD_DIR, jpeg));
-    }
-  } catch (error) {
-    await Promise.all([...photos.values()].map((photo) => deletePhoto(deps.settings.UPLOAD_DIR, photo)));
-    throw error;
-  }
 
-  let used = new Set<string>();
-  try {
-    const { added, inserted } = db.transaction(
-      (tx) => {
-        const added: SeedResult = { users: 0, auctions: 0, bids: 0 };
-        const inserted: string[] = [];
-        for (const account of DEMO_ACCOUNTS) {
-          const passwordHash = hashes.get(account.email);
-          if (!passwordHash) continue;
-          const row = tx
-            .insert(users)
-            .values({
-              name: account.name,
-              email: account.email,
-              passwordHash,
-              role: account.role,
-              createdAt: new Date(now - account.joinedDaysAgo * DAY_MS),
-            })
-            .onConflictDoNothing({ target: users.email })
-            .run();
-          added.users += row.changes;
-        }
+  // Oldest first, so that ids follow the listing times.
+  const listings = DEMO_AUCTIONS.map((demo) => {
+    const startsAt = now + demo.startsInHours * HOUR_MS;
+    return { demo, startsAt, endsAt: now + demo.endsInHours * HOUR_MS, createdAt: Math.min(startsAt, now - 2 * HOUR_MS) - HOUR_MS };
+  }).sort((x, y) => x.createdAt - y.createdAt);
 
-        const demoUsers = new Map(
-          DEMO_ACCOUNTS.map((a) => {
-            const row = tx.select({ id: users.id, createdAt: users.createdAt }).from(users).where(eq(users.email, a.email)).get();
-            return [a.email, row] as const;
-          }),
-        );
-        const bidders: Bidder[] = DEMO_ACCOUNTS.filter((a) => a.role === 'user').flatMap((a) => {
-          const row = demoUsers.get(a.email);
-          return row ? [{ id: row.id, joinedAt: row.createdAt.getTime() }] : [];
-        });
-
-        // Oldest first, so that ids follow the listing times.
-        const toInsert = missingAuctions
-          .map((a) => ({ demo: a, startsAt: now + a.startsInHours * HOUR_MS, endsAt: now + a.endsInHours * HOUR_MS }))
-          .map((a) => ({ ...a, createdAt: Math.min(a.startsAt, now - 2 * HOUR_MS) - HOUR_MS }))
-          .sort((x, y) => x.createdAt - y.createdAt);
-
-        for (const { demo, startsAt, endsAt, createdAt } of toInsert) {
-          const seller = demoUsers.get(demo.seller);
-          if (!seller) throw new Error(`Demo seller ${demo.seller} is missing`);
-          const exists = tx
-            .select({ id: auctions.id })
-            .from(auctions)
-            .where(and(eq(auctions.sellerId, seller.id), eq(auctions.itemName, demo.itemName)))
-            .get();
-          if (exists) continue;
-
-          const planned = planBids(
-            { itemName: demo.itemName, startingPrice: demo.startingPrice, startsAt, endsAt, sellerId: seller.id },
-            demo.bids,
-            bidders,
-            now,
-          );
-          const photo = photos.get(demo)!;
-          const row = tx
-            .insert(auctions)
-            .values({
-              sellerId: seller.id,
-              itemName: demo.itemName,
-              itemDescription: demo.itemDescription,
-              itemCategory: demo.itemCategory,
-              startingPrice: demo.startingPrice,
-              currentPrice: planned.at(-1)?.amount ?? demo.startingPrice,
-              bidsCount: planned.length,
-              photo,
-              startsAt: new Date(startsAt),
-              endsAt: new Date(endsAt),
-              createdAt: new Date(Math.max(createdAt, seller.createdAt.getTime())),
-            })
-            .returning({ id: auctions.id })
-            .get();
-          inserted.push(photo);
-          if (planned.length > 0) {
-            tx.insert(bids)
-              .values(planned.map((b, i) => ({ auctionId: row.id, bidderId: b.bidderId, amount: b.amount, seq: i + 1, createdAt: new Date(b.at) })))
-              .run();
-          }
-          added.auctions += 1;
-          added.bids += planned.length;
-        }
-        return { added, inserted };
-      },
-      { behavior: 'immediate' },
+  for (const { demo, startsAt, endsAt, createdAt } of listings) {
+    const seller = demoUsers.get(demo.seller);
+    if (!seller) throw new Error(`Demo seller ${demo.seller} is missing`);
+    if ((await auctions.idByName(seller.id, demo.itemName)) !== undefined) continue;
+    const planned = planBids(
+      { itemName: demo.itemName, startingPrice: demo.startingPrice, startsAt, endsAt, sellerId: seller.id },
+      demo.bids,
+      bidders,
+      now,
     );
-    used = new Set(inserted);
-    return added;
-  } finally {
-    // Pictures made for auctions that were not inserted (a rollback, or another run got there first).
-    const unused = [...photos.values()].filter((photo) => !used.has(photo));
-    await Promise.all(unused.map((photo) => deletePhoto(deps.settings.UPLOAD_DIR, photo)));
+    const photo = await storePhoto(deps.settings.UPLOAD_DIR, await renderDemoPhoto(demo.itemCategory, demo.photoVariant ?? 0));
+    let inserted = false;
+    try {
+      inserted = await auctions.insertIfNew(
+        {
+          sellerId: seller.id,
+          itemName: demo.itemName,
+          itemDescription: demo.itemDescription,
+          itemCategory: demo.itemCategory,
+          startingPrice: demo.startingPrice,
+          currentPrice: planned.at(-1)?.amount ?? demo.startingPrice,
+          bidsCount: planned.length,
+          photo,
+          startsAt: new Date(startsAt),
+          endsAt: new Date(endsAt),
+          createdAt: new Date(Math.max(createdAt, seller.createdAt.getTime())),
+        },
+        planned.map((b) => ({ bidderId: b.bidderId, amount: b.amount, createdAt: new Date(b.at) })),
+      );
+    } finally {
+      // Another run got there first (or the insert failed): its picture is not needed.
+      if (!inserted) await deletePhoto(deps.settings.UPLOAD_DIR, photo);
+    }
+    if (inserted) {
+      added.auctions += 1;
+      added.bids += planned.length;
+    }
   }
+  return added;
 }
 
 export interface SeededDemo {
@@ -386,7 +330,7 @@ export interface SeededDemo {
 
 /** Loads the demo data into a database without users; null (and nothing done) otherwise. */
 export async function seedDemoData(deps: AppDeps): Promise<SeededDemo | null> {
-  if (deps.db.select({ id: users.id }).from(users).limit(1).get()) return null;
+  if ((await deps.store.users.count()) > 0) return null;
   const added = await seed(deps);
   return {
     auctions: added.auctions,

@@ -5,17 +5,14 @@
 // few that follow every auction). Publishing only appends to each subscriber's queue; every stream
 // then sends at its own pace. A subscriber that falls too far behind is ended rather than buffered
 // without bound: its client reconnects with its last event id and catches up from the database.
+import type { Bid } from '../services/auctions';
 
+/** An accepted bid, with the auction as it stood right after it. */
 export interface BidEvent {
   auctionId: string;
   currentPrice: number;
   bidsCount: number;
-  bid: {
-    _id: string;
-    bidder: { _id: string; name: string };
-    bidAmount: number;
-    bidTime: string;
-  };
+  bid: Bid;
 }
 
 export interface BidBus {

@@ -1,7 +1,7 @@
 // One live stream of accepted bids: of one auction, or of every auction. A client that reconnects with
 // the id of the last event it saw first gets the bids it missed, read from the database, then new ones.
 import type { AppDeps } from '../deps';
-import { bidIdAfter, bidsSince, latestBidId } from '../services/bids';
+import { toBidEvent } from '../services/bids';
 import type { BidEvent } from './bid-bus';
 
 /** The most missed bids replayed after a reconnect; a longer gap sends a reload instead. */
@@ -40,14 +40,19 @@ export async function* bidStream(
   try {
     let last = lastEventId;
     if (last > 0) {
-      if (bidIdAfter(deps.db, last, auctionId, MAX_REPLAYED_BIDS) !== null) {
-        last = latestBidId(deps.db, auctionId);
-        yield { id: String(last), event: { reload: true, auctionId: auctionId === null ? null : String(auctionId) } };
+      const { bids } = deps.store;
+      if ((await bids.idAfter(last, auctionId, MAX_REPLAYED_BIDS)) !== null) {
+        last = await bids.latestId(auctionId);
+        yield { id: String(last), event: { reload: true, auctionId: channel } };
       } else {
-        for (let page = bidsSince(deps.db, last, auctionId, REPLAY_PAGE); page.length > 0; page = bidsSince(deps.db, last, auctionId, REPLAY_PAGE)) {
-          for (const event of page) {
-            last = Number(event.bid._id);
-            yield { id: event.bid._id, event };
+        for (
+          let page = await bids.since(last, auctionId, REPLAY_PAGE);
+          page.length > 0;
+          page = await bids.since(last, auctionId, REPLAY_PAGE)
+        ) {
+          for (const bid of page) {
+            last = bid.id;
+            yield { id: String(bid.id), event: toBidEvent(bid) };
           }
           if (page.length < REPLAY_PAGE) break;
           await nextTurn();

@@ -1,7 +1,7 @@
 // The live streams that are open right now, by session: at most a few per session, and each ends
 // when its session does (logout, password change, expiry), so a signed-out browser stops receiving.
 import type { AppDeps } from '../deps';
-import { tooManyRequests } from '../services/errors';
+import { tooManyRequests } from '../domain/errors';
 import { sessionIsActive } from '../services/sessions';
 
 /** Open live streams one session may hold at once; one more is refused with 429. */
@@ -69,8 +69,8 @@ export class LiveStreams {
 }
 
 /** Ends the streams of sessions that expired (or were revoked elsewhere) since they opened. */
-export function endExpiredStreams(deps: AppDeps): void {
+export async function endExpiredStreams(deps: AppDeps): Promise<void> {
   for (const sessionId of deps.streams.sessionIds()) {
-    if (!sessionIsActive(deps.db, sessionId, deps.now())) deps.streams.endSession(sessionId);
+    if (!(await sessionIsActive(deps, sessionId))) deps.streams.endSession(sessionId);
   }
 }

@@ -6,7 +6,7 @@ import { createRequestContext, type Context } from '../trpc/context';
 import { createCaller, type Caller } from '../trpc/router';
 
 type Method = 'GET' | 'POST' | 'PATCH';
-type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => Promise<unknown> | unknown;
+type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => unknown;
 
 export type RestRoutes = (
   method: Method,
@@ -22,7 +22,7 @@ export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
       url,
       config: { body },
       handler: async (req, reply) => {
-        const ctx = createRequestContext(deps, req, reply);
+        const ctx = await createRequestContext(deps, req, reply);
         const result = await handler(createCaller(ctx), req, ctx);
         if (result instanceof Readable) reply.type('application/json; charset=utf-8');
         return reply.code(status).send(result);

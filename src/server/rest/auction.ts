@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { NOT_SIGNED_IN_MESSAGE, PHOTO_MAX_BYTES } from '../../shared/constants';
-import { badRequest, unauthorized } from '../services/errors';
+import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
+import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import { badRequest, unauthorized } from '../domain/errors';
 import { photoTooLarge } from '../services/photos';
 import type { Caller } from '../trpc/router';
 import { jsonArrayStream, param, STREAM_PAGE_SIZE, unvalidatedBody, type RestRoutes } from './adapter';
@@ -33,7 +34,7 @@ const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
 /** Every auction of the list, newest first, streamed a page at a time. */
 const everyAuction = (caller: Caller, query: Record<string, unknown> = {}, wrap?: { head: string; tail: string }) =>
-  jsonArrayStream((cursor) => caller.auction.list({ ...query, limit: STREAM_PAGE_SIZE, cursor } as never), wrap);
+  jsonArrayStream((cursor) => caller.auction.list({ ...query, limit: STREAM_PAGE_SIZE, cursor }), wrap);
 
 /** The caller's own auctions, newest first, streamed a page at a time. */
 const everyOwnAuction = (caller: Caller, wrap?: { head: string; tail: string }) =>
@@ -43,7 +44,7 @@ export function auctionRoutes(rest: RestRoutes) {
   // The documented answer is every auction; `limit` and `cursor` page it, `category` filters it.
   rest('GET', '/auction', async (caller, req) => {
     const query = listQuery(req);
-    return query.limit === undefined ? everyAuction(caller, query) : (await caller.auction.list(query as never)).items;
+    return query.limit === undefined ? everyAuction(caller, query) : (await caller.auction.list(query)).items;
   });
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
@@ -69,7 +70,7 @@ export function auctionRoutes(rest: RestRoutes) {
     { status: 201, body: 'multipart' },
   );
 
-  // The second family of SPEC §7, read by older clients.
+  // The second family of paths (docs/rules/http-api.md#rest-routes), read by older clients.
   rest('GET', '/api/auction/show', (caller) => everyAuction(caller, {}, { head: '{"auctions":', tail: '}' }));
   rest('GET', '/api/auction/:id', async (caller, req) => ({ auction: await caller.auction.byId({ id: param(req, 'id') }) }));
   // The user with the auctions they sell ("products" in the older clients).

@@ -2,8 +2,8 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply } from 'fastify';
-import { RetryAfter } from '../services/errors';
-import { describeError, GENERIC_ERROR, type Issue } from '../trpc/errors';
+import { AppError, type AppErrorKind, type Issue } from '../domain/errors';
+import { describeError, GENERIC_ERROR, retryAfterOf } from '../trpc/errors';
 
 export interface ErrorBody {
   error: string;
@@ -11,17 +11,36 @@ export interface ErrorBody {
   issues?: Issue[];
 }
 
+export const HTTP_STATUS: Record<AppErrorKind, number> = {
+  'bad-request': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'unsupported-type': 415,
+  'too-many-requests': 429,
+  unavailable: 503,
+};
+
 export function errorBody(message: string, issues?: Issue[]): ErrorBody {
   return issues ? { error: message, message, issues } : { error: message, message };
 }
 
 /** Status and body for anything a route threw; 5xx never carry details. */
 export function toHttpError(error: unknown): { status: number; body: ErrorBody; retryAfter?: number } {
+  if (error instanceof AppError) {
+    return {
+      status: HTTP_STATUS[error.kind],
+      body: errorBody(error.message, error.details.issues),
+      retryAfter: error.details.retryAfterSeconds,
+    };
+  }
+  // A procedure's error, reached through the server-side caller.
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const { message, issues } = describeError(error);
-    const retryAfter = error.cause instanceof RetryAfter ? error.cause.seconds : undefined;
-    return { status, body: errorBody(status >= 500 ? GENERIC_ERROR : message, issues), retryAfter };
+    return { status, body: errorBody(status >= 500 ? GENERIC_ERROR : message, issues), retryAfter: retryAfterOf(error) };
   }
   // Fastify's own errors (bad JSON, wrong content type, body too large) carry a 4xx status code.
   const statusCode = (error as FastifyError | undefined)?.statusCode;

@@ -1,11 +1,9 @@
 // Making administrators from the command line (scripts/create-admin.ts): sign-up never makes one.
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newPasswordField } from '../../shared/schemas/auth';
 import { emailField, nameText } from '../../shared/schemas/common';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { badRequest } from './errors';
+import type { AppDeps } from '../deps';
+import { badRequest } from '../domain/errors';
 import { hashPassword } from './passwords';
 import { toUser, type User } from './users';
 
@@ -28,28 +26,12 @@ export interface CreateAdminResult {
  * Creates an admin with this email, or makes the existing account with it an admin. An existing
  * account keeps its password and name: promoting someone must not lock them out.
  */
-export async function createOrPromoteAdmin(db: Db, input: CreateAdminInput, now: number = Date.now()): Promise<CreateAdminResult> {
+export async function createOrPromoteAdmin(deps: Pick<AppDeps, 'store' | 'now'>, input: CreateAdminInput): Promise<CreateAdminResult> {
   const parsed = createAdminInput.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
   const { email, password, name } = parsed.data;
-
-  // Hashed up front, since the transaction below must not await; unused when the account exists.
+  // Hashed up front (the transaction does not wait for it); unused when the account exists.
   const passwordHash = await hashPassword(password);
-  return db.transaction(
-    (tx) => {
-      const existing = tx.select().from(users).where(eq(users.email, email)).get();
-      if (existing) {
-        if (existing.role === 'admin') return { outcome: 'unchanged' as const, user: toUser(existing) };
-        const promoted = tx.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id)).returning().get();
-        return { outcome: 'promoted' as const, user: toUser(promoted) };
-      }
-      const created = tx
-        .insert(users)
-        .values({ name, email, passwordHash, role: 'admin', createdAt: new Date(now) })
-        .returning()
-        .get();
-      return { outcome: 'created' as const, user: toUser(created) };
-    },
-    { behavior: 'immediate' },
-  );
+  const { outcome, user } = await deps.store.users.createOrPromoteAdmin({ name, email, passwordHash, createdAt: new Date(deps.now()) });
+  return { outcome, user: toUser(user) };
 }

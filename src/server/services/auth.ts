@@ -1,12 +1,11 @@
 // Sign-up, login and logout. Rate limits live here so that tRPC and REST share them.
 import { LOGIN_FAILED_MESSAGE } from '../../shared/constants';
 import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
-import { users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { conflict, tooManyRequests, unauthorized } from './errors';
+import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
 import { recordLogin, type ClientInfo } from './login-history';
 import { createSession, revokeSession } from './sessions';
-import { findUserByEmail, toUser, type User } from './users';
+import { toUser, type User } from './users';
 
 export interface SignedIn {
   user: User;
@@ -16,38 +15,25 @@ export interface SignedIn {
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export async function signup(deps: AppDeps, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
-  const { db, limits, now } = deps;
+  const { store, limits, now } = deps;
   const wait = limits.signups.retryAfter(client.ip);
   if (wait > 0) throw tooManyRequests('Too many sign-ups from this address. Please try again later.', wait);
   limits.signups.record(client.ip);
 
-  if (findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+  if (await store.users.byEmail(input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
   const passwordHash = await deps.passwords.hash(input.password, client.ip);
-  let row;
-  try {
-    // `role` is not in the input type: every sign-up is a user; admins are made by create-admin.
-    row = db
-      .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, createdAt: new Date(now()) })
-      .returning()
-      .get();
-  } catch (error) {
-    // Two sign-ups with one email at the same instant: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
-    throw error;
-  }
-  recordLogin(db, row.id, 'signup', client, now());
-  const session = createSession(db, row.id, now());
+  // `role` is not in the input type: every sign-up is a user; admins are made by create-admin.
+  const row = await store.users.insert({ name: input.name, email: input.email, passwordHash, createdAt: new Date(now()) });
+  // Two sign-ups with one email at the same instant: the unique index decided.
+  if (!row) throw conflict(EMAIL_TAKEN_MESSAGE);
+  await recordLogin(deps, row.id, 'signup', client);
+  const session = await createSession(deps, row.id);
   return { user: toUser(row), ...session };
 }
 
 export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
-  const { db, limits, now, passwords } = deps;
+  const { store, limits, passwords } = deps;
   const key = `${input.email}|${client.ip}`;
   const wait = Math.max(limits.loginFailures.retryAfter(key), limits.loginFailuresPerAddress.retryAfter(client.ip));
   if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
@@ -56,19 +42,19 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
   limits.loginFailures.record(key);
   limits.loginFailuresPerAddress.record(client.ip);
 
-  const row = findUserByEmail(db, input.email);
-  const valid = row ? await passwords.verify(input.password, row.passwordHash, client.ip) : (await passwords.burn(input.password, client.ip), false);
+  const row = await store.users.byEmail(input.email);
+  const valid = row
+    ? await passwords.verify(input.password, row.passwordHash, client.ip)
+    : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
   limits.loginFailures.reset(key);
   limits.loginFailuresPerAddress.forgetLatest(client.ip);
-  recordLogin(db, row.id, 'login', client, now());
+  await recordLogin(deps, row.id, 'login', client);
   // A new session every time: an id planted before login is worth nothing after it.
-  const session = createSession(db, row.id, now());
+  const session = await createSession(deps, row.id);
   return { user: toUser(row), ...session };
 }
 
-export function logout(deps: AppDeps, sessionId: string | null): void {
-  if (!sessionId) return;
-  revokeSession(deps.db, sessionId);
-  deps.streams.endSession(sessionId);
+export async function logout(deps: AppDeps, sessionId: string | null): Promise<void> {
+  if (sessionId) await revokeSession(deps, sessionId);
 }

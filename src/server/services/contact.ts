@@ -1,11 +1,8 @@
 // Contact messages: validated, stored, limited per client address, and read by admins.
-import { and, count, desc, eq, gt, lt, min } from 'drizzle-orm';
 import { HOUR_MS } from '../../shared/constants';
 import type { ContactInput } from '../../shared/schemas/contact';
-import { contactMessages } from '../db/schema';
-import type { Db } from '../db/client';
 import type { AppDeps } from '../deps';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../domain/errors';
 import type { ClientInfo } from './login-history';
 
 export interface ContactMessage {
@@ -17,43 +14,22 @@ export interface ContactMessage {
   createdAt: string;
 }
 
-/**
- * Stores a message. Only accepted messages count towards CONTACTS_PER_HOUR, so the limit is the
- * number of stored rows from this address in the last hour; the check and the insert share one
- * IMMEDIATE transaction so that a burst cannot slip past it.
- */
-export function sendContactMessage(deps: AppDeps, input: ContactInput, client: ClientInfo, userId: number | null): void {
+/** Stores a message. Only accepted messages count towards CONTACTS_PER_HOUR: the limit is the number stored from this address in the last hour. */
+export async function sendContactMessage(deps: AppDeps, input: ContactInput, client: ClientInfo, userId: number | null): Promise<void> {
   const now = deps.now();
-  const since = new Date(now - HOUR_MS);
-  deps.db.transaction(
-    (tx) => {
-      const recent = tx
-        .select({ n: count(), oldest: min(contactMessages.createdAt) })
-        .from(contactMessages)
-        .where(and(eq(contactMessages.ipAddress, client.ip), gt(contactMessages.createdAt, since)))
-        .get()!;
-      if (recent.n >= deps.settings.CONTACTS_PER_HOUR) {
-        const oldest = recent.oldest?.getTime() ?? now;
-        throw tooManyRequests('Too many messages from this address. Please try again later.', oldest + HOUR_MS - now);
-      }
-      tx.insert(contactMessages)
-        .values({ ...input, ipAddress: client.ip, userId, createdAt: new Date(now) })
-        .run();
-    },
-    { behavior: 'immediate' },
+  const result = await deps.store.contact.insertUnderLimit(
+    { ...input, ipAddress: client.ip, userId, createdAt: new Date(now) },
+    { since: new Date(now - HOUR_MS), max: deps.settings.CONTACTS_PER_HOUR },
   );
+  if (!result.stored) {
+    throw tooManyRequests('Too many messages from this address. Please try again later.', result.oldest.getTime() + HOUR_MS - now);
+  }
 }
 
-/** Newest first, a page at a time by id. */
-export function listContactMessages(db: Db, options: { limit: number; cursor?: string | null }) {
-  const rows = db
-    .select()
-    .from(contactMessages)
-    .where(options.cursor ? lt(contactMessages.id, Number(options.cursor)) : undefined)
-    .orderBy(desc(contactMessages.id))
-    .limit(options.limit + 1)
-    .all();
-  const items: ContactMessage[] = rows.slice(0, options.limit).map((r) => ({
+/** Newest first, a page at a time, with the total. */
+export async function listContactMessages(deps: AppDeps, options: { limit: number; cursor?: string | null }) {
+  const [page, total] = await Promise.all([deps.store.contact.page(options), deps.store.contact.count()]);
+  const items: ContactMessage[] = page.items.map((r) => ({
     _id: String(r.id),
     name: r.name,
     email: r.email,
@@ -61,6 +37,5 @@ export function listContactMessages(db: Db, options: { limit: number; cursor?: s
     message: r.message,
     createdAt: r.createdAt.toISOString(),
   }));
-  const total = db.select({ n: count() }).from(contactMessages).get()!.n;
-  return { items, total, nextCursor: rows.length > options.limit ? items[items.length - 1]!._id : null };
+  return { items, total, nextCursor: page.nextCursor };
 }

@@ -33,7 +33,7 @@ function ipv6ToBigInt(ip: string): bigint {
   const [head = '', tail = ''] = ip.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
   return groups.reduce((n, g) => (n << 16n) + BigInt(parseInt(g || '0', 16)), 0n);
 }
 
@@ -88,7 +88,13 @@ class RangeTable<T extends number | bigint> {
       if (third < 0) continue;
       this.starts.push(parse(line.slice(0, first)));
       this.ends.push(parse(line.slice(first + 1, second)));
-      this.names.push(line.slice(third + 1).replace(/^"(.*)"\r?$/, '$1').replace(/""/g, '"').trim());
+      this.names.push(
+        line
+          .slice(third + 1)
+          .replace(/^"(.*)"\r?$/, '$1')
+          .replace(/""/g, '"')
+          .trim(),
+      );
     }
   }
 

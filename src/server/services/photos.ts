@@ -4,12 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_MAX_BYTES } from '../../shared/constants';
-import { TRPCError } from '@trpc/server';
-
-export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
-export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
-export const PHOTO_MISSING = 'Please upload an image.';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE, PHOTO_WRONG_TYPE, type PhotoExtension } from '../../shared/photos';
+import { AppError, tooLarge, unsupportedType } from '../domain/errors';
 
 /** Larger images are refused from their header, before any pixel is decoded. */
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -17,7 +13,7 @@ export const PHOTO_TOO_MANY_PIXELS = 'Image dimensions are too large: at most 40
 const CARD_WIDTH = 640;
 const CARD_HEIGHT = 480;
 
-type ImageKind = 'jpg' | 'png' | 'webp' | 'gif';
+type ImageKind = PhotoExtension;
 
 /** The image format from its magic bytes, or null. SVG (text that can carry script) is never an image here. */
 export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
@@ -29,8 +25,8 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-const wrongType = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: PHOTO_WRONG_TYPE });
-export const photoTooLarge = () => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_LARGE });
+const wrongType = () => unsupportedType(PHOTO_WRONG_TYPE);
+export const photoTooLarge = () => tooLarge(PHOTO_TOO_LARGE);
 
 /**
  * Checks and stores a photo; returns its file name inside uploadDir. A refused photo leaves nothing behind.
@@ -48,17 +44,14 @@ export async function storePhoto(uploadDir: string, bytes: Uint8Array): Promise<
     // metadata() reads the header only: a tiny file that claims a huge canvas is refused here.
     const { width = 0, height = 0, pages = 1 } = await sharp(input, { limitInputPixels: false }).metadata();
     if (width * height * pages > MAX_PHOTO_PIXELS) {
-      throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: PHOTO_TOO_MANY_PIXELS });
+      throw tooLarge(PHOTO_TOO_MANY_PIXELS);
     }
     [photo, card] = await Promise.all([
       reencode(input, kind),
-      decode(input, { animated: false })
-        .resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' })
-        .webp({ quality: 78 })
-        .toBuffer(),
+      decode(input, { animated: false }).resize(CARD_WIDTH, CARD_HEIGHT, { fit: 'cover' }).webp({ quality: 78 }).toBuffer(),
     ]);
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof AppError) throw error;
     throw wrongType();
   }
 

@@ -41,11 +41,11 @@ export function sessionTokens(req: FastifyRequest): string[] {
   return [req.cookies[SESSION_COOKIE], bearer].filter((t): t is string => Boolean(t));
 }
 
-export function createRequestContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Context {
+export async function createRequestContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   // A stale cookie must not hide a valid bearer token sent with it.
   let user: SessionUser | null = null;
   for (const token of sessionTokens(req)) {
-    user = findSessionUser(deps.db, token, deps.now());
+    user = await findSessionUser(deps, token);
     if (user) break;
   }
   // The cookie only travels over HTTPS when the request came over HTTPS (X-Forwarded-Proto only with TRUST_PROXY).

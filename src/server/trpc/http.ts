@@ -5,9 +5,8 @@
 // Everything else (subscriptions over SSE, photo uploads, streaming, anything malformed) goes to
 // tRPC's own resolveResponse. Why: resolveResponse works on Fetch Requests and Responses and
 // combines AbortSignals for every call; on this machine that is about 200 µs a call against 20 µs
-// for the procedure itself, and it held a bid through tRPC at 0.39 of the ceiling against a target
-// of 0.4 (issue 6; `npm run bench`). tests/integration/trpc-http.test.ts sends the same requests
-// down both paths and requires the same status, headers and body.
+// for the procedure itself (docs/decisions/0001-own-trpc-http-path.md). tests/integration/trpc-http.test.ts
+// sends the same requests down both paths and requires the same status, headers and body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   callTRPCProcedure,
@@ -16,14 +15,15 @@ import {
   transformTRPCResponse,
   TRPCError,
   type AnyTRPCRouter,
-  type inferRouterContext,
   type TRPCProcedureType,
 } from '@trpc/server';
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
+import type { Context } from './context';
+import type { AppRouter } from './router';
 
-export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
-  router: TRouter;
-  createContext: (req: FastifyRequest, reply: FastifyReply) => inferRouterContext<TRouter>;
+export interface TrpcHttpOptions {
+  router: AppRouter;
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<Context>;
   /** Extra response headers for the errors of one request (a Retry-After, say). */
   errorHeaders?: (errors: TRPCError[]) => Record<string, string>;
   onError?: (error: TRPCError, path: string | undefined) => void;
@@ -37,7 +37,7 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
    * Called before a subscription starts streaming: returns a lease whose signal ends the stream and
    * which is released when the stream ends, or throws (a TRPCError) to refuse the stream outright.
    */
-  openStream?: (ctx: inferRouterContext<TRouter>) => StreamLease | undefined;
+  openStream?: (ctx: Context) => StreamLease | undefined;
 }
 
 /** A place held by one open stream: see `openStream`. */
@@ -66,9 +66,10 @@ function appendVary(reply: FastifyReply, value: string): void {
   reply.header('vary', existing ? `${String(existing)}, ${value}` : value);
 }
 
-export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, options: TrpcHttpOptions<TRouter>, done: () => void): void {
+export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: () => void): void {
   const { router, createContext, errorHeaders, onError, maxMultipartBytes, shortPath = true, maxBatchSize, openStream } = options;
   const config = router._def._config;
+  const transformer = config.transformer.input;
   const typeOf = procedureTypes(router);
 
   // JSON arrives as text (Fastify's body limit applies); a multipart body is left unread, as a
@@ -86,17 +87,18 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
 
     // A subscription takes its place among its session's streams before it starts: resolveResponse
     // would report a refusal inside a 200 event stream, and a refused stream deserves its own status.
-    let context: (() => Promise<inferRouterContext<TRouter>>) | undefined;
+    let context: (() => Promise<Context>) | undefined;
     let lease: StreamLease | undefined;
     if (openStream && req.method === 'GET' && typeOf(req.params.path) === 'subscription') {
       try {
-        const ctx = createContext(req, reply);
+        const ctx = await createContext(req, reply);
         lease = openStream(ctx);
         context = async () => ctx;
       } catch (cause) {
         return refuse(reply, req.params.path, getTRPCErrorFromUnknown(cause));
       }
-      if (lease) reply.raw.once('close', lease.release);
+      const held = lease;
+      if (held) reply.raw.once('close', () => held.release());
     }
 
     const response = await resolveResponse({
@@ -105,7 +107,7 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
       path: req.params.path,
       error: null,
       maxBatchSize,
-      createContext: context ?? (async () => createContext(req, reply)),
+      createContext: context ?? (() => createContext(req, reply)),
       responseMeta: ({ errors }) => ({ headers: errorHeaders?.(errors) }),
       onError: ({ error, path }) => onError?.(error, path),
     });
@@ -134,10 +136,10 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
   /** Calls the procedures and answers as resolveResponse would for the same plain request. */
   async function answer(req: FastifyRequest, reply: FastifyReply, { type, calls, batch }: PlainCalls) {
     // As in resolveResponse, a context that cannot be made fails each call, not the request.
-    let ctx: inferRouterContext<TRouter> | undefined;
+    let ctx: Context | undefined;
     let ctxFailure: { cause: unknown } | null = null;
     try {
-      ctx = createContext(req, reply);
+      ctx = await createContext(req, reply);
     } catch (cause) {
       ctxFailure = { cause };
     }
@@ -147,9 +149,17 @@ export function trpcHttp<TRouter extends AnyTRPCRouter>(app: FastifyInstance, op
       const { path } = call;
       let input: unknown;
       try {
-        input = call.input === undefined ? undefined : config.transformer.input.deserialize(call.input);
+        input = call.input === undefined ? undefined : transformer.deserialize(call.input);
         if (ctxFailure) throw ctxFailure.cause;
-        const data: unknown = await callTRPCProcedure({ router, path, type, ctx, batchIndex, signal: undefined, getRawInput: async () => input });
+        const data: unknown = await callTRPCProcedure({
+          router,
+          path,
+          type,
+          ctx,
+          batchIndex,
+          signal: undefined,
+          getRawInput: async () => input,
+        });
         results.push({ result: { data } });
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
@@ -196,7 +206,8 @@ export function plainCalls(
   if (!type || req.headers['trpc-accept'] !== undefined || req.headers.accept?.includes('application/jsonl')) return undefined;
   // A POST's JSON body arrives as text; a GET must not claim a body type tRPC reads otherwise.
   const contentType = req.headers['content-type'];
-  if (type === 'mutation' ? typeof req.body !== 'string' : contentType !== undefined && !/^application\/json\b/i.test(contentType)) return undefined;
+  if (type === 'mutation' ? typeof req.body !== 'string' : contentType !== undefined && !/^application\/json\b/i.test(contentType))
+    return undefined;
 
   const query = new URL(req.url, URL_BASE).searchParams;
   if (query.has('connectionParams')) return undefined;

@@ -1,9 +1,9 @@
 // tRPC set-up: the error formatter and the three procedure tiers (public, signed in, admin).
 import { initTRPC } from '@trpc/server';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { forbidden, unauthorized } from '../services/errors';
+import { AppError, forbidden, unauthorized } from '../domain/errors';
 import type { Context } from './context';
-import { describeError } from './errors';
+import { describeError, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
@@ -16,7 +16,13 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/** A rule's refusal (an AppError) becomes the tRPC error of its kind, with its status and message. */
+const ruleErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
 
 const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
@@ -30,5 +36,6 @@ const adminOnly = t.middleware(({ ctx, next }) => {
   return next();
 });
 
+export const publicProcedure = t.procedure.use(ruleErrors);
 export const protectedProcedure = publicProcedure.use(signedIn);
 export const adminProcedure = protectedProcedure.use(adminOnly);

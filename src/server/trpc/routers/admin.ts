@@ -5,7 +5,7 @@ import { adminProcedure, router } from '../init';
 
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.deps)),
-  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => adminUsers(ctx.deps.db, input)),
+  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => adminUsers(ctx.deps, input)),
   auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => adminAuctions(ctx.deps, input)),
-  messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => listContactMessages(ctx.deps.db, input)),
+  messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => listContactMessages(ctx.deps, input)),
 });

@@ -1,17 +1,21 @@
 import { tracked } from '@trpc/server';
-import { z } from 'zod';
-import { auctionIdInput, createAuctionInput, listAuctionsInput, myAuctionsInput, placeBidInput } from '../../../shared/schemas/auction';
+import {
+  auctionIdInput,
+  createAuctionInput,
+  listAuctionsInput,
+  myAuctionsInput,
+  onBidInput,
+  placeBidInput,
+} from '../../../shared/schemas/auction';
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
 import { protectedProcedure, publicProcedure, router } from '../init';
 
 export const auctionRouter = router({
-  list: protectedProcedure
-    .input(listAuctionsInput)
-    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, input)),
+  list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => auctions.listAuctions(ctx.deps, input)),
 
-  categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps.db)),
+  categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps)),
 
   mine: protectedProcedure
     .input(myAuctionsInput)
@@ -29,8 +33,8 @@ export const auctionRouter = router({
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),
 
-  placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => {
-    const { bid, auction } = placeBid(ctx.deps, ctx.user, input);
+  placeBid: protectedProcedure.input(placeBidInput).mutation(async ({ ctx, input }) => {
+    const { bid, auction } = await placeBid(ctx.deps, ctx.user, input);
     return { message: 'Bid placed successfully', bid, auction };
   }),
 
@@ -38,12 +42,10 @@ export const auctionRouter = router({
    * Each accepted bid, after it commits: of one auction, or of all when auctionId is left out.
    * Resumable: a client that reconnects with the last event id it saw first gets what it missed.
    */
-  onBid: protectedProcedure
-    .input(z.object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(/^\d{1,15}$/).nullish() }).optional())
-    .subscription(async function* ({ ctx, input, signal }) {
-      const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
-      if (input?.auctionId !== undefined && auctionId === null) return;
-      const stream = bidStream(ctx.deps, { auctionId, lastEventId: Number(input?.lastEventId ?? 0) }, signal ?? new AbortController().signal);
-      for await (const { id, event } of stream) yield tracked(id, event);
-    }),
+  onBid: protectedProcedure.input(onBidInput).subscription(async function* ({ ctx, input, signal }) {
+    const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
+    if (input?.auctionId !== undefined && auctionId === null) return;
+    const stream = bidStream(ctx.deps, { auctionId, lastEventId: Number(input?.lastEventId ?? 0) }, signal ?? new AbortController().signal);
+    for await (const { id, event } of stream) yield tracked(id, event);
+  }),
 });

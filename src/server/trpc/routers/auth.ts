@@ -19,8 +19,8 @@ export const authRouter = router({
     return { user, token };
   }),
 
-  logout: publicProcedure.mutation(({ ctx }) => {
-    auth.logout(ctx.deps, ctx.user?.sessionId ?? null);
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await auth.logout(ctx.deps, ctx.user?.sessionId ?? null);
     ctx.cookie.clear();
     return { message: 'Logged out successfully' };
   }),

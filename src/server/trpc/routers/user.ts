@@ -8,9 +8,9 @@ export const userRouter = router({
   me: protectedProcedure.query(({ ctx }) => ({ user: toUser(ctx.user) })),
 
   changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.deps, ctx.user.id, ctx.user.sessionId, input);
+    await changePassword(ctx.deps, ctx.user, input);
     return { message: 'Password updated successfully' };
   }),
 
-  logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps.db, ctx.user.id)),
+  logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 });

@@ -2,7 +2,7 @@
 // money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CATEGORIES, ROLES } from '../../shared/constants';
+import { CATEGORIES, ROLES } from '../../../shared/constants';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })

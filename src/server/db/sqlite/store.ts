@@ -1,0 +1,32 @@
+// The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
+import type { Store } from '../store';
+import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
+import { prepareAuctionById, sqliteAuctions, sqliteBids } from './auctions';
+import { sqliteContact } from './contact';
+import { openSqlite, type SqliteDb } from './open';
+
+export interface SqliteStore extends Store {
+  /** The Drizzle database, for tools that look at SQLite itself (the EXPLAIN test, the benchmark's seeding). */
+  readonly db: SqliteDb;
+}
+
+export function createSqliteStore(path: string): SqliteStore {
+  const db = openSqlite(path);
+  const auctionById = prepareAuctionById(db);
+  const ping = db.$client.prepare('select 1');
+  return {
+    db,
+    users: sqliteUsers(db),
+    sessions: sqliteSessions(db),
+    logins: sqliteLogins(db),
+    contact: sqliteContact(db),
+    auctions: sqliteAuctions(db, auctionById),
+    bids: sqliteBids(db, auctionById),
+    async ping() {
+      ping.get();
+    },
+    async close() {
+      db.$client.close();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+// What runs beside the requests: the periodic check of live streams' sessions, and an orderly end
+// (live streams first, since they would hold the server open; the database last).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../deps';
+import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
+
+async function lifecycle(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  // A stream's session can expire while it is open; logout and password changes end theirs at once.
+  const streamCheck = setInterval(() => {
+    endExpiredStreams(deps).catch((error: unknown) => app.log.warn({ err: error }, 'checking the sessions of live streams failed'));
+  }, STREAM_SESSION_CHECK_MS);
+  streamCheck.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(streamCheck);
+    deps.bus.close();
+    deps.streams.close();
+  });
+  app.addHook('onClose', async () => {
+    await deps.store.close();
+  });
+}
+
+export default fp(lifecycle, { name: 'lifecycle' });

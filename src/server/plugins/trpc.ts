@@ -1,0 +1,53 @@
+// /trpc: the routers over HTTP (trpc/http.ts), with what is particular to this door: the body types
+// it takes, the live streams' places, and the Retry-After of a refusal.
+import type { FastifyInstance } from 'fastify';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
+import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import type { AppDeps } from '../deps';
+import { tooManyStreams } from '../live/streams';
+import { errorBody } from '../rest/errors';
+import { createRequestContext } from '../trpc/context';
+import { retryAfterOf, toTRPCError } from '../trpc/errors';
+import { hasBody, mediaType } from './body';
+import { trpcHttp, type TrpcHttpOptions } from '../trpc/http';
+import { appRouter } from '../trpc/router';
+
+export interface TrpcOptions {
+  deps: AppDeps;
+  /** false answers every request through tRPC's resolveResponse (a test compares the two paths). */
+  shortPath?: boolean;
+}
+
+export default async function trpc(app: FastifyInstance, { deps, shortPath }: TrpcOptions) {
+  // JSON, and multipart for the photo upload. Refusing the other simple form types means a cross-site
+  // HTML form cannot even deliver a body to a procedure (the Origin check is the first wall).
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method !== 'POST' || !hasBody(req)) return done();
+    const type = mediaType(req);
+    if (type === 'application/json' || type === 'multipart/form-data') return done();
+    reply.code(415).send(errorBody('Content-Type must be application/json or multipart/form-data.'));
+  });
+
+  await app.register(trpcHttp, {
+    router: appRouter,
+    createContext: (req, reply) => createRequestContext(deps, req, reply),
+    // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
+    maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
+    shortPath,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    openStream(ctx) {
+      // Signed out: the procedure itself answers UNAUTHORIZED.
+      if (!ctx.user) return undefined;
+      const lease = deps.streams.open({ sessionId: ctx.user.sessionId, userId: ctx.user.id });
+      if (!lease) throw toTRPCError(tooManyStreams());
+      return lease;
+    },
+    errorHeaders(errors): Record<string, string> {
+      const seconds = errors.map(retryAfterOf).find((s) => s !== undefined);
+      return seconds === undefined ? {} : { 'retry-after': String(seconds) };
+    },
+    onError(error, path) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
+  } satisfies TrpcHttpOptions);
+}
