@@ -10,7 +10,11 @@ export const END_TOO_LATE = `End date must be at most ${MAX_DURATION_DAYS} days 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isPlainDate(value: string): boolean {
-  return PLAIN_DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  return (
+    PLAIN_DATE.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  );
 }
 
 /**
@@ -40,7 +44,7 @@ export function resolveEnd(value: string): number {
 }
 
 /**
- * The rules of SPEC §5 on instants. "Today" is the server's UTC day, and the duration is counted in
+ * The date rules (docs/rules/auctions.md#dates) on instants. "Today" is the server's UTC day, and the duration is counted in
  * calendar days (an end on the evening of the 15th day after the start date passes, in any time zone).
  */
 export function auctionDateIssues(startsAt: number, endsAt: number, now: number): Array<{ path: string; message: string }> {

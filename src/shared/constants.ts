@@ -1,4 +1,5 @@
-// Business constants of SPEC §9, shared by the server (which enforces them) and the client (which repeats them for quick messages).
+// Business constants, shared by the server (which enforces them) and the client (which repeats them for
+// quick messages); docs/rules/limits.md explains the limits.
 
 export const CATEGORIES = [
   'Electronics',
@@ -17,6 +18,13 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * Where an auction stands by the server's clock: scheduled before its start, open from its start
+ * until its end, ended from its end. "Active" everywhere means open.
+ */
+export const AUCTION_STATUSES = ['scheduled', 'open', 'ended'] as const;
+export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -24,7 +32,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 export const START_WINDOW_DAYS = 15;
 export const MAX_DURATION_DAYS = 15;
@@ -46,6 +53,7 @@ export const TRPC_MAX_BATCH_SIZE = 20;
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USERS_MAX_LIMIT = 100;
+export const ADMIN_SEARCH_MAX = 100;
 
 /** One message for an unknown email and a wrong password, so neither can be told apart. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';

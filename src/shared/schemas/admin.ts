@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_PAGE_SIZE } from '../constants';
-import { CONTROL_CHARACTER } from './common';
-
-/** A whole number from a JSON number or a query-string digit string; anything else is refused. */
-const wholeNumber = (label: string) =>
-  z.union([z.number().int(), z.string().trim().regex(/^\d{1,9}$/)], { error: `${label} must be a whole number` }).transform(Number);
+import { ADMIN_SEARCH_MAX, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_PAGE_SIZE } from '../constants';
+import { AUCTION_STATUSES } from '../constants';
+import { CONTROL_CHARACTER, pageFields, wholeNumber } from './common';
 
 export const ADMIN_USER_SORT_COLUMNS = ['name', 'email', 'role', 'createdAt', 'lastLogin'] as const;
 export type AdminUserSortColumn = (typeof ADMIN_USER_SORT_COLUMNS)[number];
@@ -15,7 +12,7 @@ export const adminUsersInput = z
     search: z
       .string()
       .trim()
-      .max(100, 'search must be at most 100 characters')
+      .max(ADMIN_SEARCH_MAX, `search must be at most ${ADMIN_SEARCH_MAX} characters`)
       // No name or email holds one, and the full-text index cannot take a NUL.
       .refine((value) => !CONTROL_CHARACTER.test(value), 'search cannot contain control characters')
       .default(''),
@@ -29,18 +26,16 @@ export const adminUsersInput = z
   .default({ page: 1, search: '', role: 'all', limit: ADMIN_USERS_PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' });
 export type AdminUsersInput = z.infer<typeof adminUsersInput>;
 
+const ADMIN_PAGE_SIZE = 20;
+
+export const ADMIN_AUCTION_STATUSES = ['all', ...AUCTION_STATUSES] as const;
+
 export const adminAuctionsInput = z
   .object({
-    status: z.enum(['all', 'active', 'ended']).default('all'),
-    limit: wholeNumber('limit').pipe(z.number().min(1).max(100)).default(20),
-    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
+    status: z.enum(ADMIN_AUCTION_STATUSES, { error: `status must be one of ${ADMIN_AUCTION_STATUSES.join(', ')}` }).default('all'),
+    ...pageFields(ADMIN_PAGE_SIZE, 100),
   })
-  .default({ status: 'all', limit: 20 });
+  .default({ status: 'all', limit: ADMIN_PAGE_SIZE });
 export type AdminAuctionsInput = z.infer<typeof adminAuctionsInput>;
 
-export const adminMessagesInput = z
-  .object({
-    limit: wholeNumber('limit').pipe(z.number().min(1).max(100)).default(20),
-    cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
-  })
-  .default({ limit: 20 });
+export const adminMessagesInput = z.object(pageFields(ADMIN_PAGE_SIZE, 100)).default({ limit: ADMIN_PAGE_SIZE });

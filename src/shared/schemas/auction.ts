@@ -1,25 +1,31 @@
 import { z } from 'zod';
 import { CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
-import { nameText, requiredText } from './common';
+import { PHOTO_MISSING } from '../photos';
+import { ID_PATTERN, nameText, pageFields, requiredText } from './common';
 
 /** The largest price we accept: far above any real item, far below where integers lose precision. */
 export const MAX_PRICE = 1_000_000_000;
 
 /**
  * Whole dollars, as a JSON integer or a string of decimal digits ("125"). Fractions, exponents,
- * booleans, arrays and blank strings are refused (CONTRACT.md).
+ * booleans, arrays and blank strings are refused (docs/rules/http-api.md#numbers-and-money).
  */
 export function wholeDollars(label: string) {
   return z
     .union(
       [
         z.number().int(`${label} must be a whole number of dollars`).nonnegative(`${label} must be a whole number of dollars`),
-        // Blank counts as missing (CONTRACT.md), before the digits check.
-        z.string().trim().min(1, `${label} is required`).regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`),
+        // Blank counts as missing (docs/rules/http-api.md#values), before the digits check.
+        z
+          .string()
+          .trim()
+          .min(1, `${label} is required`)
+          .regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`),
       ],
       {
-        error: (issue) => (issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`),
+        error: (issue) =>
+          issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`,
       },
     )
     .transform(Number)
@@ -29,26 +35,33 @@ export function wholeDollars(label: string) {
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 function dateField(label: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    // A timestamp must name its zone (Z or ±hh:mm): without one, the server's own zone would decide.
-    .refine((v) => isPlainDate(v) || (TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v))), `${label} must be a date like 2026-03-14 or an ISO timestamp with a zone`);
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      // A timestamp must name its zone (Z or ±hh:mm): without one, the server's own zone would decide.
+      .refine(
+        (v) => isPlainDate(v) || (TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v))),
+        `${label} must be a date like 2026-03-14 or an ISO timestamp with a zone`,
+      )
+  );
 }
+
+export const ITEM_NAME_MAX = 120;
+export const ITEM_DESCRIPTION_MAX = 5000;
 
 /** The text fields of the create form (the photo travels beside them as a file). */
 export const createAuctionFields = z.object({
-  itemName: nameText('Item name', 120),
-  itemDescription: requiredText('Description', 5000),
+  itemName: nameText('Item name', ITEM_NAME_MAX),
+  itemDescription: requiredText('Description', ITEM_DESCRIPTION_MAX),
   itemCategory: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
-  startingPrice: wholeDollars('Starting price').pipe(z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`)),
+  startingPrice: wholeDollars('Starting price').pipe(
+    z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`),
+  ),
   itemStartDate: dateField('Start date'),
   itemEndDate: dateField('End date'),
 });
-export type CreateAuctionFields = z.infer<typeof createAuctionFields>;
-
-export const PHOTO_MISSING = 'Please upload an image.';
 
 const createAuctionForm = createAuctionFields.extend({
   // A form submitted without choosing a file still sends an empty file part: that is no photo either.
@@ -61,6 +74,8 @@ export const createAuctionInput = z
   // Each field's own schema checks its type; a form entry is only ever a string or a File.
   .transform((form) => Object.fromEntries(form.entries()) as z.input<typeof createAuctionForm>)
   .pipe(createAuctionForm);
+
+export type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
 export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
 
@@ -76,15 +91,15 @@ export type PlaceBidInput = z.infer<typeof placeBidInput>;
 export const AUCTION_PAGE_SIZE = 20;
 export const AUCTION_PAGE_MAX = 100;
 
-const pageFields = {
-  limit: z.coerce.number().int().min(1).max(AUCTION_PAGE_MAX).default(AUCTION_PAGE_SIZE),
-  cursor: z.string().regex(/^\d{1,15}$/, 'Invalid cursor').nullish(),
-};
-
 /** One page of auctions, newest first, optionally of one category. */
+/** A live stream of bids: of one auction, or of all; resumed after the last event id its client saw. */
+export const onBidInput = z
+  .object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(ID_PATTERN).nullish() })
+  .optional();
+
 export const listAuctionsInput = z
-  .object({ category: z.enum(CATEGORIES).optional(), ...pageFields })
+  .object({ category: z.enum(CATEGORIES).optional(), ...pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX) })
   .default({ limit: AUCTION_PAGE_SIZE });
 
 /** One page of the caller's own auctions, newest first. */
-export const myAuctionsInput = z.object(pageFields).default({ limit: AUCTION_PAGE_SIZE });
+export const myAuctionsInput = z.object(pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX)).default({ limit: AUCTION_PAGE_SIZE });

@@ -1,18 +1,49 @@
 import { z } from 'zod';
 
+/** Ids (and the cursors of lists paged by id) are decimal strings of the database's integer keys. */
+export const ID_PATTERN = /^\d{1,15}$/;
+
+/** A whole number from a JSON number or a query-string digit string; anything else is refused. */
+export function wholeNumber(label: string) {
+  return z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/),
+      ],
+      { error: `${label} must be a whole number` },
+    )
+    .transform(Number);
+}
+
+/** The `limit` and `cursor` of a list read a page at a time. */
+export function pageFields(defaultLimit: number, maxLimit: number) {
+  return {
+    limit: wholeNumber('limit')
+      .pipe(z.number().min(1, `limit must be from 1 to ${maxLimit}`).max(maxLimit, `limit must be from 1 to ${maxLimit}`))
+      .default(defaultLimit),
+    cursor: z.string().regex(ID_PATTERN, 'Invalid cursor').nullish(),
+  };
+}
+
 /** In a `u` regex a paired surrogate is one code point, so \p{Cs} matches only the lone ones. */
 export const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Required text: trimmed, and blank counts as missing (CONTRACT.md, REST conventions). */
+/** Required text: trimmed, and blank counts as missing (docs/rules/http-api.md). */
 export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    // Blank stops here: one clear message, not also those of the checks below.
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(max, `${label} must be at most ${max} characters`)
-    // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
-    .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`);
+  return (
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      // Blank stops here: one clear message, not also those of the checks below.
+      .min(1, { error: `${label} is required`, abort: true })
+      .max(max, `${label} must be at most ${max} characters`)
+      // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
+      .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`)
+  );
 }
 
 /** C0 and C1 control characters and DEL: NUL, ANSI escapes, line breaks. */
@@ -33,14 +64,20 @@ const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p
  */
 export function nameText(label: string, max: number) {
   return requiredText(label, max)
-    .refine((value) => !UNSHOWABLE.test(value), { error: `${label} cannot contain control characters or text-direction marks`, abort: true })
+    .refine((value) => !UNSHOWABLE.test(value), {
+      error: `${label} cannot contain control characters or text-direction marks`,
+      abort: true,
+    })
     .refine((value) => VISIBLE.test(value), `${label} must contain at least one visible character`);
 }
+
+/** The longest address mail can deliver to (RFC 5321). */
+export const EMAIL_MAX = 254;
 
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Please enter a valid email address'))
   .transform((email) => email.toLowerCase());

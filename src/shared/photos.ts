@@ -1,0 +1,26 @@
+// Auction photos: what is accepted and what a person is told. The server enforces it (recognising
+// the image by its bytes), the photo picker repeats it for a quick message.
+import { PHOTO_MAX_BYTES } from './constants';
+
+export { PHOTO_MAX_BYTES };
+
+/** The image formats accepted: their media types (what a file picker offers) and the stored file ending. */
+export const PHOTO_FORMATS = [
+  { type: 'image/jpeg', extension: 'jpg' },
+  { type: 'image/png', extension: 'png' },
+  { type: 'image/webp', extension: 'webp' },
+  { type: 'image/gif', extension: 'gif' },
+] as const;
+export type PhotoExtension = (typeof PHOTO_FORMATS)[number]['extension'];
+
+export const PHOTO_TYPES = PHOTO_FORMATS.map((f) => f.type);
+
+export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
+export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
+export const PHOTO_MISSING = 'Please upload an image.';
+
+/** The message for a chosen file the picker can judge by its declared type and size, or null. */
+export function photoProblem(file: { type: string; size: number }): string | null {
+  if (!PHOTO_TYPES.includes(file.type as (typeof PHOTO_TYPES)[number])) return PHOTO_WRONG_TYPE;
+  return file.size > PHOTO_MAX_BYTES ? PHOTO_TOO_LARGE : null;
+}
