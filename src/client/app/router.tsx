@@ -6,6 +6,7 @@ import { lazyComponent, type Preloadable } from './lazy-component';
 import { HomePage } from '../pages/home';
 import { NotFoundPage } from '../pages/not-found';
 import { RequireAdmin, RequireAuth } from './guards';
+import { paths } from '../lib/paths';
 import { DataLayer } from './lazy-data-layer';
 import { RootLayout } from './layout/root-layout';
 
@@ -29,41 +30,41 @@ const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyP
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
 const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home,
     // The layout catches errors of any page and shows the error page inside the site frame.
     element: <RootLayout />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'about', element: <AboutPage /> },
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
+      { path: paths.about, element: <AboutPage /> },
       // Paths match case-insensitively, so /Legal lands here too.
-      { path: 'legal', element: <LegalIndexPage /> },
-      { path: 'legal/:document', element: <LegalDocumentPage /> },
+      { path: paths.legal, element: <LegalIndexPage /> },
+      { path: paths.legalDocumentPattern, element: <LegalDocumentPage /> },
       {
         element: <DataLayer />,
         children: [
-          { path: 'contact', element: <ContactPage /> },
+          { path: paths.contact, element: <ContactPage /> },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'auction', element: <AuctionsPage /> },
-              { path: 'auction/:id', element: <AuctionDetailPage /> },
-              { path: 'myauction', element: <MyAuctionsPage /> },
-              { path: 'create', element: <CreateAuctionPage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'privacy', element: <PrivacyPage /> },
+              { path: paths.auctions, element: <AuctionsPage /> },
+              { path: paths.auctionPattern, element: <AuctionDetailPage /> },
+              { path: paths.myAuctions, element: <MyAuctionsPage /> },
+              { path: paths.createAuction, element: <CreateAuctionPage /> },
+              { path: paths.profile, element: <ProfilePage /> },
+              { path: paths.privacy, element: <PrivacyPage /> },
             ],
           },
           {
             element: <RequireAdmin />,
             children: [
-              { path: 'admin', element: <AdminDashboardPage /> },
-              { path: 'admin/users', element: <AdminUsersPage /> },
-              { path: 'admin/messages', element: <AdminMessagesPage /> },
-              { path: 'auctionlist', element: <AdminAuctionListPage /> },
+              { path: paths.admin, element: <AdminDashboardPage /> },
+              { path: paths.adminUsers, element: <AdminUsersPage /> },
+              { path: paths.adminMessages, element: <AdminMessagesPage /> },
+              { path: paths.adminAuctions, element: <AdminAuctionListPage /> },
             ],
           },
         ],

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-/** neutral: categories; success: Active; muted: Ended; accent: highlights; admin/user: roles (SPEC §6). */
-export type BadgeTone = 'neutral' | 'accent' | 'success' | 'muted' | 'danger' | 'admin' | 'user';
+/** neutral: categories, Scheduled; success: Active; muted: Ended; accent: highlights; admin/user: roles (docs/rules/screens.md). */
+type BadgeTone = 'neutral' | 'accent' | 'success' | 'muted' | 'danger' | 'admin' | 'user';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
@@ -16,7 +16,9 @@ const tones: Record<BadgeTone, string> = {
 
 export function Badge({ tone = 'neutral', className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}>
+    <span
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone], className)}
+    >
       {children}
     </span>
   );

@@ -3,8 +3,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { cn } from '../lib/cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors ' +
@@ -24,7 +24,7 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'h-12 px-6 text-base',
 };
 
-export function buttonClasses({
+function buttonClasses({
   variant = 'primary',
   size = 'md',
   fullWidth = false,
@@ -78,7 +78,10 @@ interface ButtonLinkProps extends LinkProps {
 /** A router link that looks like a button: for navigation, never for actions. */
 export function ButtonLink({ variant, size, fullWidth, icon, className, children, ...rest }: ButtonLinkProps) {
   return (
-    <Link className={buttonClasses({ variant, size, fullWidth, className: typeof className === 'string' ? className : undefined })} {...rest}>
+    <Link
+      className={buttonClasses({ variant, size, fullWidth, className: typeof className === 'string' ? className : undefined })}
+      {...rest}
+    >
       {icon}
       {children}
     </Link>

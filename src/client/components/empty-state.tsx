@@ -14,7 +14,12 @@ interface EmptyStateProps {
 
 export function EmptyState({ icon: Icon, title, titleAs: Title = 'p', description, action, className }: EmptyStateProps) {
   return (
-    <div className={cn('flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center',
+        className,
+      )}
+    >
       {Icon && (
         <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
           <Icon aria-hidden="true" className="size-6" />

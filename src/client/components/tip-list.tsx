@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 
-export interface Tip {
+interface Tip {
   icon: LucideIcon;
   title: string;
   text: string;

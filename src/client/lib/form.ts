@@ -1,12 +1,14 @@
-// The one form pattern: read the fields, check them with the shared zod schema the server also uses.
+// The one form pattern: read the fields, check them with the shared zod schema the server also uses,
+// show each field's first message and take the person to the first field in error.
+import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 
 export type FieldErrors<T> = Partial<Record<keyof T & string, string>>;
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<T> };
+type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<T> };
 
 /** Parses `values` with `schema`; on failure, the first message of each field. */
-export function checkForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, values: unknown): Checked<z.output<S>> {
+function checkForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, values: unknown): Checked<z.output<S>> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const { fieldErrors } = z.flattenError(result.error);
@@ -18,8 +20,56 @@ export function checkForm<S extends z.ZodType<Record<string, unknown>>>(schema: 
 }
 
 /** The string values of a form's named fields. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
+function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
   return values;
+}
+
+/** On a phone the first message may be far above the button: focus brings its field into view. */
+function focusFirstError(form: HTMLFormElement, errors: Partial<Record<string, string>>) {
+  for (const element of form.elements) {
+    if (element instanceof HTMLElement && 'name' in element && typeof element.name === 'string' && errors[element.name]) {
+      element.focus();
+      return;
+    }
+  }
+}
+
+interface SchemaFormOptions<T, Extra extends string> {
+  /**
+   * What the form checks beyond the schema, or instead of part of it: given the schema's messages and
+   * the values, the messages to show.
+   */
+  check?: (errors: FieldErrors<T>, values: Record<string, string>) => Partial<Record<(keyof T & string) | Extra, string>>;
+  /** Called with the messages shown, after the focus moved to the first of them. */
+  onInvalid?: (errors: Partial<Record<(keyof T & string) | Extra, string>>) => void;
+  /** Called with the parsed values once nothing is in error. */
+  onValid: (data: T, form: HTMLFormElement) => void;
+}
+
+/** A form checked in the browser by the schema the server enforces: input it would refuse never leaves. */
+export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>, Extra extends string = never>(
+  schema: S,
+  { check, onInvalid, onValid }: SchemaFormOptions<z.output<S>, Extra>,
+) {
+  const [errors, setErrors] = useState<Partial<Record<(keyof z.output<S> & string) | Extra, string>>>({});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = formValues(form);
+    const checked = checkForm(schema, values);
+    const schemaErrors = checked.ok ? {} : checked.errors;
+    const found = check ? check(schemaErrors, values) : schemaErrors;
+    setErrors(found);
+    if (!checked.ok || Object.keys(found).length > 0) {
+      focusFirstError(form, found);
+      onInvalid?.(found);
+      return;
+    }
+    onValid(checked.data, form);
+  }
+
+  return { errors, setErrors, onSubmit };
 }

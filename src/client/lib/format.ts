@@ -3,13 +3,11 @@ import { DAY_MS } from '../../shared/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 export const formatMoney = (dollars: number) => usd.format(dollars);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 
-/** Whole days left, rounded up (SPEC §4); 0 once ended. */
+/** Whole days left, rounded up (docs/rules/screens.md#auctions-on-screen); 0 once ended. */
 export function daysLeft(remainingMs: number): number {
   return remainingMs <= 0 ? 0 : Math.ceil(remainingMs / DAY_MS);
 }

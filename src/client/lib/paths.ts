@@ -1,4 +1,6 @@
-// Every client route in one place, so a link and its route can never drift apart.
+// Every client route in one place, so a link and its route can never drift apart: the route table
+// (app/router.tsx) is built from these. A route with a parameter has its pattern here (`…Pattern`)
+// beside the function that fills it in.
 export const paths = {
   home: '/',
   login: '/login',
@@ -6,13 +8,17 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   legal: '/legal',
+  legalDocument: (slug: string) => `/legal/${encodeURIComponent(slug)}`,
+  legalDocumentPattern: '/legal/:document',
   auctions: '/auction',
+  auction: (id: string) => `/auction/${encodeURIComponent(id)}`,
+  auctionPattern: '/auction/:id',
   myAuctions: '/myauction',
   createAuction: '/create',
-  auction: (id: string) => `/auction/${encodeURIComponent(id)}`,
   profile: '/profile',
   privacy: '/privacy',
   admin: '/admin',
   adminUsers: '/admin/users',
+  adminMessages: '/admin/messages',
   adminAuctions: '/auctionlist',
 } as const;

@@ -1,4 +1,5 @@
-// The one QueryClient: caching defaults of SPEC §9, and no retries for answers the server meant (4xx).
+// The one QueryClient: the caching rules of docs/rules/screens.md#caching-and-freshness, and no retries
+// for answers the server meant (4xx).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { emitSessionEvent } from './session-events';

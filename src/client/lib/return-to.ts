@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { paths } from './paths';
 
 /** The query parameter of /login and /signup that names the page to return to. */
-export const RETURN_TO = 'redirectTo';
+const RETURN_TO = 'redirectTo';
 
 const SAME_SITE = 'http://same-site.invalid';
 

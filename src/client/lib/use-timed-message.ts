@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGE_CLEAR_MS } from '../../shared/constants';
 
-/** A message that clears itself after 10 seconds (SPEC §9); showing a new one restarts the clock. */
+/** A message that clears itself after 10 seconds (docs/rules/screens.md#forms-and-messages); showing a new one restarts the clock. */
 export function useTimedMessage(durationMs = MESSAGE_CLEAR_MS) {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,15 +1,47 @@
-import { BookOpenText, Code2, Database, Gavel, ImagePlus, LayoutDashboard, Mail, Radio, Server, ShieldCheck, type LucideIcon } from 'lucide-react';
+import {
+  BookOpenText,
+  Code2,
+  Database,
+  Gavel,
+  ImagePlus,
+  LayoutDashboard,
+  Mail,
+  Radio,
+  Server,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import { ButtonLink } from '../components/button';
-import { Card } from '../components/card';
+import { FeatureList, type Feature } from '../components/feature-list';
 import { PageHeader } from '../components/page-header';
 import { paths } from '../lib/paths';
 
-const features: Array<{ icon: LucideIcon; title: string; text: string }> = [
-  { icon: Gavel, title: 'Browse auctions', text: 'Look through every listing, filter by category, and open any item to see its photo, price and bid history.' },
-  { icon: Radio, title: 'Bid in real time', text: 'When someone bids, the new price appears on every open page at once, with no need to reload.' },
-  { icon: ImagePlus, title: 'List your own items', text: 'Add a photo, a description, a starting price and the dates bidding is open, and your auction goes live.' },
-  { icon: LayoutDashboard, title: 'Dashboards', text: 'See how many auctions are running, the newest ones, and your own listings at a glance.' },
-  { icon: ShieldCheck, title: 'Admin console', text: 'Administrators get a view of the whole site: statistics, recent auctions and every registered user.' },
+const features: Feature[] = [
+  {
+    icon: Gavel,
+    title: 'Browse auctions',
+    text: 'Look through every listing, filter by category, and open any item to see its photo, price and bid history.',
+  },
+  {
+    icon: Radio,
+    title: 'Bid in real time',
+    text: 'When someone bids, the new price appears on every open page at once, with no need to reload.',
+  },
+  {
+    icon: ImagePlus,
+    title: 'List your own items',
+    text: 'Add a photo, a description, a starting price and the dates bidding is open, and your auction goes live.',
+  },
+  {
+    icon: LayoutDashboard,
+    title: 'Dashboards',
+    text: 'See how many auctions are running, the newest ones, and your own listings at a glance.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Admin console',
+    text: 'Administrators get a view of the whole site: statistics, recent auctions and every registered user.',
+  },
 ];
 
 const stack: Array<{ icon: LucideIcon; title: string; text: string }> = [
@@ -40,14 +72,16 @@ export function AboutPage() {
   return (
     <>
       <title>About · Open Auction</title>
-      <PageHeader title="About Open Auction" description="An auction site built for learning: small enough to read, complete enough to be real." />
+      <PageHeader
+        title="About Open Auction"
+        description="An auction site built for learning: small enough to read, complete enough to be real."
+      />
 
       <div className="max-w-3xl space-y-4 text-base leading-7 text-slate-700">
         <p>
-          Open Auction is an <strong className="font-semibold text-slate-900">educational demo for students</strong>. It is a working
-          online auction site, but nothing here is for sale: there is no real money, no payments and no shipping. It exists so that
-          people learning web development can see how a complete application fits together, from the button you click to the row
-          saved in the database.
+          Open Auction is an <strong className="font-semibold text-slate-900">educational demo for students</strong>. It is a working online
+          auction site, but nothing here is for sale: there is no real money, no payments and no shipping. It exists so that people learning
+          web development can see how a complete application fits together, from the button you click to the row saved in the database.
         </p>
         <p>Feel free to sign up, list a few things, and bid against your friends. That is exactly what it is for.</p>
       </div>
@@ -56,19 +90,7 @@ export function AboutPage() {
         <h2 id="what-heading" className="text-xl font-semibold tracking-tight text-slate-900">
           What you can do here
         </h2>
-        <ul className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map(({ icon: Icon, title, text }) => (
-            <li key={title}>
-              <Card className="h-full p-5">
-                <span className="flex size-10 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-sm leading-6 text-slate-600">{text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <FeatureList features={features} className="mt-5 sm:grid-cols-2 lg:grid-cols-3" />
       </section>
 
       <section aria-labelledby="how-heading" className="mt-12">
@@ -98,13 +120,13 @@ export function AboutPage() {
           </h2>
           <div className="mt-3 max-w-3xl space-y-3 leading-7 text-slate-700">
             <p>
-              The code is meant to be read. Each rule of the auction, such as how high a bid may go or when an auction ends, is
-              written once on the server and checked again in the browser only to give you a quick message. Files are small, named
-              after what they do, and explain <em>why</em> they do things rather than repeating <em>what</em>.
+              The code is meant to be read. Each rule of the auction, such as how high a bid may go or when an auction ends, is written once
+              on the server and checked again in the browser only to give you a quick message. Files are small, named after what they do,
+              and explain <em>why</em> they do things rather than repeating <em>what</em>.
             </p>
             <p>
-              If something puzzles you, that is a good place to start learning: open the file, follow the call, and see where it
-              leads. And if you find a mistake, we would love to hear about it.
+              If something puzzles you, that is a good place to start learning: open the file, follow the call, and see where it leads. And
+              if you find a mistake, we would love to hear about it.
             </p>
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">

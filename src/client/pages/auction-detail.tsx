@@ -1,28 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Trophy, User } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../components/badge';
 import { Banner } from '../components/banner';
 import { Skeleton } from '../components/skeleton';
 import { useAuth } from '../features/auth/auth-context';
-import { useTimeLeft } from '../features/auctions/use-time-left';
+import { useAuction } from '../features/auctions/api';
+import { AuctionStatusBadge } from '../features/auctions/auction-status-badge';
+import type { Auction } from '../features/auctions/types';
+import { useAuctionStatus } from '../features/auctions/use-auction-status';
+import { useLiveBids } from '../features/bidding/api';
 import { BidForm } from '../features/bidding/bid-form';
 import { BidHistory } from '../features/bidding/bid-history';
-import { useLiveBids } from '../features/bidding/use-live-bids';
 import { cn } from '../lib/cn';
-import { httpStatusOf } from '../lib/query-client';
 import { errorMessage } from '../lib/errors';
 import { daysLeft, formatDateTime, formatMoney } from '../lib/format';
 import { paths } from '../lib/paths';
-import { useTRPC } from '../lib/trpc';
-import type { Auction } from '../features/auctions/types';
+import { httpStatusOf } from '../lib/query-client';
 import { NotFoundPage } from './not-found';
 
 /** /auction/{id}: one auction, its bid form and its history, kept live. */
 export function AuctionDetailPage() {
   const { id = '' } = useParams();
-  const trpc = useTRPC();
-  const auction = useQuery(trpc.auction.byId.queryOptions({ id }));
+  const auction = useAuction(id);
   useLiveBids(id);
 
   if (auction.isPending) return <DetailSkeleton />;
@@ -36,13 +35,11 @@ export function AuctionDetailPage() {
 
 function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: number }) {
   const { user } = useAuth();
-  const remaining = useTimeLeft(auction.timeLeft, receivedAt);
-  const ended = remaining <= 0;
-  // Started by the server's clock: the start is that far before the end.
-  const started = Date.parse(auction.itemEndDate) - Date.parse(auction.itemStartDate) >= remaining;
+  const { status, timeLeft } = useAuctionStatus(auction, receivedAt);
+  const ended = status === 'ended';
   const isSeller = user?._id === auction.seller._id;
   const winner = ended ? auction.bids[0] : undefined;
-  const days = daysLeft(remaining);
+  const days = daysLeft(timeLeft);
 
   // Why there is no bid form, when there is none.
   const notice = ended ? (
@@ -57,7 +54,7 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
         <p className="text-slate-800">This auction ended without bids.</p>
       )}
     </div>
-  ) : !started ? (
+  ) : status === 'scheduled' ? (
     <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
       <CalendarClock aria-hidden="true" className="mt-0.5 size-5 text-slate-600" />
       <p className="text-slate-800">
@@ -81,7 +78,7 @@ function AuctionDetail({ auction, receivedAt }: { auction: Auction; receivedAt: 
         <div>
           <div className="flex flex-wrap gap-2">
             <Badge tone="neutral">{auction.itemCategory}</Badge>
-            {ended ? <Badge tone="muted">Ended</Badge> : <Badge tone="success">Active</Badge>}
+            <AuctionStatusBadge status={status} />
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{auction.itemName}</h1>
           <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>

@@ -5,7 +5,11 @@ import { TipList } from '../components/tip-list';
 import { ContactForm } from '../features/contact/contact-form';
 
 const notes: Array<{ icon: LucideIcon; title: string; text: string }> = [
-  { icon: Clock, title: 'When we reply', text: 'Usually within a few working days. Please include anything that helps us find the auction or account.' },
+  {
+    icon: Clock,
+    title: 'When we reply',
+    text: 'Usually within a few working days. Please include anything that helps us find the auction or account.',
+  },
   { icon: ShieldCheck, title: 'Your details', text: 'We use your name and email only to answer this message. Never send a password.' },
   {
     icon: GraduationCap,

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Gavel, Layers, Plus, Store, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,17 +7,16 @@ import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
 import { Skeleton } from '../components/skeleton';
 import { useAuth } from '../features/auth/auth-context';
+import { useDashboardStats } from '../features/auctions/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../features/auctions/auction-grid';
-import { useLiveBids } from '../features/bidding/use-live-bids';
+import { useLiveBids } from '../features/bidding/api';
 import { errorMessage } from '../lib/errors';
 import { paths } from '../lib/paths';
-import { useTRPC } from '../lib/trpc';
 
-/** The signed-in home at / (SPEC §2 Dashboard): counters, the latest auctions, and the user's own. */
+/** The signed-in home at /: counters, the latest auctions, and the user's own. */
 export function Dashboard() {
   const { user, newAccount } = useAuth();
-  const trpc = useTRPC();
-  const stats = useQuery(trpc.auction.stats.queryOptions());
+  const stats = useDashboardStats();
   useLiveBids();
 
   const counters: Array<{ label: string; value: number | undefined; icon: LucideIcon }> = [

@@ -33,7 +33,10 @@ export function LegalDocumentPage() {
           <ul className="-mx-2 mt-3 space-y-1 text-sm">
             {others.map((other) => (
               <li key={other.slug}>
-                <Link to={`${paths.legal}/${other.slug}`} className="block rounded-lg px-2 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-accent-700">
+                <Link
+                  to={paths.legalDocument(other.slug)}
+                  className="block rounded-lg px-2 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-accent-700"
+                >
                   {other.title}
                 </Link>
               </li>

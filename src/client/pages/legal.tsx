@@ -27,7 +27,10 @@ export function LegalIndexPage() {
             </span>
             <div className="min-w-0 flex-1">
               <h2 className="flex items-center justify-between gap-2 text-base font-semibold text-slate-900 group-hover:text-accent-800">
-                <Link to={`${paths.legal}/${doc.slug}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+                <Link
+                  to={paths.legalDocument(doc.slug)}
+                  className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none"
+                >
                   {doc.title}
                 </Link>
                 <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-400 group-hover:text-accent-700" />

@@ -1,27 +1,18 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Store } from 'lucide-react';
-import { Banner } from '../components/banner';
-import { Button, ButtonLink } from '../components/button';
+import { ButtonLink } from '../components/button';
 import { EmptyState } from '../components/empty-state';
+import { LoadMoreList } from '../components/load-more-list';
 import { PageHeader } from '../components/page-header';
+import { useMyAuctions } from '../features/auctions/api';
 import { AuctionGrid, AuctionGridSkeleton } from '../features/auctions/auction-grid';
-import { useLiveBids } from '../features/bidding/use-live-bids';
-import { errorMessage } from '../lib/errors';
+import { useLiveBids } from '../features/bidding/api';
 import { paths } from '../lib/paths';
-import { useTRPC } from '../lib/trpc';
-
-// Twelve cards fill the first screens on any width; more load on demand.
-const PAGE_SIZE = 12;
 
 /** /myauction: the signed-in user's own auctions. */
 export function MyAuctionsPage() {
-  const trpc = useTRPC();
-  const mine = useInfiniteQuery(
-    trpc.auction.mine.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
-  );
-  const auctions = mine.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = mine.data?.pages[0]?.total;
+  const mine = useMyAuctions();
   useLiveBids();
+  const { total } = mine;
 
   return (
     <>
@@ -36,33 +27,21 @@ export function MyAuctionsPage() {
           </ButtonLink>
         }
       />
-      {mine.isPending ? (
-        <AuctionGridSkeleton count={3} />
-      ) : mine.isError ? (
-        <Banner tone="error">{errorMessage(mine.error, 'An unexpected error occurred.')}</Banner>
-      ) : (
-        <>
-          <AuctionGrid
-            headingLevel={2}
-            auctions={auctions}
-            receivedAt={mine.dataUpdatedAt}
-            empty={
-              <EmptyState
-                icon={Store}
-                title="You haven't created any auctions yet"
-                action={<ButtonLink to={paths.createAuction}>Create Your First Auction</ButtonLink>}
-              />
-            }
+      <LoadMoreList
+        list={mine}
+        skeleton={<AuctionGridSkeleton count={3} />}
+        failure="An unexpected error occurred."
+        empty={
+          <EmptyState
+            icon={Store}
+            title="You haven't created any auctions yet"
+            action={<ButtonLink to={paths.createAuction}>Create Your First Auction</ButtonLink>}
           />
-          {mine.hasNextPage && (
-            <div className="mt-8 flex justify-center">
-              <Button variant="secondary" loading={mine.isFetchingNextPage} onClick={() => void mine.fetchNextPage()}>
-                {mine.isFetchingNextPage ? 'Loading...' : 'Load more auctions'}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+        }
+        moreLabel="Load more auctions"
+      >
+        <AuctionGrid headingLevel={2} auctions={mine.items} receivedAt={mine.receivedAt} />
+      </LoadMoreList>
     </>
   );
 }

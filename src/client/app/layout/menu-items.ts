@@ -1,4 +1,4 @@
-// The side menu's entries per audience (SPEC §2 Navigation; CONTRACT.md adds Sign out for admins).
+// The side menu's entries per audience (docs/rules/screens.md#menus); Sign out is added by the menu itself.
 import {
   Gavel,
   House,
@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { paths } from '../../lib/paths';
 
-export interface MenuItem {
+interface MenuItem {
   label: string;
   to: string;
   icon: LucideIcon;

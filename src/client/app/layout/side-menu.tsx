@@ -56,7 +56,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
     await logout();
     setSigningOut(false);
     onClose();
-    navigate(paths.home);
+    void navigate(paths.home);
   }
 
   const items = !user ? guestMenu : user.role === 'admin' ? adminMenu : userMenu;
@@ -133,7 +133,9 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
                   to={to}
                   end
                   onClick={onClose}
-                  className={({ isActive }) => cn(itemClasses, isActive && 'bg-accent-50 text-accent-800 hover:bg-accent-50 hover:text-accent-800')}
+                  className={({ isActive }) =>
+                    cn(itemClasses, isActive && 'bg-accent-50 text-accent-800 hover:bg-accent-50 hover:text-accent-800')
+                  }
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
                   {label}
@@ -142,7 +144,12 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
             ))}
             {user && (
               <li className="mt-2 border-t border-slate-200 pt-2">
-                <button type="button" onClick={signOut} disabled={signingOut} className={cn(itemClasses, 'disabled:opacity-60')}>
+                <button
+                  type="button"
+                  onClick={() => void signOut()}
+                  disabled={signingOut}
+                  className={cn(itemClasses, 'disabled:opacity-60')}
+                >
                   <LogOut aria-hidden="true" className="size-5 shrink-0" />
                   {signingOut ? 'Signing out…' : 'Sign out'}
                 </button>

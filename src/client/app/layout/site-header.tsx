@@ -1,18 +1,16 @@
 import { Gavel, Menu } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
-
-  // Any navigation closes the menu, including back and forward.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [pathname]);
+  // The menu is open on the page it was opened on: any navigation (back and forward too) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">

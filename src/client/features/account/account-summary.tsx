@@ -15,7 +15,10 @@ export function AccountSummary({ user }: { user: SessionUser }) {
         {user.avatar ? (
           <img src={user.avatar} alt="" className="size-14 shrink-0 rounded-full object-cover ring-1 ring-slate-200" />
         ) : (
-          <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-50 text-xl font-semibold text-accent-800 ring-1 ring-accent-100">
+          <span
+            aria-hidden="true"
+            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-50 text-xl font-semibold text-accent-800 ring-1 ring-accent-100"
+          >
             {initial}
           </span>
         )}
@@ -31,13 +34,17 @@ export function AccountSummary({ user }: { user: SessionUser }) {
           <dt className="flex items-center gap-1.5 font-medium text-slate-600">
             <UserRound aria-hidden="true" className="size-4" /> Name
           </dt>
-          <dd className="mt-1 break-words rounded-lg bg-slate-50 px-3 py-2.5 text-slate-900 ring-1 ring-inset ring-slate-200">{user.name}</dd>
+          <dd className="mt-1 break-words rounded-lg bg-slate-50 px-3 py-2.5 text-slate-900 ring-1 ring-inset ring-slate-200">
+            {user.name}
+          </dd>
         </div>
         <div>
           <dt className="flex items-center gap-1.5 font-medium text-slate-600">
             <Mail aria-hidden="true" className="size-4" /> Email
           </dt>
-          <dd className="mt-1 break-all rounded-lg bg-slate-50 px-3 py-2.5 text-slate-900 ring-1 ring-inset ring-slate-200">{user.email}</dd>
+          <dd className="mt-1 break-all rounded-lg bg-slate-50 px-3 py-2.5 text-slate-900 ring-1 ring-inset ring-slate-200">
+            {user.email}
+          </dd>
         </div>
       </dl>
       <p className="mt-4 text-xs text-slate-500">Your name and email can&apos;t be changed here yet.</p>

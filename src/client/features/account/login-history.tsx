@@ -1,5 +1,4 @@
 // The signed-in user's login history on /privacy: one card per sign-in, newest first.
-import { useQuery } from '@tanstack/react-query';
 import { Globe, History, MapPin, Monitor, Network, Smartphone, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../components/badge';
 import { Banner } from '../../components/banner';
@@ -7,26 +6,36 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { Skeleton } from '../../components/skeleton';
 import { errorMessage } from '../../lib/errors';
-import { useTRPC } from '../../lib/trpc';
-
-/** SPEC §9: login history is fresh for 5 minutes. */
-const LOGIN_HISTORY_STALE_MS = 5 * 60_000;
+import { useLoginHistory } from './api';
 
 // Created once: the viewer's locale and time zone, with the weekday so a recent entry is easy to place.
-const loginTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const loginTime = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 function isMobile(device: string): boolean {
   return /android|ios|iphone|ipad|mobile/i.test(device);
 }
 
 export function LoginHistory() {
-  const trpc = useTRPC();
-  const logins = useQuery({ ...trpc.user.logins.queryOptions(), staleTime: LOGIN_HISTORY_STALE_MS });
+  const logins = useLoginHistory();
 
   if (logins.isPending) return <LoginHistorySkeleton />;
-  if (logins.isError) return <Banner tone="error">{errorMessage(logins.error, 'Could not load your login history. Please try again.')}</Banner>;
+  if (logins.isError)
+    return <Banner tone="error">{errorMessage(logins.error, 'Could not load your login history. Please try again.')}</Banner>;
   if (logins.data.length === 0) {
-    return <EmptyState icon={History} title="No sign-ins recorded yet" description="Each time you log in, the time, address and device appear here." />;
+    return (
+      <EmptyState
+        icon={History}
+        title="No sign-ins recorded yet"
+        description="Each time you log in, the time, address and device appear here."
+      />
+    );
   }
 
   return (

@@ -24,7 +24,7 @@ export function SecuritySettings() {
               </p>
             </div>
           </div>
-          {/* Disabled for everyone (SPEC §6): the feature does not exist yet. */}
+          {/* Disabled for everyone: the feature does not exist yet (docs/rules/screens.md#forms-and-messages). */}
           <Button variant="secondary" size="sm" disabled aria-describedby="two-factor-description" className="shrink-0">
             Enable
           </Button>

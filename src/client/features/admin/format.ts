@@ -1,10 +1,16 @@
 // How the admin console writes dates and places.
 import type { AdminUser } from './types';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 const dateOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 
-/** Short month, day, year, hour and minute (SPEC §2 /admin/users), or 'Never'. */
+/** Short month, day, year, hour and minute (docs/rules/screens.md#the-admin-console), or 'Never'. */
 export const formatAdminDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : 'Never');
 
 /** Short month, day and year, or 'Never'. */

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 const WINDOW = 5;
 
 /** Up to five page numbers centred on the current page, shifted to stay within 1..totalPages. */
-export function pageWindow(page: number, totalPages: number, size = WINDOW): number[] {
+function pageWindow(page: number, totalPages: number, size = WINDOW): number[] {
   const count = Math.min(size, totalPages);
   const start = Math.max(1, Math.min(page - Math.floor(size / 2), totalPages - count + 1));
   return Array.from({ length: count }, (_, i) => start + i);
@@ -26,7 +26,7 @@ const item =
 const enabled = 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50';
 const disabled = 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400';
 
-/** Shown only when there is more than one page (SPEC §2). */
+/** Shown only when there is more than one page: a single page needs no way to another. */
 export function Pagination({ page, totalPages, total, pageSize, linkTo, className }: PaginationProps) {
   if (totalPages <= 1) return null;
   const first = Math.min(total, (page - 1) * pageSize + 1);

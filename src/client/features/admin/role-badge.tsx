@@ -1,7 +1,7 @@
 import { Badge } from '../../components/badge';
 import type { AdminUser } from './types';
 
-/** Admin purple, user green (SPEC §6). */
+/** Admin purple, user green (docs/rules/screens.md#the-admin-console). */
 export function RoleBadge({ role }: { role: AdminUser['role'] }) {
   return <Badge tone={role === 'admin' ? 'admin' : 'user'}>{role === 'admin' ? 'Admin' : 'User'}</Badge>;
 }

@@ -17,7 +17,12 @@ export function StatCard({ label, value, loading, icon: Icon, tone }: StatCardPr
     // label on phones, placed beside both lines by position on wider screens.
     <div className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:py-5 sm:pr-5 sm:pl-20">
       <dt className="text-sm text-slate-600">
-        <span className={cn('mb-3 flex size-11 items-center justify-center rounded-lg sm:absolute sm:top-1/2 sm:left-5 sm:mb-0 sm:-translate-y-1/2', tone)}>
+        <span
+          className={cn(
+            'mb-3 flex size-11 items-center justify-center rounded-lg sm:absolute sm:top-1/2 sm:left-5 sm:mb-0 sm:-translate-y-1/2',
+            tone,
+          )}
+        >
           <Icon aria-hidden="true" className="size-5" />
         </span>
         {label}

@@ -5,13 +5,7 @@ import type { AdminAuctionsInput, AdminUserSortColumn } from '../../../shared/sc
 
 type Outputs = inferRouterOutputs<AppRouter>['admin'];
 
-export type AdminDashboard = Outputs['dashboard'];
 export type AdminUser = Outputs['users']['data']['users'][number];
-export type AdminUsersPagination = Outputs['users']['data']['pagination'];
 export type AdminAuction = Outputs['auctions']['items'][number];
-export type ContactMessage = Outputs['messages']['items'][number];
 export type AdminAuctionStatus = AdminAuctionsInput['status'];
 export type { AdminUserSortColumn };
-
-/** The contact inbox has no entry in lib/paths yet; it lives here until it does. */
-export const adminMessagesPath = '/admin/messages';

@@ -1,11 +1,12 @@
-// The auction card of SPEC §2: photo, category, name, two lines of description, price, bids, time left, seller.
+// The auction card (docs/rules/screens.md#auctions-on-screen): photo, category, name, two lines of
+// description, price, bids, time left, seller.
 import { Clock, Gavel, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { formatMoney, timeLeftLabel } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { Auction } from './types';
-import { useTimeLeft } from './use-time-left';
+import { useAuctionStatus } from './use-auction-status';
 
 interface AuctionCardProps {
   auction: Auction;
@@ -19,8 +20,8 @@ interface AuctionCardProps {
 
 export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = false }: AuctionCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const remaining = useTimeLeft(auction.timeLeft, receivedAt);
-  const ended = remaining <= 0;
+  const { status, timeLeft } = useAuctionStatus(auction, receivedAt);
+  const ended = status === 'ended';
   const price = auction.currentPrice || auction.startingPrice;
   const headingId = `auction-${auction._id}-name`;
 
@@ -51,7 +52,9 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
         <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-600">{auction.itemDescription}</p>
         <div className="mt-auto flex items-end justify-between gap-3 pt-4">
           <div>
-            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{auction.bidsCount > 0 ? 'Current bid' : 'Starting price'}</p>
+            <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              {auction.bidsCount > 0 ? 'Current bid' : 'Starting price'}
+            </p>
             <p className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(price)}</p>
           </div>
           <p className="flex items-center gap-1 text-sm text-slate-600">
@@ -62,7 +65,7 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
         <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
           <span className={ended ? 'flex items-center gap-1 font-medium text-slate-500' : 'flex items-center gap-1 text-slate-700'}>
             <Clock aria-hidden="true" className="size-4" />
-            {timeLeftLabel(remaining)}
+            {timeLeftLabel(timeLeft)}
           </span>
           <span className="flex min-w-0 items-center gap-1 text-slate-600">
             <User aria-hidden="true" className="size-4 shrink-0" />

@@ -11,7 +11,7 @@ interface CategoryFilterProps {
   onSelect: (category: Category | null) => void;
 }
 
-/** 'All' plus each category present in the data (SPEC §2). */
+/** 'All' plus each category present in the data: a filter that could only answer nothing is not offered. */
 export function CategoryFilter({ categories, selected, onSelect }: CategoryFilterProps) {
   if (categories === undefined) {
     return (
@@ -35,7 +35,9 @@ export function CategoryFilter({ categories, selected, onSelect }: CategoryFilte
             onClick={() => onSelect(category)}
             className={cn(
               'h-9 rounded-full border px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
-              active ? 'border-accent-700 bg-accent-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
+              active
+                ? 'border-accent-700 bg-accent-700 text-white'
+                : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
             )}
           >
             {category ? capitalise(category) : 'All'}

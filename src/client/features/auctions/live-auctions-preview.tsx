@@ -1,4 +1,4 @@
-// The landing page's live auctions: the three newest auctions open for bids, from real data (SPEC §1).
+// The landing page's live auctions: the three newest auctions open for bids, from real data.
 // Read with the shell's fetch helper: the landing page loads before TanStack Query and tRPC do.
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';

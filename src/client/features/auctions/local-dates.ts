@@ -1,6 +1,4 @@
 // The create form picks calendar days in the viewer's time zone; the server gets instants.
-import { DAY_MS } from '../../../shared/constants';
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** YYYY-MM-DD of a moment, in the viewer's time zone. */
@@ -30,5 +28,3 @@ export function endInstant(day: string): number {
   const [y, m, d] = parts(day);
   return new Date(y, m - 1, d + 1).getTime() - 1;
 }
-
-export const daysBetween = (from: string, to: string) => Math.round((endInstant(to) - endInstant(from)) / DAY_MS);

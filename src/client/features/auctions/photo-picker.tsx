@@ -1,11 +1,8 @@
 // Choose a photo, see it, remove it. The type and size checks repeat the server's for a quick message.
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { PHOTO_MAX_BYTES } from '../../../shared/constants';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { PHOTO_TYPES, photoProblem } from '../../../shared/photos';
 import { cn } from '../../lib/cn';
-
-export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
-export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
 
 interface PhotoPickerProps {
   file: File | null;
@@ -17,28 +14,18 @@ interface PhotoPickerProps {
 export function PhotoPicker({ file, onChange, error, onError }: PhotoPickerProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // One object URL per chosen file, given back when the file changes or the picker goes away.
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   function pick(chosen: File | undefined) {
     if (!chosen) return;
-    if (!chosen.type.startsWith('image/') || chosen.type === 'image/svg+xml') {
-      onError(PHOTO_WRONG_TYPE);
-    } else if (chosen.size > PHOTO_MAX_BYTES) {
-      onError(PHOTO_TOO_LARGE);
-    } else {
+    const problem = photoProblem(chosen);
+    if (!problem) {
       onChange(chosen);
       return;
     }
+    onError(problem);
     if (input.current) input.current.value = '';
     onChange(null);
   }
@@ -61,7 +48,7 @@ export function PhotoPicker({ file, onChange, error, onError }: PhotoPickerProps
         id={inputId}
         name="itemPhoto"
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
+        accept={PHOTO_TYPES.join(',')}
         className="peer sr-only"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}

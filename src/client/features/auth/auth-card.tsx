@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '../../components/card';
 
 /** The narrow centred card that holds the login and sign-up forms. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md py-4 sm:py-10">
       <Card className="px-5 py-7 sm:px-8 sm:py-9">

@@ -1,4 +1,4 @@
-// The signed-in user as the whole client sees it (SPEC §4). Provided by AuthProvider.
+// The signed-in user as the whole client sees it. Provided by AuthProvider.
 import { createContext, useContext } from 'react';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -8,7 +8,7 @@ export type SessionUser = inferRouterOutputs<AppRouter>['user']['me']['user'];
 
 export interface AuthState {
   user: SessionUser | null;
-  /** On while the session check, a login or a sign-up is pending (SPEC §4). Starts true. */
+  /** On while the session check, a login or a sign-up is pending. Starts true. */
   loading: boolean;
   /** On only until the one session check at app start has answered; pages and guards wait on this. */
   checking: boolean;

@@ -8,10 +8,10 @@ import { shellApi } from '../../lib/shell-api';
 import { takeSessionCheck } from './early-session';
 import { AuthContext, type AuthState, type AuthValue, type SessionUser } from './auth-context';
 
-export const NOT_AUTHENTICATED = 'Not authenticated';
-export const LOGIN_FAILED = 'Login failed';
-export const SIGNUP_FAILED = 'Signup failed';
-export const LOGOUT_FAILED = 'Logout failed';
+const NOT_AUTHENTICATED = 'Not authenticated';
+const LOGIN_FAILED = 'Login failed';
+const SIGNUP_FAILED = 'Signup failed';
+const LOGOUT_FAILED = 'Logout failed';
 
 type Action =
   | { type: 'pending' }
@@ -54,7 +54,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     checkStarted.current = true;
     dispatch({ type: 'pending' });
     takeSessionCheck()
-      // A visitor is no error for the server (no 401 in the console), but SPEC §4 stores one.
+      // A visitor is no error for the server (no 401 in the console), but the client records one
+      // (docs/rules/screens.md#who-sees-which-page).
       .then(({ user }) => dispatch(user ? { type: 'signedIn', user, newAccount: false } : { type: 'failed', error: NOT_AUTHENTICATED }))
       .catch((error: unknown) => dispatch({ type: 'failed', error: errorMessage(error, NOT_AUTHENTICATED) }))
       .finally(() => dispatch({ type: 'checked' }));
@@ -72,21 +73,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const signIn = useCallback(async (run: () => Promise<{ user: SessionUser }>, fallback: string, newAccount: boolean): Promise<SessionUser> => {
-    dispatch({ type: 'pending' });
-    try {
-      // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
-      const { user } = await run();
-      // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
-      emitSessionEvent('userChanged');
-      dispatch({ type: 'signedIn', user, newAccount });
-      return user;
-    } catch (error) {
-      const message = errorMessage(error, fallback);
-      dispatch({ type: 'failed', error: message });
-      throw new Error(message, { cause: error });
-    }
-  }, []);
+  const signIn = useCallback(
+    async (run: () => Promise<{ user: SessionUser }>, fallback: string, newAccount: boolean): Promise<SessionUser> => {
+      dispatch({ type: 'pending' });
+      try {
+        // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
+        const { user } = await run();
+        // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
+        emitSessionEvent('userChanged');
+        dispatch({ type: 'signedIn', user, newAccount });
+        return user;
+      } catch (error) {
+        const message = errorMessage(error, fallback);
+        dispatch({ type: 'failed', error: message });
+        throw new Error(message, { cause: error });
+      }
+    },
+    [],
+  );
 
   const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED, false), [signIn]);
   const signup = useCallback((input: SignupInput) => signIn(() => shellApi.signup(input), SIGNUP_FAILED, true), [signIn]);

@@ -19,7 +19,7 @@ export function LoginForm() {
       <div>
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="mt-2 text-right">
-          {/* Password reset does not exist yet (SPEC §2): focusable and announced, but it goes nowhere. */}
+          {/* Password reset does not exist yet (docs/rules/notifications.md#forgotten-passwords): focusable and announced, but it goes nowhere. */}
           <a
             href="#"
             aria-disabled="true"

@@ -1,5 +1,4 @@
 // The place-bid form: bounds in the label, the same bounds the server enforces, cleared after success.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { bidBounds } from '../../../shared/bids';
 import { Banner } from '../../components/banner';
@@ -7,12 +6,10 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
-import { useTRPC } from '../../lib/trpc';
 import { useTimedMessage } from '../../lib/use-timed-message';
+import { usePlaceBid } from './api';
 
 export function BidForm({ auctionId, currentPrice }: { auctionId: string; currentPrice: number }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const { min, max } = bidBounds(currentPrice);
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -21,22 +18,7 @@ export function BidForm({ auctionId, currentPrice }: { auctionId: string; curren
   // One key per intended bid: a retried or doubled request for the same bid counts once.
   const requestKey = useRef<string | null>(null);
 
-  const placeBid = useMutation(
-    trpc.auction.placeBid.mutationOptions({
-      onSuccess: ({ bid }) => {
-        setAmount('');
-        requestKey.current = null;
-        success.show(`Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.`);
-        // SPEC §7: a bid invalidates the auction views only.
-        void queryClient.invalidateQueries({ queryKey: trpc.auction.byId.queryKey({ id: auctionId }) });
-      },
-      onError: (error) => {
-        requestKey.current = null;
-        console.error('Error placing bid', error);
-        failure.show(errorMessage(error, 'Your bid could not be placed. Please try again.'));
-      },
-    }),
-  );
+  const placeBid = usePlaceBid(auctionId);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,7 +31,21 @@ export function BidForm({ auctionId, currentPrice }: { auctionId: string; curren
     }
     setFieldError(undefined);
     requestKey.current ??= crypto.randomUUID();
-    placeBid.mutate({ auctionId, bidAmount: value, requestKey: requestKey.current });
+    placeBid.mutate(
+      { auctionId, bidAmount: value, requestKey: requestKey.current },
+      {
+        onSuccess: ({ bid }) => {
+          setAmount('');
+          requestKey.current = null;
+          success.show(`Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.`);
+        },
+        onError: (error) => {
+          requestKey.current = null;
+          console.error('Error placing bid', error);
+          failure.show(errorMessage(error, 'Your bid could not be placed. Please try again.'));
+        },
+      },
+    );
   }
 
   return (

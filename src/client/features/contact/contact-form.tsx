@@ -1,39 +1,54 @@
 // The contact form of /contact: checked with the server's schema, sent with contact.send, then a thank-you view.
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { contactInput, type ContactInput } from '../../../shared/schemas/contact';
+import { useEffect, useRef, useState } from 'react';
+import { EMAIL_MAX } from '../../../shared/schemas/common';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_SUBJECT_MAX,
+  contactInput,
+  type ContactInput,
+} from '../../../shared/schemas/contact';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
-import { inputClasses, TextField } from '../../components/text-field';
-import { cn } from '../../lib/cn';
+import { TextAreaField } from '../../components/text-area-field';
+import { TextField } from '../../components/text-field';
 import { errorMessage } from '../../lib/errors';
-import { checkForm, type FieldErrors } from '../../lib/form';
-import { useTRPC } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/form';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { useAuth } from '../auth/auth-context';
+import { useSendContactMessage } from './api';
 
-const FIELDS = ['name', 'email', 'subject', 'message'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
+type Values = Record<keyof ContactInput, string>;
+
+const BLANK: Partial<Values> = {};
 
 export function ContactForm() {
   const { user } = useAuth();
-  const trpc = useTRPC();
-  const send = useMutation(trpc.contact.send.mutationOptions());
-  const blank = (): Values => ({ name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' });
-  const [values, setValues] = useState<Values>(blank);
-  const [errors, setErrors] = useState<FieldErrors<ContactInput>>({});
+  const send = useSendContactMessage();
+  // What was typed; a field left alone shows the signed-in user's name and email (the session check
+  // may answer after the page opened).
+  const [typed, setTyped] = useState<Partial<Values>>(BLANK);
+  const values: Values = {
+    name: typed.name ?? user?.name ?? '',
+    email: typed.email ?? user?.email ?? '',
+    subject: typed.subject ?? '',
+    message: typed.message ?? '',
+  };
   const [sent, setSent] = useState(false);
   const banner = useTimedMessage();
+  const { errors, setErrors, onSubmit } = useSchemaForm(contactInput, {
+    onValid: (message) => {
+      banner.clear();
+      send.mutate(message, {
+        onSuccess: () => setSent(true),
+        onError: (error) => banner.show(errorMessage(error, 'something went wrong')),
+      });
+    },
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const returning = useRef(false);
-
-  // The session check may answer after the page opened: fill in who is writing, unless already typed.
-  useEffect(() => {
-    if (!user) return;
-    setValues((v) => ({ ...v, name: v.name || user.name, email: v.email || user.email }));
-  }, [user]);
 
   // Keyboard and screen-reader users land on what changed: the thank-you heading, or the form again.
   useEffect(() => {
@@ -45,29 +60,12 @@ export function ContactForm() {
   }, [sent]);
 
   function update(field: keyof Values, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const checked = checkForm(contactInput, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setErrors({});
-    banner.clear();
-    send.mutate(checked.data, {
-      onSuccess: () => setSent(true),
-      onError: (error) => banner.show(errorMessage(error, 'something went wrong')),
-    });
+    setTyped((v) => ({ ...v, [field]: value }));
   }
 
   function sendAnother() {
     returning.current = true;
-    setValues(blank());
+    setTyped(BLANK);
     setErrors({});
     send.reset();
     setSent(false);
@@ -100,7 +98,7 @@ export function ContactForm() {
           name="name"
           autoComplete="name"
           required
-          maxLength={100}
+          maxLength={CONTACT_NAME_MAX}
           value={values.name}
           onChange={(e) => update('name', e.target.value)}
           error={errors.name}
@@ -111,7 +109,7 @@ export function ContactForm() {
           type="email"
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           value={values.email}
           onChange={(e) => update('email', e.target.value)}
           error={errors.email}
@@ -121,33 +119,21 @@ export function ContactForm() {
         label="Subject"
         name="subject"
         required
-        maxLength={200}
+        maxLength={CONTACT_SUBJECT_MAX}
         value={values.subject}
         onChange={(e) => update('subject', e.target.value)}
         error={errors.subject}
       />
-      <div>
-        <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-800">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          rows={6}
-          maxLength={5000}
-          value={values.message}
-          onChange={(e) => update('message', e.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-          className={cn(inputClasses, 'resize-y', errors.message ? 'border-red-600' : 'border-slate-300')}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="mt-1.5 text-sm font-medium text-red-700">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Message"
+        name="message"
+        required
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX}
+        value={values.message}
+        onChange={(e) => update('message', e.target.value)}
+        error={errors.message}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={pending} className="w-full sm:w-auto">
           {pending ? 'Sending...' : 'Send message'}

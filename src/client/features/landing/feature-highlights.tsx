@@ -1,7 +1,7 @@
-import { ImagePlus, ShieldCheck, Zap, type LucideIcon } from 'lucide-react';
-import { Card } from '../../components/card';
+import { ImagePlus, ShieldCheck, Zap } from 'lucide-react';
+import { FeatureList, type Feature } from '../../components/feature-list';
 
-const features: Array<{ icon: LucideIcon; title: string; text: string }> = [
+const features: Feature[] = [
   {
     icon: Zap,
     title: 'Real-time bidding',
@@ -25,19 +25,7 @@ export function FeatureHighlights() {
       <h2 id="features-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
         Why Open Auction
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-        {features.map(({ icon: Icon, title, text }) => (
-          <li key={title}>
-            <Card className="h-full p-6">
-              <span className="flex size-11 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <h3 className="mt-4 text-base font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm leading-6 text-slate-600">{text}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={features} className="mt-6 sm:grid-cols-3" />
     </section>
   );
 }

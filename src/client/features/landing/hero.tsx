@@ -15,8 +15,8 @@ export function Hero() {
         Bid on what you love. Sell what you don&apos;t.
       </h1>
       <p className="mt-4 max-w-xl text-base text-slate-600 sm:text-lg">
-        Open Auction is a friendly marketplace where every bid shows up the moment it is placed. Create a free account to
-        start bidding or list your own items in minutes.
+        Open Auction is a friendly marketplace where every bid shows up the moment it is placed. Create a free account to start bidding or
+        list your own items in minutes.
       </p>
       {/* Decoration for wide screens only: soft rings around the site's gavel. */}
       <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-12 hidden items-center lg:flex">

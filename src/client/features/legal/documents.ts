@@ -4,7 +4,7 @@
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: string[] };
 
-export interface LegalSection {
+interface LegalSection {
   heading: string;
   blocks: LegalBlock[];
 }
@@ -194,7 +194,7 @@ const privacyPolicy: LegalDocument = {
       blocks: [
         {
           list: [
-            'Everyone who is signed in can see auctions, including the seller\'s name, and the names of bidders in an auction\'s bid history.',
+            "Everyone who is signed in can see auctions, including the seller's name, and the names of bidders in an auction's bid history.",
             'Only you can see your email address on your profile and your own login history.',
             'Administrators can see the list of registered users with their name, email, role, sign-up date, last login and approximate last location, as well as contact messages. They use this only to run and protect the site.',
           ],
@@ -339,7 +339,7 @@ const codeOfConduct: LegalDocument = {
             'No harassment, threats, bullying or intimidation.',
             'No hate speech or discrimination based on race, ethnicity, nationality, religion, gender, gender identity, sexual orientation, disability or age.',
             'No spam, chain messages or unrelated advertising.',
-            'Do not share another person\'s private information without their permission.',
+            "Do not share another person's private information without their permission.",
           ],
         },
       ],
@@ -409,7 +409,7 @@ const acceptableUsePolicy: LegalDocument = {
         {
           list: [
             'Creating accounts with false details, or more than one account per person.',
-            'Using someone else\'s account, or trying to guess or reset their password.',
+            "Using someone else's account, or trying to guess or reset their password.",
             'Shill bidding or any other manipulation of prices (see the Code of Conduct).',
             'Posting misleading listings or photos.',
             'Sending spam, phishing messages or malware, including in contact messages and item descriptions.',
@@ -439,7 +439,7 @@ const acceptableUsePolicy: LegalDocument = {
         'We welcome people who look for security problems in good faith, as long as they follow a few rules:',
         {
           list: [
-            'Test only with accounts you created yourself, and never access, change or delete other people\'s data.',
+            "Test only with accounts you created yourself, and never access, change or delete other people's data.",
             'Do not degrade the site for others: no denial-of-service testing, no mass account creation, no automated scanning that floods the server.',
             'Stop as soon as you have confirmed a problem, and do not keep or share any data you came across.',
             `Report what you found privately through ${CONTACT}, with enough detail for us to reproduce it.`,
@@ -466,14 +466,4 @@ export function findLegalDocument(slug: string | undefined): LegalDocument | und
   if (!slug) return undefined;
   const wanted = slug.toLowerCase();
   return legalDocuments.find((doc) => doc.slug === wanted);
-}
-
-/** Words in a document, for a reading-time note. */
-export function wordCount(doc: LegalDocument): number {
-  const text = [
-    doc.title,
-    ...doc.intro,
-    ...doc.sections.flatMap((s) => [s.heading, ...s.blocks.flatMap((b) => (typeof b === 'string' ? [b] : b.list))]),
-  ].join(' ');
-  return text.split(/\s+/).filter(Boolean).length;
 }

@@ -86,7 +86,11 @@ export function LegalText({ doc }: { doc: LegalDocument }) {
 
       {doc.sections.map((section, index) => (
         <section key={section.heading} aria-labelledby={sectionId(index)} className="mt-10">
-          <h2 id={sectionId(index)} tabIndex={-1} className="scroll-mt-6 text-xl font-semibold tracking-tight text-slate-900 focus:outline-none">
+          <h2
+            id={sectionId(index)}
+            tabIndex={-1}
+            className="scroll-mt-6 text-xl font-semibold tracking-tight text-slate-900 focus:outline-none"
+          >
             {section.heading}
           </h2>
           <div className="mt-3 space-y-4 text-base leading-7 text-slate-700">

@@ -1,32 +1,31 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, Gavel } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Badge } from '../../components/badge';
-import { Banner } from '../../components/banner';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
+import { HeadingCount } from '../../components/heading-count';
+import { LoadMoreList } from '../../components/load-more-list';
 import { PageHeader } from '../../components/page-header';
 import { Skeleton } from '../../components/skeleton';
-import { HeadingCount } from '../../components/heading-count';
 import { AdminTable, Td, Th } from '../../features/admin/admin-table';
+import { useAdminAuctions } from '../../features/admin/api';
 import { formatAdminDateTime } from '../../features/admin/format';
 import type { AdminAuction, AdminAuctionStatus } from '../../features/admin/types';
+import { AuctionStatusBadge } from '../../features/auctions/auction-status-badge';
 import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useTRPC } from '../../lib/trpc';
 
-const PAGE_SIZE = 20;
 const FILTERS: Array<{ value: AdminAuctionStatus; label: string }> = [
   { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
+  { value: 'open', label: 'Active' },
+  { value: 'scheduled', label: 'Scheduled' },
   { value: 'ended', label: 'Ended' },
 ];
 const EMPTY: Record<AdminAuctionStatus, string> = {
   all: 'No auctions yet.',
-  active: 'No active auctions at the moment.',
+  open: 'No active auctions at the moment.',
+  scheduled: 'No auctions are scheduled to start.',
   ended: 'No auctions have ended yet.',
 };
 
@@ -36,15 +35,10 @@ function statusFrom(value: string | null): AdminAuctionStatus {
 
 /** /auctionlist: every auction for administrators, newest first, by status, a page at a time. */
 export function AdminAuctionListPage() {
-  const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
-
-  const list = useInfiniteQuery(
-    trpc.admin.auctions.infiniteQueryOptions({ status, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
-  );
-  const auctions = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages[0]?.total;
+  const list = useAdminAuctions(status);
+  const auctions = list.items;
 
   return (
     <>
@@ -52,7 +46,7 @@ export function AdminAuctionListPage() {
       <PageHeader
         title={
           <>
-            All Auctions <HeadingCount count={total} />
+            All Auctions <HeadingCount count={list.total} />
           </>
         }
         description="Every auction on the site, newest first."
@@ -74,7 +68,9 @@ export function AdminAuctionListPage() {
               onClick={() => setParams(filter.value === 'all' ? {} : { status: filter.value })}
               className={cn(
                 'h-9 rounded-full border px-4 text-sm font-medium transition-colors',
-                active ? 'border-accent-700 bg-accent-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
+                active
+                  ? 'border-accent-700 bg-accent-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-slate-400 hover:bg-slate-50',
               )}
             >
               {filter.label}
@@ -83,98 +79,88 @@ export function AdminAuctionListPage() {
         })}
       </div>
 
-      {list.isPending ? (
-        <ListSkeleton />
-      ) : list.isError ? (
-        <Banner tone="error">{errorMessage(list.error, 'Failed to load auctions')}</Banner>
-      ) : auctions.length === 0 ? (
-        <EmptyState icon={Gavel} title={EMPTY[status]} />
-      ) : (
-        <>
-          <Card className="hidden overflow-hidden md:block">
-            <AdminTable
-              caption="Auctions"
-              minWidth="min-w-[760px]"
-              head={
-                <>
-                  <Th>Item</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">Current price</Th>
-                  <Th className="text-right">Bids</Th>
-                  <Th>Seller</Th>
-                  <Th>Ends</Th>
-                </>
-              }
-            >
-              {auctions.map((auction) => (
-                <tr key={auction._id} className="hover:bg-slate-50">
-                  <Td className="max-w-80">
-                    <div className="flex items-center gap-3">
-                      <Thumbnail auction={auction} />
-                      <div className="min-w-0">
-                        <Link to={paths.auction(auction._id)} className="block truncate font-medium text-accent-700 hover:underline">
-                          {auction.itemName}
-                        </Link>
-                        <p className="truncate text-xs text-slate-500">{auction.itemCategory}</p>
-                      </div>
-                    </div>
-                  </Td>
-                  <Td>
-                    <AuctionStatus auction={auction} />
-                  </Td>
-                  <Td className="text-right font-medium text-slate-900 tabular-nums">{formatMoney(auction.currentPrice || auction.startingPrice)}</Td>
-                  <Td className="text-right tabular-nums">{auction.bidsCount}</Td>
-                  <Td className="max-w-40 truncate">{auction.sellerName}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(auction.itemEndDate)}</Td>
-                </tr>
-              ))}
-            </AdminTable>
-          </Card>
-
-          <ul className="space-y-3 md:hidden" aria-label="Auctions">
+      <LoadMoreList
+        list={list}
+        skeleton={<ListSkeleton />}
+        failure="Failed to load auctions"
+        empty={<EmptyState icon={Gavel} title={EMPTY[status]} />}
+        moreLabel="Load more"
+        dense
+      >
+        <Card className="hidden overflow-hidden md:block">
+          <AdminTable
+            caption="Auctions"
+            minWidth="min-w-[760px]"
+            head={
+              <>
+                <Th>Item</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Current price</Th>
+                <Th className="text-right">Bids</Th>
+                <Th>Seller</Th>
+                <Th>Ends</Th>
+              </>
+            }
+          >
             {auctions.map((auction) => (
-              <li key={auction._id}>
-                <Card className="flex gap-3 p-4">
-                  <Thumbnail auction={auction} />
-                  <div className="min-w-0 flex-1">
-                    <div className="flex items-start justify-between gap-2">
-                      <Link to={paths.auction(auction._id)} className="min-w-0 truncate font-medium text-accent-700 hover:underline">
+              <tr key={auction._id} className="hover:bg-slate-50">
+                <Td className="max-w-80">
+                  <div className="flex items-center gap-3">
+                    <Thumbnail auction={auction} />
+                    <div className="min-w-0">
+                      <Link to={paths.auction(auction._id)} className="block truncate font-medium text-accent-700 hover:underline">
                         {auction.itemName}
                       </Link>
-                      <AuctionStatus auction={auction} />
+                      <p className="truncate text-xs text-slate-500">{auction.itemCategory}</p>
                     </div>
-                    <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                      <dt className="text-slate-500">Price</dt>
-                      <dd className="text-right font-medium text-slate-900 tabular-nums">{formatMoney(auction.currentPrice || auction.startingPrice)}</dd>
-                      <dt className="text-slate-500">Bids</dt>
-                      <dd className="text-right tabular-nums">{auction.bidsCount}</dd>
-                      <dt className="text-slate-500">Seller</dt>
-                      <dd className="truncate text-right">{auction.sellerName}</dd>
-                      <dt className="text-slate-500">Ends</dt>
-                      <dd className="text-right tabular-nums">{formatAdminDateTime(auction.itemEndDate)}</dd>
-                    </dl>
                   </div>
-                </Card>
-              </li>
+                </Td>
+                <Td>
+                  <AuctionStatusBadge status={auction.status} />
+                </Td>
+                <Td className="text-right font-medium text-slate-900 tabular-nums">
+                  {formatMoney(auction.currentPrice || auction.startingPrice)}
+                </Td>
+                <Td className="text-right tabular-nums">{auction.bidsCount}</Td>
+                <Td className="max-w-40 truncate">{auction.sellerName}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(auction.itemEndDate)}</Td>
+              </tr>
             ))}
-          </ul>
+          </AdminTable>
+        </Card>
 
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+        <ul className="space-y-3 md:hidden" aria-label="Auctions">
+          {auctions.map((auction) => (
+            <li key={auction._id}>
+              <Card className="flex gap-3 p-4">
+                <Thumbnail auction={auction} />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start justify-between gap-2">
+                    <Link to={paths.auction(auction._id)} className="min-w-0 truncate font-medium text-accent-700 hover:underline">
+                      {auction.itemName}
+                    </Link>
+                    <AuctionStatusBadge status={auction.status} />
+                  </div>
+                  <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-slate-500">Price</dt>
+                    <dd className="text-right font-medium text-slate-900 tabular-nums">
+                      {formatMoney(auction.currentPrice || auction.startingPrice)}
+                    </dd>
+                    <dt className="text-slate-500">Bids</dt>
+                    <dd className="text-right tabular-nums">{auction.bidsCount}</dd>
+                    <dt className="text-slate-500">Seller</dt>
+                    <dd className="truncate text-right">{auction.sellerName}</dd>
+                    <dt className="text-slate-500">Ends</dt>
+                    <dd className="text-right tabular-nums">{formatAdminDateTime(auction.itemEndDate)}</dd>
+                  </dl>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </LoadMoreList>
     </>
   );
-}
-
-/** Active while the end is in the future by the server's clock (SPEC §4). */
-function AuctionStatus({ auction }: { auction: AdminAuction }) {
-  return auction.timeLeft > 0 ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Ended</Badge>;
 }
 
 function Thumbnail({ auction }: { auction: AdminAuction }) {

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Gavel, Layers, Mail, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,19 +7,17 @@ import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { AdminTable, SkeletonRows, Td, Th } from '../../features/admin/admin-table';
+import { useAdminDashboard } from '../../features/admin/api';
 import { formatAdminDate } from '../../features/admin/format';
 import { RoleBadge, StatusBadge } from '../../features/admin/role-badge';
 import { StatCard } from '../../features/admin/stat-card';
-import { adminMessagesPath } from '../../features/admin/types';
 import { UserIdentity } from '../../features/admin/user-avatar';
 import { AuctionGrid, AuctionGridSkeleton } from '../../features/auctions/auction-grid';
 import { paths } from '../../lib/paths';
-import { useTRPC } from '../../lib/trpc';
 
-/** /admin: system counters, the newest active auctions and the ten newest sign-ups (SPEC §2). */
+/** /admin: system counters, the newest active auctions and the ten newest sign-ups. */
 export function AdminDashboardPage() {
-  const trpc = useTRPC();
-  const dashboard = useQuery(trpc.admin.dashboard.queryOptions());
+  const dashboard = useAdminDashboard();
   const { isError } = dashboard;
 
   useEffect(() => {
@@ -45,7 +42,7 @@ export function AdminDashboardPage() {
         description="Manage auctions, users, and monitor system activity"
         actions={
           <>
-            <ButtonLink to={adminMessagesPath} variant="secondary" icon={<Mail aria-hidden="true" className="size-4" />}>
+            <ButtonLink to={paths.adminMessages} variant="secondary" icon={<Mail aria-hidden="true" className="size-4" />}>
               Messages
             </ButtonLink>
             <ButtonLink to={paths.adminUsers} variant="secondary" icon={<Users aria-hidden="true" className="size-4" />}>

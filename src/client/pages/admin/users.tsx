@@ -1,15 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams, type To } from 'react-router-dom';
-import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/constants';
+import { ADMIN_SEARCH_MAX, ADMIN_USERS_PAGE_SIZE } from '../../../shared/constants';
 import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { inputClasses } from '../../components/text-field';
+import { inputClasses } from '../../components/field';
 import { AdminTable, SkeletonRows, SortableTh, Td, Th, type SortOrder } from '../../features/admin/admin-table';
+import { useAdminUsers } from '../../features/admin/api';
 import { formatAdminDateTime, formatLocation } from '../../features/admin/format';
 import { Pagination } from '../../features/admin/pagination';
 import { RoleBadge, StatusBadge } from '../../features/admin/role-badge';
@@ -17,7 +17,6 @@ import type { AdminUserSortColumn } from '../../features/admin/types';
 import { UserIdentity } from '../../features/admin/user-avatar';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
-import { useTRPC } from '../../lib/trpc';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = 6;
@@ -30,7 +29,13 @@ const ROLE_OPTIONS: Array<{ value: RoleFilter; label: string }> = [
 ];
 const SORTABLE: AdminUserSortColumn[] = ['name', 'email', 'role', 'createdAt', 'lastLogin'];
 
-const DEFAULTS = { page: 1, search: '', role: 'all' as RoleFilter, sortBy: 'createdAt' as AdminUserSortColumn, sortOrder: 'desc' as SortOrder };
+const DEFAULTS = {
+  page: 1,
+  search: '',
+  role: 'all' as RoleFilter,
+  sortBy: 'createdAt' as AdminUserSortColumn,
+  sortOrder: 'desc' as SortOrder,
+};
 type ListState = typeof DEFAULTS;
 
 /** The list's state lives in the address bar, so reload, Back and shared links show the same list. */
@@ -41,7 +46,7 @@ function readState(params: URLSearchParams): ListState {
   const sortOrder = params.get('sortOrder');
   return {
     page: Number.isInteger(page) && page >= 1 ? page : DEFAULTS.page,
-    search: (params.get('search') ?? '').slice(0, 100),
+    search: (params.get('search') ?? '').slice(0, ADMIN_SEARCH_MAX),
     role: ROLE_OPTIONS.some((o) => o.value === role) ? (role as RoleFilter) : DEFAULTS.role,
     sortBy: SORTABLE.includes(sortBy as AdminUserSortColumn) ? (sortBy as AdminUserSortColumn) : DEFAULTS.sortBy,
     sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : DEFAULTS.sortOrder,
@@ -61,18 +66,15 @@ function writeState(state: ListState): URLSearchParams {
   return params;
 }
 
-/** /admin/users: every account, searched, filtered, sorted and paged on the server (SPEC §2). */
+/** /admin/users: every account, searched, filtered, sorted and paged on the server. */
 export function AdminUsersPage() {
-  const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const state = readState(params);
   const searchId = useId();
   const roleId = useId();
 
-  // Any change but the page starts again at page 1 (SPEC §4).
+  // Changing the search, the role or the sort goes back to page 1 (docs/rules/screens.md#the-admin-console).
   const update = (changes: Partial<ListState>) => setParams(writeState({ ...state, page: 1, ...changes }));
-  const latest = useRef(state);
-  latest.current = state;
   const linkToPage = (page: number): To => ({ search: `?${writeState({ ...state, page }).toString()}` });
 
   // The box answers every keystroke; the list follows once typing pauses.
@@ -89,17 +91,12 @@ export function AdminUsersPage() {
     if (draft.trim() === state.search.trim()) return;
     const timer = setTimeout(() => {
       pushed.current = draft.trim();
-      setParams(writeState({ ...latest.current, page: 1, search: draft }));
+      setParams((current) => writeState({ ...readState(current), page: 1, search: draft }));
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, state.search, setParams]);
 
-  const query = useQuery(
-    trpc.admin.users.queryOptions(
-      { page: state.page, search: state.search, role: state.role, limit: ADMIN_USERS_PAGE_SIZE, sortBy: state.sortBy, sortOrder: state.sortOrder },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const query = useAdminUsers({ ...state, limit: ADMIN_USERS_PAGE_SIZE });
   const users = query.isError ? [] : (query.data?.data.users ?? []);
   const pagination = query.isError ? undefined : query.data?.data.pagination;
   // The previous page stays on screen, dimmed, while the next one loads.
@@ -109,14 +106,12 @@ export function AdminUsersPage() {
   const totalPages = pagination?.totalPages;
   useEffect(() => {
     if (!query.isPlaceholderData && totalPages !== undefined && totalPages > 0 && state.page > totalPages) {
-      setParams(writeState({ ...latest.current, page: totalPages }), { replace: true });
+      setParams((current) => writeState({ ...readState(current), page: totalPages }), { replace: true });
     }
   }, [totalPages, state.page, query.isPlaceholderData, setParams]);
 
   const sort = (column: AdminUserSortColumn) =>
-    update(
-      column === state.sortBy ? { sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc' } : { sortBy: column, sortOrder: 'desc' },
-    );
+    update(column === state.sortBy ? { sortOrder: state.sortOrder === 'asc' ? 'desc' : 'asc' } : { sortBy: column, sortOrder: 'desc' });
   const orderOf = (column: AdminUserSortColumn) => (state.sortBy === column ? state.sortOrder : null);
 
   return (
@@ -145,7 +140,7 @@ export function AdminUsersPage() {
                   id={searchId}
                   type="search"
                   value={draft}
-                  maxLength={100}
+                  maxLength={ADMIN_SEARCH_MAX}
                   onChange={(event) => setDraft(event.target.value)}
                   placeholder="Search by name or email..."
                   autoComplete="off"

@@ -1,0 +1,16 @@
+// The signed-in user's own account: sign-ins and password.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../lib/trpc';
+
+/** Sign-ins change rarely, so this list stays fresh longer than auction data (docs/rules/screens.md#caching-and-freshness). */
+const LOGIN_HISTORY_STALE_MS = 5 * 60_000;
+
+export function useLoginHistory() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.user.logins.queryOptions(), staleTime: LOGIN_HISTORY_STALE_MS });
+}
+
+export function useChangePassword() {
+  const trpc = useTRPC();
+  return useMutation(trpc.user.changePassword.mutationOptions());
+}

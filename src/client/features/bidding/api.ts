@@ -1,0 +1,80 @@
+// Bids: placing one, and following the ones others place. See docs/rules/screens.md#caching-and-freshness
+// and docs/rules/live-updates.md.
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useSubscription } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../../../server/trpc/router';
+import { useTRPC } from '../../lib/trpc';
+import type { Auction, AuctionPage } from '../auctions/types';
+
+type Outputs = inferRouterOutputs<AppRouter>['auction'];
+type LiveEvent = Outputs['onBid'] extends AsyncIterable<infer E> ? E : never;
+type BidEvent = Exclude<LiveEvent['data'], { reload: true }>;
+
+/** Places a bid; only that auction's page reads afresh, the live stream updates every other view. */
+export function usePlaceBid(auctionId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.auction.placeBid.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.auction.byId.queryKey({ id: auctionId }) }),
+    }),
+  );
+}
+
+/** The auction with the bid applied; an event older than what is shown changes nothing. */
+function patch(auction: Auction, event: BidEvent): Auction {
+  if (auction._id !== event.auctionId || event.bidsCount < auction.bidsCount) return auction;
+  return { ...auction, currentPrice: event.currentPrice, bidsCount: event.bidsCount };
+}
+
+/** The detail view also lists the bids, newest first. */
+function patchWithHistory(auction: Auction, event: BidEvent): Auction {
+  const patched = patch(auction, event);
+  if (patched === auction) return auction;
+  return { ...patched, bids: [event.bid, ...auction.bids.filter((b) => b._id !== event.bid._id)] };
+}
+
+const patchPages = (event: BidEvent) => (old: InfiniteData<AuctionPage>) => ({
+  ...old,
+  pages: old.pages.map((page) => ({ ...page, items: page.items.map((a) => patch(a, event)) })),
+});
+
+/**
+ * Changes the cached answers under `queryKey` in place. Each keeps the moment it arrived, since its
+ * auctions' time left counts from there (features/auctions/use-auction-status.ts).
+ */
+function patchCached<T>(queryClient: QueryClient, queryKey: QueryKey, update: (old: T) => T) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
+    queryClient.setQueryData<T>(query.queryKey, (old) => old && update(old), { updatedAt: query.state.dataUpdatedAt });
+  }
+}
+
+/**
+ * Follows one auction, or every auction when no id is given (cards and dashboards): each accepted bid
+ * changes every cached view of its auction in place, without asking the server again.
+ */
+export function useLiveBids(auctionId?: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+
+  useSubscription(
+    trpc.auction.onBid.subscriptionOptions(auctionId ? { auctionId } : {}, {
+      onData: ({ data: event }) => {
+        // Too much was missed to replay (a long sleep): read the auctions afresh instead.
+        if ('reload' in event) {
+          void queryClient.invalidateQueries({ queryKey: trpc.auction.pathKey() });
+          return;
+        }
+        patchCached<Auction>(queryClient, trpc.auction.byId.queryKey({ id: event.auctionId }), (old) => patchWithHistory(old, event));
+        patchCached(queryClient, trpc.auction.list.pathKey(), patchPages(event));
+        patchCached(queryClient, trpc.auction.mine.pathKey(), patchPages(event));
+        patchCached<Outputs['stats']>(queryClient, trpc.auction.stats.pathKey(), (old) => ({
+          ...old,
+          latestAuctions: old.latestAuctions.map((a) => patch(a, event)),
+          latestUserAuctions: old.latestUserAuctions.map((a) => patch(a, event)),
+        }));
+      },
+    }),
+  );
+}

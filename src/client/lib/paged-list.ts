@@ -1,0 +1,54 @@
+// Lists the server sends a page at a time, newest first, each page naming where the next one starts:
+// the one shape every "load more" list shares (components/load-more-list.tsx shows it).
+import type { InfiniteData } from '@tanstack/react-query';
+
+interface Page<T> {
+  items: T[];
+  /** Counted on the first page only. */
+  total: number | null;
+  nextCursor: string | null;
+}
+
+/** For `getNextPageParam`: where the next page starts, or undefined after the last. */
+export const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
+
+export interface PagedList<T> {
+  /** Every item of the pages loaded so far. */
+  items: T[];
+  /** How many there are over all pages; undefined until the first page arrives. */
+  total: number | undefined;
+  /** When the pages arrived, for countdowns kept by the server's clock. */
+  receivedAt: number;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+interface InfiniteQuery<T> {
+  data: InfiniteData<Page<T>, unknown> | undefined;
+  dataUpdatedAt: number;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** The pages of an infinite query as one list. */
+export function pagedList<T>(query: InfiniteQuery<T>): PagedList<T> {
+  return {
+    items: query.data?.pages.flatMap((page) => page.items) ?? [],
+    total: query.data?.pages[0]?.total ?? undefined,
+    receivedAt: query.dataUpdatedAt,
+    isPending: query.isPending,
+    isError: query.isError,
+    error: query.error,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
