@@ -2,7 +2,8 @@
 // (CRASH_KILLS or --kills times, 20 by default), restarts it each time on the same files, then checks the
 // database: integrity, foreign keys, every acknowledged bid stored, the bid invariants. Then SIGTERM under
 // load: every request in flight gets a complete answer and the process exits 0. Exit 0 when all hold.
-import { checkDatabase, crashLoop, createWorkspace, ensureBuilt, formatStatuses, sigtermUnderLoad, type Workspace } from './crash-lib';
+import { checkDatabase, crashLoop, formatStatuses, sigtermUnderLoad } from '../tools/crash';
+import { createWorkspace, ensureBuilt, type Workspace } from '../tools/server-process';
 
 function killsWanted(): number {
   const at = process.argv.indexOf('--kills');
@@ -22,7 +23,7 @@ async function main(): Promise<number> {
   ensureBuilt();
   let ws: Workspace | undefined;
   try {
-    ws = await createWorkspace();
+    ws = await createWorkspace('open-auction-crash-');
     console.log(`crash-test: ${kills} SIGKILLs under bid load, server on ${ws.baseUrl}, database ${ws.databasePath}`);
     const crash = await crashLoop(ws, { kills, log: (line) => console.log(line) });
     const statuses = formatStatuses(crash.record.statuses);
@@ -47,7 +48,9 @@ async function main(): Promise<number> {
     const final = checkDatabase(ws.databasePath, crash.fixture, crash.record.acked);
     for (const v of final.violations) console.error(`VIOLATION: ${v}`);
     const failed = crash.violations.length + term.violations.length + final.violations.length;
-    console.log(`crash-test: ${failed === 0 ? 'passed' : `FAILED with ${failed} violations`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `crash-test: ${failed === 0 ? 'passed' : `FAILED with ${failed} violations`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     return failed === 0 ? 0 : 1;
   } finally {
     ws?.remove();

@@ -1,8 +1,8 @@
 // `npm run create-admin -- --email E --password P [--name N]`: creates an admin, or promotes the
 // existing account with that email. One line of output; exit 0 on success, 1 on error, 2 on bad usage.
 import { parseArgs } from 'node:util';
-import { TRPCError } from '@trpc/server';
-import { openDatabase } from '../src/server/db/client';
+import { AppError } from '../src/server/domain/errors';
+import { createSqliteStore } from '../src/server/db/sqlite/store';
 import { loadSettings, SettingsError } from '../src/server/env';
 import { createAdminInput, createOrPromoteAdmin } from '../src/server/services/admin-accounts';
 
@@ -70,22 +70,22 @@ async function main(): Promise<number> {
   }
 
   const settings = loadSettings(process.env);
-  const db = openDatabase(settings.DATABASE_PATH);
+  const store = createSqliteStore(settings.DATABASE_PATH);
   try {
-    const { outcome, user } = await createOrPromoteAdmin(db, input);
+    const { outcome, user } = await createOrPromoteAdmin({ store, now: Date.now }, input);
     const who = `${user.email} (${user.name})`;
     if (outcome === 'created') console.log(`Created admin ${who}.`);
     else if (outcome === 'promoted') console.log(`Promoted ${who} to admin; the password is unchanged.`);
     else console.log(`${who} is already an admin; nothing changed (the password is unchanged).`);
     return 0;
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'BAD_REQUEST') {
+    if (error instanceof AppError && error.kind === 'bad-request') {
       console.error(error.message);
       return 2;
     }
     throw error;
   } finally {
-    db.$client.close();
+    await store.close();
   }
 }
 

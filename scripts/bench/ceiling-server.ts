@@ -12,7 +12,7 @@ const port = Number(process.env.PORT);
 if (!path || !port) throw new Error('DATABASE_PATH and PORT are required');
 
 const db = new Database(path);
-// The app's pragmas (src/server/db/client.ts).
+// The app's pragmas (src/server/db/sqlite/open.ts).
 db.pragma('journal_mode = WAL');
 db.pragma('foreign_keys = ON');
 db.pragma('busy_timeout = 5000');
@@ -21,18 +21,20 @@ db.pragma('synchronous = NORMAL');
 const sessionLookup = db.prepare<[string], { id: number; name: string; role: string; expires_at: number; last_seen_at: number }>(
   'select u.id, u.name, u.role, s.expires_at, s.last_seen_at from sessions s join users u on u.id = s.user_id where s.id = ?',
 );
-const auctionForBid = db.prepare<[number], { seller_id: number; current_price: number; bids_count: number; starts_at: number; ends_at: number }>(
-  'select seller_id, current_price, bids_count, starts_at, ends_at from auctions where id = ?',
-);
+const auctionForBid = db.prepare<
+  [number],
+  { seller_id: number; current_price: number; bids_count: number; starts_at: number; ends_at: number }
+>('select seller_id, current_price, bids_count, starts_at, ends_at from auctions where id = ?');
 const raise = db.prepare<[number, number, number], { bids_count: number }>(
   'update auctions set current_price = ?, bids_count = bids_count + 1 where id = ? and current_price = ? returning bids_count',
 );
 const insertBid = db.prepare<[number, number, number, number], { id: number }>(
   'insert into bids (auction_id, bidder_id, amount, request_key, created_at) values (?, ?, ?, null, ?) returning id',
 );
-const auctionWithSeller = db.prepare<[number], Record<string, unknown> & { id: number; seller_id: number; seller_name: string; starts_at: number; ends_at: number; photo: string | null }>(
-  'select a.*, u.name as seller_name from auctions a join users u on u.id = a.seller_id where a.id = ?',
-);
+const auctionWithSeller = db.prepare<
+  [number],
+  Record<string, unknown> & { id: number; seller_id: number; seller_name: string; starts_at: number; ends_at: number; photo: string | null }
+>('select a.*, u.name as seller_name from auctions a join users u on u.id = a.seller_id where a.id = ?');
 const bidsOf = db.prepare<[number], { id: number; amount: number; created_at: number; bidder_id: number; bidder_name: string }>(
   'select b.id, b.amount, b.created_at, b.bidder_id, u.name as bidder_name from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit 200',
 );

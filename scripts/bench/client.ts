@@ -1,12 +1,12 @@
 // The client's numbers: the gzipped JavaScript the landing page loads before it can render, and Lighthouse
 // (the npm package) against Debian's Chromium on /, /auction and /auction/{id}.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { freePort, stopChild } from '../crash-lib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium';
+import { freePort } from '../../tools/ports';
+import { launch } from '../../tools/server-process';
 import type { Config } from 'lighthouse';
 
 export const JS_BUDGET_BYTES = 100 * 1024;
@@ -52,30 +52,31 @@ export interface LighthousePage {
   warnings?: string[];
 }
 
+/** Chromium with its debugging port open for Lighthouse, on a throw-away profile. */
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'open-auction-bench-chromium-'));
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const stop = async () => {
-    await stopChild(child, 5000);
+  try {
+    const browser = await launch({
+      label: 'Chromium',
+      command: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+      baseUrl: `http://127.0.0.1:${port}`,
+      readyPath: '/json/version',
+      timeoutMs: 30_000,
+      graceMs: 5000,
+    });
+    return {
+      port,
+      async stop() {
+        await browser.stop();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     rmSync(profile, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Chromium exited at start:\n${stderr}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
+    throw error;
   }
-  await stop();
-  throw new Error(`Chromium did not open its debugging port within 30 s:\n${stderr}`);
 }
 
 export type FormFactor = 'mobile' | 'desktop';
@@ -108,7 +109,12 @@ export async function runLighthouse(
   });
 }
 
-async function auditPage(port: number, baseUrl: string, page: { path: string; cookie?: string }, config: Config | undefined): Promise<LighthousePage> {
+async function auditPage(
+  port: number,
+  baseUrl: string,
+  page: { path: string; cookie?: string },
+  config: Config | undefined,
+): Promise<LighthousePage> {
   const { default: lighthouse } = await import('lighthouse');
   try {
     const run = await lighthouse(
@@ -128,14 +134,24 @@ async function auditPage(port: number, baseUrl: string, page: { path: string; co
       const value = lhr.categories[id]?.score;
       return typeof value === 'number' ? Math.round(value * 100) : null;
     };
-    const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    const metricIds = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ];
     const metrics = Object.fromEntries(metricIds.map((id) => [id, lhr.audits[id]?.displayValue ?? '?']));
     const auditIds = new Set(
-      ['performance', 'accessibility'].flatMap((c) => (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 || c === 'performance').map((r) => r.id)),
+      ['performance', 'accessibility'].flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 || c === 'performance').map((r) => r.id),
+      ),
     );
     const failing = [...auditIds]
       .map((id) => lhr.audits[id]!)
-      .filter((a) => a && typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+      .filter(
+        (a) => a && typeof a.score === 'number' && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+      )
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}) }));
     const problem = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;

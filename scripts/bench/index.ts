@@ -8,13 +8,14 @@
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
 // BENCH_CPU_PROF (1: the app server runs with --cpu-prof and the top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated).
-import { fork, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CHROMIUM_PATH } from '../chromium';
-import { ensureBuilt, freePort, root, startServer, stopChild, type Workspace } from '../crash-lib';
+import { CHROMIUM_PATH } from '../../tools/chromium';
+import { freePort } from '../../tools/ports';
+import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerProcess, type Workspace } from '../../tools/server-process';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { summariseProfile } from './profile';
 import type { BidTarget, Job, RunResult } from './runner';
@@ -52,7 +53,11 @@ const median = (values: number[]) => {
 
 /** The load generator: one forked process for the whole run, one job at a time over IPC. */
 class Runner {
-  private child = fork(join(import.meta.dirname, 'runner.ts'), [], { cwd: root, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  private child = fork(join(import.meta.dirname, 'runner.ts'), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 
   run(job: Job): Promise<RunResult> {
     return new Promise((resolve, reject) => {
@@ -72,77 +77,20 @@ class Runner {
   }
 }
 
-/** A server this script started: its address, and a graceful stop (SIGTERM, SIGKILL after 10 s). */
-interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Spawns `node [execArgv] script` and waits until baseUrl/healthz answers. */
-async function startProcess(label: string, args: string[], env: NodeJS.ProcessEnv, baseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (c: Buffer) => (output = (output + c.toString()).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const stop = () => stopChild(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  await stop();
-  throw new Error(`${label} did not answer /healthz within 60 s:\n${output}`);
-}
-
-async function startCeiling(databasePath: string): Promise<Server> {
+async function startCeiling(databasePath: string): Promise<ServerProcess> {
   const port = await freePort();
-  return startProcess(
-    'The ceiling server',
-    ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts')],
-    { DATABASE_PATH: databasePath, PORT: String(port), NODE_ENV: 'production' },
-    `http://127.0.0.1:${port}`,
-  );
+  return launch({
+    label: 'The ceiling server',
+    args: ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts')],
+    env: { DATABASE_PATH: databasePath, PORT: String(port), NODE_ENV: 'production' },
+    baseUrl: `http://127.0.0.1:${port}`,
+    readyPath: '/healthz',
+  });
 }
 
-/**
- * The built app (`node dist/server/main.js`, NODE_ENV=production) on the workspace: crash-lib's startServer,
- * or, to profile it, the same command with --cpu-prof (which Node refuses in NODE_OPTIONS).
- */
-async function startApp(ws: Workspace, profileDir?: string): Promise<Server> {
-  if (!profileDir) {
-    const server = await startServer(ws);
-    return {
-      baseUrl: ws.baseUrl,
-      async stop() {
-        if (server.done) return;
-        server.child.kill('SIGTERM');
-        const timer = setTimeout(() => void server.kill(), 10_000);
-        await server.exited;
-        clearTimeout(timer);
-      },
-    };
-  }
-  mkdirSync(ws.uploadDir, { recursive: true });
-  return startProcess(
-    'The app server',
-    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, join(root, 'dist/server/main.js')],
-    {
-      NODE_ENV: 'production',
-      PORT: String(ws.port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: ws.databasePath,
-      UPLOAD_DIR: ws.uploadDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-    },
-    ws.baseUrl,
-  );
+/** The built app on the workspace; to profile it, with --cpu-prof (written when SIGTERM ends it). */
+function startApp(ws: Workspace, profileDir?: string): Promise<ServerProcess> {
+  return startServer(ws, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -186,7 +134,14 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
       compare: 'ceiling-bid',
       minRatio: 0.6,
       warmup: true,
-      job: () => ({ kind: 'bid', url: appUrl, format: 'rest', targets: targets('rest', CONNECTIONS), connections: CONNECTIONS, duration: DURATION }),
+      job: () => ({
+        kind: 'bid',
+        url: appUrl,
+        format: 'rest',
+        targets: targets('rest', CONNECTIONS),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
     },
     {
       id: 'bid-trpc',
@@ -194,14 +149,28 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
       compare: 'ceiling-bid',
       minRatio: 0.4,
       warmup: true,
-      job: () => ({ kind: 'bid', url: appUrl, format: 'trpc', targets: targets('trpc', CONNECTIONS), connections: CONNECTIONS, duration: DURATION }),
+      job: () => ({
+        kind: 'bid',
+        url: appUrl,
+        format: 'trpc',
+        targets: targets('trpc', CONNECTIONS),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
     },
     {
       id: 'bid-ceiling',
       label: 'bid, ceiling (bare Fastify + raw SQL)',
       compare: 'ceiling-bid',
       warmup: true,
-      job: () => ({ kind: 'bid', url: ceilingUrl, format: 'ceiling', targets: targets('ceiling', CONNECTIONS), connections: CONNECTIONS, duration: DURATION }),
+      job: () => ({
+        kind: 'bid',
+        url: ceilingUrl,
+        format: 'ceiling',
+        targets: targets('ceiling', CONNECTIONS),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
     },
     {
       id: 'detail',
@@ -218,8 +187,20 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
       warmup: true,
       job: () => read(ceilingUrl, `/auction/${seeded.detailAuctionId}`),
     },
-    { id: 'list', label: 'list page  GET /api/auction?limit=24', compare: null, warmup: true, job: () => read(appUrl, '/api/auction?limit=24') },
-    { id: 'stats', label: 'dashboard stats  GET /api/auction/stats', compare: null, warmup: true, job: () => read(appUrl, '/api/auction/stats') },
+    {
+      id: 'list',
+      label: 'list page  GET /api/auction?limit=24',
+      compare: null,
+      warmup: true,
+      job: () => read(appUrl, '/api/auction?limit=24'),
+    },
+    {
+      id: 'stats',
+      label: 'dashboard stats  GET /api/auction/stats',
+      compare: null,
+      warmup: true,
+      job: () => read(appUrl, '/api/auction/stats'),
+    },
     {
       id: 'admin-users',
       label: 'admin users  search=ab sortBy=name page=2',
@@ -240,7 +221,15 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
       compare: null,
       maxP99: P99_TARGET_MS,
       warmup: false,
-      job: () => ({ kind: 'bid', url: appUrl, format: 'rest', targets: targets('rate', 10), connections: 10, duration: readDuration, overallRate: OFFERED_RATE }),
+      job: () => ({
+        kind: 'bid',
+        url: appUrl,
+        format: 'rest',
+        targets: targets('rate', 10),
+        connections: 10,
+        duration: readDuration,
+        overallRate: OFFERED_RATE,
+      }),
     },
     {
       id: 'rate-open',
@@ -248,7 +237,14 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
       compare: null,
       maxP99: P99_TARGET_MS,
       warmup: false,
-      job: () => ({ kind: 'open', url: appUrl, format: 'rest', targets: targets('open', CONNECTIONS), rate: OFFERED_RATE, duration: readDuration }),
+      job: () => ({
+        kind: 'open',
+        url: appUrl,
+        format: 'rest',
+        targets: targets('open', CONNECTIONS),
+        rate: OFFERED_RATE,
+        duration: readDuration,
+      }),
     },
   ];
 }
@@ -317,7 +313,11 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>): Ro
 
 function formatTable(headers: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -330,20 +330,14 @@ const perSecond = (n: number) => fixed(n, Number.isFinite(n) && n < 10 ? 1 : 0);
 async function main() {
   const started = Date.now();
   ensureBuilt(log);
-  const dir = mkdtempSync(join(os.tmpdir(), 'open-auction-bench-'));
-  const port = await freePort();
-  const ws: Workspace = {
-    dir,
-    databasePath: join(dir, 'auction.db'),
-    uploadDir: join(dir, 'uploads'),
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const ws = await createWorkspace('open-auction-bench-');
+  const { dir } = ws;
   const loadStart = os.loadavg();
   log(`bench: temp folder ${dir}`);
   const seeded = await seedBenchDatabase(ws.databasePath);
-  log(`bench: seeded ${seeded.counts.users} users, ${seeded.counts.auctions} auctions, ${seeded.counts.bids} bids, ${seeded.counts.sessions} sessions in ${seeded.ms} ms`);
+  log(
+    `bench: seeded ${seeded.counts.users} users, ${seeded.counts.auctions} auctions, ${seeded.counts.bids} bids, ${seeded.counts.sessions} sessions in ${seeded.ms} ms`,
+  );
 
   const profileDir = join(dir, 'cpu-profiles');
   const app = await startApp(ws, CPU_PROF ? profileDir : undefined);
@@ -354,15 +348,17 @@ async function main() {
   const results = new Map<string, RunResult[]>();
   let jsSize: InitialJs | undefined;
   let lighthouse: LighthousePage[] = [];
-  let scenarios: Scenario[] = [];
+  let scenarios: Scenario[];
   try {
     scenarios = buildScenarios(seeded, ws.baseUrl, ceiling.baseUrl, reader).filter((s) => !ONLY || ONLY.has(s.id));
     if (scenarios.length === 0) throw new Error(`BENCH_ONLY names no scenario`);
-    log(`bench: app ${ws.baseUrl} (NODE_ENV=production), ceiling ${ceiling.baseUrl}; ${ROUNDS} rounds × ${scenarios.length} scenarios, ${CONNECTIONS} connections`);
+    log(
+      `bench: app ${ws.baseUrl} (NODE_ENV=production), ceiling ${ceiling.baseUrl}; ${ROUNDS} rounds × ${scenarios.length} scenarios, ${CONNECTIONS} connections`,
+    );
 
     log('bench: warm-up (1 s per scenario, not counted)');
     for (const s of scenarios.filter((x) => x.warmup)) {
-      await runJob({ ...s.job(0), duration: 1 } as Job);
+      await runJob({ ...s.job(0), duration: 1 });
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of scenarios) {
@@ -438,7 +434,9 @@ async function main() {
   const out: string[] = [];
   out.push('');
   out.push(`Open Auction benchmark — ${new Date().toISOString()}`);
-  out.push(`machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadavgAtStart.join(' ')} at start, ${machine.loadavgAtEnd.join(' ')} at end`);
+  out.push(
+    `machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, load average ${machine.loadavgAtStart.join(' ')} at start, ${machine.loadavgAtEnd.join(' ')} at end`,
+  );
   out.push(
     `data: ${seeded.counts.users} users, ${seeded.counts.auctions} auctions, ${seeded.counts.bids} bids; ${ROUNDS} interleaved rounds, medians; ${DURATION} s per bid run, ${Math.max(2, DURATION - 1)} s per read; ${CONNECTIONS} connections unless named`,
   );
@@ -449,7 +447,7 @@ async function main() {
   out.push('  (bare Fastify route, raw better-sqlite3 prepared statements, one IMMEDIATE transaction, session lookup);');
   out.push('  the auction detail compares to the same read done raw on that server. Other reads have no raw twin: "-".');
   out.push(`non-2xx: failed answers plus socket errors over all rounds (bids out of step, timeouts); the aim is 0.`);
-  out.push('The two fixed-rate rows offer 300 bids/s: autocannon sends each connection\'s share in a burst at the start of');
+  out.push("The two fixed-rate rows offer 300 bids/s: autocannon sends each connection's share in a burst at the start of");
   out.push('  every second (its rate limiter), the open-loop row spreads the sends evenly and counts latency from the scheduled moment.');
   for (const r of rows.filter((x) => x.samples.length > 0)) out.push(`  ${r.id}: ${r.samples.join(' | ')}`);
 
@@ -485,7 +483,13 @@ async function main() {
     );
     for (const p of lighthouse) {
       if (p.error) out.push(`  ${p.path}: ${p.error}`);
-      else if (p.failing.length > 0) out.push(`  ${p.path} below 0.9: ${p.failing.slice(0, 6).map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')}`);
+      else if (p.failing.length > 0)
+        out.push(
+          `  ${p.path} below 0.9: ${p.failing
+            .slice(0, 6)
+            .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+            .join(', ')}`,
+        );
     }
   } else {
     out.push('Lighthouse skipped (BENCH_LIGHTHOUSE=0)');
@@ -497,7 +501,8 @@ async function main() {
     `${JSON.stringify({ machine, settings: { ROUNDS, DURATION, CONNECTIONS, FORM_FACTOR }, rows, initialJs: jsSize, lighthouse, seconds: (Date.now() - started) / 1000 }, null, 2)}\n`,
   );
   if (!KEEP) {
-    for (const f of readdirSync(dir)) if (f.startsWith('auction.db') || f === 'uploads') rmSync(join(dir, f), { recursive: true, force: true });
+    for (const f of readdirSync(dir))
+      if (f.startsWith('auction.db') || f === 'uploads') rmSync(join(dir, f), { recursive: true, force: true });
   }
   out.push('');
   out.push(`results: ${resultsPath}  (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);

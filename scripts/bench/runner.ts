@@ -49,7 +49,12 @@ function bidRequest(format: BidFormat, target: BidTarget, amount: number) {
       return { method: 'POST' as const, path: `/api/auction/${target.auctionId}`, headers, body: JSON.stringify({ bidAmount: amount }) };
     case 'trpc':
       // A non-batched tRPC mutation: POST /trpc/<path>, the body is the input itself (no transformer).
-      return { method: 'POST' as const, path: '/trpc/auction.placeBid', headers, body: JSON.stringify({ auctionId: String(target.auctionId), bidAmount: amount }) };
+      return {
+        method: 'POST' as const,
+        path: '/trpc/auction.placeBid',
+        headers,
+        body: JSON.stringify({ auctionId: String(target.auctionId), bidAmount: amount }),
+      };
     case 'ceiling':
       return { method: 'POST' as const, path: `/bid/${target.auctionId}`, headers, body: JSON.stringify({ bidAmount: amount }) };
   }
@@ -90,7 +95,8 @@ async function runAutocannon(job: Extract<Job, { kind: 'read' | 'bid' }>): Promi
       },
     ];
   } else {
-    if (job.targets.length < job.connections) throw new Error(`${job.connections} connections need as many targets, got ${job.targets.length}`);
+    if (job.targets.length < job.connections)
+      throw new Error(`${job.connections} connections need as many targets, got ${job.targets.length}`);
     let next = 0;
     const success = successStatus(job.format);
     // Overwritten per connection in setupClient; autocannon needs a valid first request to start from.
@@ -152,7 +158,14 @@ async function runOpenLoop(job: Extract<Job, { kind: 'open' }>): Promise<RunResu
       q.busy = true;
       const r = bidRequest(job.format, q.target, q.target.price + 1);
       const req = http.request(
-        { host: base.hostname, port: base.port, method: r.method, path: r.path, headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) }, agent },
+        {
+          host: base.hostname,
+          port: base.port,
+          method: r.method,
+          path: r.path,
+          headers: { ...r.headers, 'content-length': Buffer.byteLength(r.body) },
+          agent,
+        },
         (res) => {
           let body = '';
           res.setEncoding('utf8');

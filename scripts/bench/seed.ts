@@ -1,9 +1,9 @@
-// The benchmark's data: the app's own migrations (openDatabase), then 1,000 users, one admin, 10,000 auctions
+// The benchmark's data: the app's own migrations (openSqlite), then 1,000 users, one admin, 10,000 auctions
 // and 100,000 bids written with raw prepared statements in one transaction, plus sessions for the load.
 // Every row keeps the invariants the app relies on: per auction the bids rise by 1..10 from the starting
 // price, currentPrice and bidsCount match them, nobody bids on their own auction, bids fall inside [start, end).
 import { createHash, randomBytes } from 'node:crypto';
-import { openDatabase } from '../../src/server/db/client';
+import { openSqlite } from '../../src/server/db/sqlite/open';
 import { hashPassword } from '../../src/server/services/passwords';
 import { BID_MAX_STEP, CATEGORIES, DAY_MS, SESSION_ABSOLUTE_MS } from '../../src/shared/constants';
 
@@ -51,8 +51,50 @@ function prng(seed: number) {
   return { next, int, pick };
 }
 
-const FIRST = ['Abigail', 'Gabriel', 'Mabel', 'Fabian', 'Sabrina', 'Olivia', 'Liam', 'Noah', 'Emma', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Lucas', 'Ethan', 'Zoé', 'Chloe', 'Élodie', 'Amelia', 'Harper'];
-const LAST = ['Abbott', 'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson'];
+const FIRST = [
+  'Abigail',
+  'Gabriel',
+  'Mabel',
+  'Fabian',
+  'Sabrina',
+  'Olivia',
+  'Liam',
+  'Noah',
+  'Emma',
+  'Ava',
+  'Sophia',
+  'Isabella',
+  'Mia',
+  'Lucas',
+  'Ethan',
+  'Zoé',
+  'Chloe',
+  'Élodie',
+  'Amelia',
+  'Harper',
+];
+const LAST = [
+  'Abbott',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+];
 const ADJECTIVES = ['Vintage', 'Rare', 'Handmade', 'Restored', 'Signed', 'Antique', 'Modern', 'Classic', 'Limited', 'Original'];
 const NOUNS = ['camera', 'guitar', 'clock', 'vase', 'bicycle', 'lamp', 'painting', 'watch', 'record player', 'chair', 'map', 'telescope'];
 const CITIES = [
@@ -68,7 +110,7 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
   const started = Date.now();
   const rand = prng(20260614);
   const passwordHash = await hashPassword('bench-password-1');
-  const db = openDatabase(path);
+  const db = openSqlite(path);
   const sqlite = db.$client;
   const now = Date.now();
 
@@ -80,7 +122,9 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
   );
-  const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at) values (?, ?, ?, ?, null, ?)');
+  const insertBid = sqlite.prepare(
+    'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at) values (?, ?, ?, ?, null, ?)',
+  );
   const insertSession = sqlite.prepare('insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)');
 
   const adminId = USERS + 1;
@@ -198,5 +242,14 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
   if (bidRows !== BIDS || counts.bids !== BIDS) throw new Error(`seeded ${counts.bids} bids, expected ${BIDS}`);
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-  return { adminId, adminToken, tokens, bidTargets, detailAuctionId: DETAIL_AUCTION_ID, readerToken: tokens[0]!, counts, ms: Date.now() - started };
+  return {
+    adminId,
+    adminToken,
+    tokens,
+    bidTargets,
+    detailAuctionId: DETAIL_AUCTION_ID,
+    readerToken: tokens[0]!,
+    counts,
+    ms: Date.now() - started,
+  };
 }

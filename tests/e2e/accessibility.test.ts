@@ -43,7 +43,9 @@ describeBrowser('accessibility of every page (axe-core)', () => {
   }
 
   async function createAuction(token: string, name: string): Promise<string> {
-    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 140, b: 170 } } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 140, b: 170 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('itemName', name);
     form.set('itemDescription', `${name}, in good condition.`);
@@ -52,7 +54,11 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     form.set('itemStartDate', new Date().toISOString());
     form.set('itemEndDate', new Date(Date.now() + 5 * DAY_MS).toISOString());
     form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { newAuction: { _id: string } }).newAuction._id;
   }

@@ -124,7 +124,11 @@ describeBrowser('account, contact, about and legal pages', () => {
     const page = await e2e.newPage();
     const account = await signUpContext(page, 'Grace Hopper');
     await page.goto('/profile');
-    const fields = [page.getByLabel('Current password'), page.getByLabel('New password', { exact: true }), page.getByLabel('Confirm new password')];
+    const fields = [
+      page.getByLabel('Current password'),
+      page.getByLabel('New password', { exact: true }),
+      page.getByLabel('Confirm new password'),
+    ];
     await fields[0]!.fill(PASSWORD);
     await fields[1]!.fill(NEW_PASSWORD);
     await fields[2]!.fill(NEW_PASSWORD);
@@ -236,7 +240,10 @@ describeBrowser('account, contact, about and legal pages', () => {
 
     await page.getByLabel('Subject').fill('Network trouble');
     await page.getByLabel('Message').fill('This one never reaches the server.');
-    await page.route((url) => url.pathname.includes('contact.send'), (route) => route.abort());
+    await page.route(
+      (url) => url.pathname.includes('contact.send'),
+      (route) => route.abort(),
+    );
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('alert').filter({ hasText: 'something went wrong' }).waitFor();
     // The form keeps what was typed, ready to try again.

@@ -53,7 +53,11 @@ describeBrowser('admin console', () => {
     form.set('itemStartDate', new Date(now).toISOString());
     form.set('itemEndDate', new Date(now + endsInMs).toISOString());
     form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
     return ((await response.json()) as { newAuction: { _id: string } }).newAuction._id;
   }
@@ -77,12 +81,16 @@ describeBrowser('admin console', () => {
       .toBuffer();
     const endedId = await createAuction(regular.token, photo, ENDED_NAME, 1500, 30);
     await Promise.all(
-      Array.from({ length: ACTIVE_AUCTIONS }, (_, i) => createAuction(regular.token, photo, `Brass Telescope ${i + 1}`, 5 * DAY_MS, 100 + i)),
+      Array.from({ length: ACTIVE_AUCTIONS }, (_, i) =>
+        createAuction(regular.token, photo, `Brass Telescope ${i + 1}`, 5 * DAY_MS, 100 + i),
+      ),
     );
     // Wait (bounded) for the short auction to end by the server's clock.
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const auction = (await (await fetch(`${e2e.baseUrl}/api/auction/${endedId}`, { headers: { authorization: `Bearer ${regular.token}` } })).json()) as {
+      const auction = (await (
+        await fetch(`${e2e.baseUrl}/api/auction/${endedId}`, { headers: { authorization: `Bearer ${regular.token}` } })
+      ).json()) as {
         timeLeft: number;
       };
       if (auction.timeLeft === 0) break;
@@ -180,7 +188,9 @@ describeBrowser('admin console', () => {
       'Recent Signups': TOTAL_USERS,
     };
     for (const [label, value] of Object.entries(expected)) {
-      await counter(page, label).filter({ hasText: new RegExp(`^\\s*${value}\\s*$`) }).waitFor();
+      await counter(page, label)
+        .filter({ hasText: new RegExp(`^\\s*${value}\\s*$`) })
+        .waitFor();
     }
 
     // Recent active auctions: cards, none of them the ended one, and the link to every auction.
@@ -283,7 +293,9 @@ describeBrowser('admin console', () => {
     const page = await adminPage();
     await page.goto('/admin/users?page=2');
     await page.getByText(`Showing 21 to 40 of ${TOTAL_USERS} results`).waitFor();
-    const userHeader = usersTable(page).locator('th').filter({ hasText: /^User$/i });
+    const userHeader = usersTable(page)
+      .locator('th')
+      .filter({ hasText: /^User$/i });
     expect(await userHeader.getAttribute('aria-sort')).toBe('none');
 
     await userHeader.getByRole('button').click();
@@ -302,7 +314,9 @@ describeBrowser('admin console', () => {
     expect(await (await userRows(page)).nth(1).locator('td p').first().innerText()).toBe(memberName(1));
 
     // Role: another column, so descending first (user before admin).
-    const roleHeader = usersTable(page).locator('th').filter({ hasText: /^Role$/i });
+    const roleHeader = usersTable(page)
+      .locator('th')
+      .filter({ hasText: /^Role$/i });
     await roleHeader.getByRole('button').click();
     await page.waitForURL((u) => u.searchParams.get('sortBy') === 'role' && u.searchParams.get('sortOrder') === 'desc');
     await expect.poll(() => roleHeader.getAttribute('aria-sort')).toBe('descending');
@@ -467,7 +481,9 @@ describeBrowser('admin console', () => {
     };
 
     await page.goto('/admin');
-    await counter(page, 'Total Users').filter({ hasText: String(TOTAL_USERS) }).waitFor();
+    await counter(page, 'Total Users')
+      .filter({ hasText: String(TOTAL_USERS) })
+      .waitFor();
     await page.getByRole('region', { name: 'Latest 10 Users' }).locator('tbody tr').nth(9).waitFor();
     await noPageScroll();
     await e2e.screenshot(page, 'admin-dashboard-360');

@@ -77,18 +77,33 @@ describeBrowser('auction screens', () => {
 
   async function apiCreateAuction(
     token: string,
-    fields: { name: string; category: Category; price: number; description?: string; days?: number; hue?: number },
+    fields: {
+      name: string;
+      category: Category;
+      price: number;
+      description?: string;
+      days?: number;
+      startsInMs?: number;
+      endsInMs?: number;
+      hue?: number;
+    },
   ): Promise<Created> {
     const form = new FormData();
     const now = Date.now();
+    const startsAt = now + (fields.startsInMs ?? 0);
+    const endsAt = fields.endsInMs === undefined ? startsAt + (fields.days ?? 5) * DAY_MS : now + fields.endsInMs;
     form.set('itemName', fields.name);
     form.set('itemDescription', fields.description ?? `${fields.name}, in good condition. Collected in person or shipped insured.`);
     form.set('itemCategory', fields.category);
     form.set('startingPrice', String(fields.price));
-    form.set('itemStartDate', new Date(now).toISOString());
-    form.set('itemEndDate', new Date(now + (fields.days ?? 5) * DAY_MS).toISOString());
+    form.set('itemStartDate', new Date(startsAt).toISOString());
+    form.set('itemEndDate', new Date(endsAt).toISOString());
     form.set('itemPhoto', new Blob([new Uint8Array(await photo(fields.hue ?? 210))], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
     const body = (await response.json()) as { newAuction: { _id: string } };
     const auction = { id: body.newAuction._id, name: fields.name, category: fields.category };
@@ -113,7 +128,9 @@ describeBrowser('auction screens', () => {
   }
 
   async function waitForFact(page: Page, term: string, value: string) {
-    await fact(page, term).filter({ hasText: new RegExp(`^\\s*${value.replace(/[$.]/g, '\\$&')}\\s*$`) }).waitFor();
+    await fact(page, term)
+      .filter({ hasText: new RegExp(`^\\s*${value.replace(/[$.]/g, '\\$&')}\\s*$`) })
+      .waitFor();
   }
 
   async function waitForPath(page: Page, path: string | RegExp) {
@@ -212,7 +229,9 @@ describeBrowser('auction screens', () => {
     const today = await browserDay(seller, 0);
     const endDay = await browserDay(seller, 4);
     await seller.getByLabel('Item name').fill(name);
-    await seller.getByLabel('Description', { exact: true }).fill('A 1970s rangefinder in full working order, with its leather case and strap.');
+    await seller
+      .getByLabel('Description', { exact: true })
+      .fill('A 1970s rangefinder in full working order, with its leather case and strap.');
     await seller.getByLabel('Category').selectOption('Electronics');
     await seller.getByLabel('Starting price ($)').fill('120');
     expect(await seller.getByLabel('Start date').inputValue()).toBe(today);
@@ -725,5 +744,49 @@ describeBrowser('auction screens', () => {
       await noSidewaysScroll(page);
       await shoot(page, `create-errors-${width}`);
     }
+  });
+
+  it('shows a scheduled auction as Scheduled beside the day bidding opens, and moves an open one on to Ended when its time runs out', async () => {
+    const seller = await apiUser('Stella Schedule');
+    const page = await e2e.newPage();
+    await signInContext(page, 'Walter Watcher');
+
+    const scheduled = await apiCreateAuction(seller.token, {
+      name: 'Silver Pocket Watch',
+      category: 'Jewelry',
+      price: 90,
+      startsInMs: DAY_MS,
+      hue: 300,
+    });
+    await page.goto(`/auction/${scheduled.id}`);
+    await page.getByRole('heading', { name: scheduled.name, level: 1 }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByText('Scheduled', { exact: true }).waitFor();
+    await main.getByText(/^Bidding opens /).waitFor();
+    expect(await main.getByText('Active', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
+
+    // Two minutes pass in this browser only: the page counts on from the server's answer and closes
+    // the auction by itself, without asking again.
+    const closing = await apiCreateAuction(seller.token, {
+      name: 'Enamel Brooch',
+      category: 'Jewelry',
+      price: 30,
+      endsInMs: 90_000,
+      hue: 330,
+    });
+    const watcher = await e2e.newPage();
+    await signInContext(watcher, 'Clara Clock');
+    await watcher.clock.install();
+    await watcher.goto(`/auction/${closing.id}`);
+    const detail = watcher.getByRole('main');
+    await detail.getByText('Active', { exact: true }).waitFor();
+    await watcher.getByRole('button', { name: 'Place Bid' }).waitFor();
+
+    await watcher.clock.fastForward(2 * 60_000);
+    await detail.getByText('Ended', { exact: true }).first().waitFor();
+    await detail.getByText('This auction ended without bids.').waitFor();
+    expect(await detail.getByText('Active', { exact: true }).count()).toBe(0);
+    expect(await watcher.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
   });
 });

@@ -36,5 +36,7 @@ function formatViolations(violations: AxeViolation[]): string {
 /** What axe found on the page, as lines for a failure message; empty when it found nothing. */
 export async function axeReport(page: Page, where: string): Promise<string> {
   const violations = await axeViolations(page);
-  return violations.length === 0 ? '' : `axe found ${violations.length} accessibility problem(s) on ${where}:\n${formatViolations(violations)}`;
+  return violations.length === 0
+    ? ''
+    : `axe found ${violations.length} accessibility problem(s) on ${where}:\n${formatViolations(violations)}`;
 }

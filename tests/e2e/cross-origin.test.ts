@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort } from '../../scripts/crash-lib';
+import { freePort } from '../../tools/ports';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
 
 const PASSWORD = 'correct horse battery';
@@ -37,12 +37,21 @@ describeBrowser('photos in a client served from another origin', () => {
       body: JSON.stringify({ name: 'Olga Other', email, password: PASSWORD }),
     });
     const { token } = (await signup.json()) as { token: string };
-    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const create = async () => {
       const form = new FormData();
       const today = new Date().toISOString().slice(0, 10);
       const end = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-      for (const [key, value] of Object.entries({ itemName: 'Green vase', itemDescription: 'A green vase.', itemCategory: 'Antiques', startingPrice: '10', itemStartDate: today, itemEndDate: end })) {
+      for (const [key, value] of Object.entries({
+        itemName: 'Green vase',
+        itemDescription: 'A green vase.',
+        itemCategory: 'Antiques',
+        startingPrice: '10',
+        itemStartDate: today,
+        itemEndDate: end,
+      })) {
         form.append(key, value);
       }
       form.append('itemPhoto', new File([new Uint8Array(photo)], 'vase.png', { type: 'image/png' }));
@@ -87,7 +96,12 @@ describeBrowser('photos in a client served from another origin', () => {
           // The session cookie is the only credential sent: a read without it would be 401.
           const read = await fetch(`${api}/api/auction/${id}`, { credentials: 'include' });
           const auction = (await read.json()) as { itemPhoto: string; itemPhotoCard: string };
-          results.push({ status: read.status, itemPhoto: auction.itemPhoto, width: await show(auction.itemPhoto), cardWidth: await show(auction.itemPhotoCard) });
+          results.push({
+            status: read.status,
+            itemPhoto: auction.itemPhoto,
+            width: await show(auction.itemPhoto),
+            cardWidth: await show(auction.itemPhotoCard),
+          });
         }
         return { login: login.status, results };
       },

@@ -1,15 +1,15 @@
 // Browser end-to-end harness: the built server on a free port with a fresh database, and Debian's
 // Chromium driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumInstalled } from '../../scripts/chromium';
-import { freePort, stopChild } from '../../scripts/crash-lib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumInstalled } from '../../tools/chromium';
+import { createWorkspace, root, startServer } from '../../tools/server-process';
 
-const root = resolve(import.meta.dirname, '../..');
+export { uniqueEmail } from '../support/emails';
+
 const screenshotDir = join(root, 'test-results/screenshots');
 
 const isCI = process.env.CI === 'true';
@@ -37,55 +37,26 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(extraEnv: Record<string, string>): Promise<RunningServer> {
-  const entry = join(root, 'dist/server/main.js');
-  if (!existsSync(entry) || !existsSync(join(root, 'dist/client/index.html'))) {
+/** The built server on a fresh database of its own. */
+async function startBuiltServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/client/index.html'))) {
     throw new Error('The built app is missing: run `npm run build` before the browser tests (npm test does).');
   }
-  const dir = mkdtempSync(join(tmpdir(), 'open-auction-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const databasePath = join(dir, 'auction.db');
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
-      UPLOAD_DIR: join(dir, 'uploads'),
-      LOG_LEVEL: 'warn',
-      SIGNUPS_PER_HOUR: '1000',
-      SEED_DEMO: '0',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`The server exited before answering /healthz:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return { baseUrl, databasePath, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
+  const ws = await createWorkspace('open-auction-e2e-');
+  try {
+    const server = await startServer(ws, { env });
+    return {
+      baseUrl: ws.baseUrl,
+      databasePath: ws.databasePath,
+      async stop() {
+        await server.stop();
+        ws.remove();
+      },
+    };
+  } catch (error) {
+    ws.remove();
+    throw error;
   }
-  await stop();
-  throw new Error(`The server did not answer /healthz within 60 s:\n${output}`);
 }
 
 export interface PageOptions {
@@ -122,7 +93,7 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
     if (!chromiumPath) {
       throw new Error('Chromium is required for the browser tests in CI: apt-get install -y chromium (or set CHROMIUM_PATH)');
     }
-    server = await startServer(options.env ?? {});
+    server = await startBuiltServer(options.env ?? {});
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
   });
 
@@ -182,11 +153,4 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
       await unstuck.evaluate((elements) => elements.forEach((el) => (el.style.position = '')));
     },
   };
-}
-
-let counter = 0;
-/** An email no other test (or earlier run against the same server) uses. */
-export function uniqueEmail(prefix = 'user'): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
 }

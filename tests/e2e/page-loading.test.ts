@@ -9,7 +9,9 @@ describeBrowser('page loading', () => {
   const e2e = useBrowserHarness();
 
   async function signUpContext(page: Page) {
-    const response = await page.request.post('/api/auth/signup', { data: { name: 'Lou Loader', email: uniqueEmail('lou'), password: 'correct horse battery' } });
+    const response = await page.request.post('/api/auth/signup', {
+      data: { name: 'Lou Loader', email: uniqueEmail('lou'), password: 'correct horse battery' },
+    });
     expect(response.status()).toBe(201);
   }
 
@@ -26,7 +28,10 @@ describeBrowser('page loading', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^All Auctions \(\d+\)$/);
     expect(sessionChecks).toHaveLength(1);
     // And that one request is the preload of index.html, made before any script ran.
-    const initiator = await page.evaluate(() => (performance.getEntriesByName(`${location.origin}/trpc/auth.session`)[0] as PerformanceResourceTiming | undefined)?.initiatorType);
+    const initiator = await page.evaluate(
+      () =>
+        (performance.getEntriesByName(`${location.origin}/trpc/auth.session`)[0] as PerformanceResourceTiming | undefined)?.initiatorType,
+    );
     expect(initiator).toBe('link');
   });
 

@@ -4,7 +4,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashLoop, createWorkspace, formatStatuses, root, sigtermUnderLoad, type Workspace } from '../../scripts/crash-lib';
+import { crashLoop, formatStatuses, sigtermUnderLoad } from '../../tools/crash';
+import { createWorkspace, root, type Workspace } from '../../tools/server-process';
 
 describe('server process: crash and graceful shutdown', () => {
   const workspaces: Workspace[] = [];

@@ -2,7 +2,7 @@
 // compressed on the fly, small answers left alone. Needs the build, not Chromium.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createWorkspace, startServer, type ServerProcess, type Workspace } from '../../scripts/crash-lib';
+import { createWorkspace, startServer, type ServerProcess, type Workspace } from '../../tools/server-process';
 
 let ws: Workspace;
 let server: ServerProcess;
@@ -69,18 +69,31 @@ describe('the built client', () => {
 describe('API answers', () => {
   test('a large JSON answer is compressed; a small one is sent as it is', async () => {
     const body = JSON.stringify({ name: 'Lena', email: `lena-${Date.now()}@example.com`, password: 'correct horse' });
-    const signup = await fetch(`${ws.baseUrl}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'br' }, body });
+    const signup = await fetch(`${ws.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'br' },
+      body,
+    });
     expect(signup.status).toBe(201);
     expect(signup.headers.get('content-encoding')).toBeNull();
     const { token } = (await signup.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
 
-    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#345' } })
+      .png()
+      .toBuffer();
     const today = new Date().toISOString().slice(0, 10);
     const end = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < 3; i += 1) {
       const form = new FormData();
-      for (const [key, value] of Object.entries({ itemName: `Lamp ${i}`, itemDescription: 'A brass desk lamp. '.repeat(40), itemCategory: 'Home & Garden', startingPrice: '10', itemStartDate: today, itemEndDate: end })) {
+      for (const [key, value] of Object.entries({
+        itemName: `Lamp ${i}`,
+        itemDescription: 'A brass desk lamp. '.repeat(40),
+        itemCategory: 'Home & Garden',
+        startingPrice: '10',
+        itemStartDate: today,
+        itemEndDate: end,
+      })) {
         form.append(key, value);
       }
       form.append('itemPhoto', new File([new Uint8Array(photo)], 'lamp.png', { type: 'image/png' }));

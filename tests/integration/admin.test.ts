@@ -1,19 +1,16 @@
-// The admin console's reads: admin.dashboard, admin.users, admin.auctions and admin.messages through
-// the router, and GET /api/admin/dashboard and /api/admin/users through app.inject (CONTRACT.md).
+// The admin console's reads (docs/rules/lists-and-search.md): admin.dashboard, admin.users,
+// admin.auctions and admin.messages through the router, and GET /api/admin/dashboard and
+// /api/admin/users through app.inject.
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
-import type { Settings } from '../../src/server/env';
-import { createSession, findSessionUser } from '../../src/server/services/sessions';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/router';
+import { describe, expect } from 'vitest';
+import { users } from '../../src/server/db/sqlite/schema';
+import type { Caller } from '../../src/server/trpc/router';
 import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
-import { anonymousCaller, makeApp, makeDeps, testClock } from '../helpers';
-import { PASSWORD, expectErrorBody, get, insertUser, login } from './accounts-helpers';
-import { insertAuction } from './auction-helpers';
+import { PASSWORD, anonymousCaller, insertUser, sessionOf, signedInUser } from '../support/accounts';
+import { insertAuction } from '../support/auctions';
+import { test, type TestDeps } from '../support/fixtures';
+import { expectErrorBody, get, login } from '../support/http';
 
-type Deps = ReturnType<typeof makeDeps>;
 type Role = 'user' | 'admin';
 
 const MINUTE = 60_000;
@@ -36,35 +33,12 @@ const AUCTION_KEYS = [
 ];
 const PAGINATION_KEYS = ['currentPage', 'hasNextPage', 'hasPrevPage', 'limit', 'totalPages', 'totalUsers'];
 
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function startApp(overrides: Partial<Settings> = {}) {
-  const made = await makeApp(overrides, testClock());
-  app = made.app;
-  return made;
-}
-
-/** A caller (and token) acting as that user, without sign-up. */
-function callerOf(deps: Deps, userId: number) {
-  const { token } = createSession(deps.db, userId, deps.now());
-  const user = findSessionUser(deps.db, token, deps.now())!;
-  return { token, caller: createCaller(createInnerContext(deps, { user })) };
-}
-
-async function adminOf(deps: Deps, name = 'Ada Admin') {
-  const row = await insertUser(deps, { name, role: 'admin' });
-  return { row, ...callerOf(deps, row.id) };
-}
+const adminOf = (deps: TestDeps, name = 'Ada Admin') => signedInUser(deps, name, { role: 'admin' });
 
 const sortedKeys = (value: object) => Object.keys(value).sort();
 
 describe('admin.dashboard', () => {
-  test('stats count auctions by end date against the server clock, every account, and sign-ups of the last 7 days', async () => {
-    const deps = makeDeps();
+  test('stats count auctions by end date against the server clock, every account, and sign-ups of the last 7 days', async ({ deps }) => {
     const T0 = deps.now();
     deps.clock.set(T0 - 30 * DAY_MS);
     const seller = await insertUser(deps, { name: 'Old Seller' });
@@ -78,9 +52,13 @@ describe('admin.dashboard', () => {
     const admin = await adminOf(deps);
     deps.clock.set(T0);
 
-    const ended = insertAuction(deps, seller.id, { itemName: 'Ended', startsAt: T0 - 10 * DAY_MS, endsAt: T0 - DAY_MS });
-    const endsTomorrow = insertAuction(deps, seller.id, { itemName: 'Ends tomorrow', startsAt: T0 - 2 * DAY_MS, endsAt: T0 + DAY_MS });
-    const endsLater = insertAuction(deps, seller.id, { itemName: 'Ends later', startsAt: T0 - HOUR_MS, endsAt: T0 + 5 * DAY_MS });
+    const ended = await insertAuction(deps, seller.id, { itemName: 'Ended', startsAt: T0 - 10 * DAY_MS, endsAt: T0 - DAY_MS });
+    const endsTomorrow = await insertAuction(deps, seller.id, {
+      itemName: 'Ends tomorrow',
+      startsAt: T0 - 2 * DAY_MS,
+      endsAt: T0 + DAY_MS,
+    });
+    const endsLater = await insertAuction(deps, seller.id, { itemName: 'Ends later', startsAt: T0 - HOUR_MS, endsAt: T0 + 5 * DAY_MS });
 
     const first = await admin.caller.admin.dashboard();
     expect(first.stats).toEqual({ activeAuctions: 2, totalAuctions: 3, totalUsers: 6, recentUsers: 3 });
@@ -95,26 +73,24 @@ describe('admin.dashboard', () => {
     expect(later.recentAuctions.map((a) => a._id)).toEqual([endsLater]);
   });
 
-  test('activeAuctions agrees with the dashboard a user sees, including an auction that has not started yet', async () => {
-    const deps = makeDeps();
+  test('activeAuctions agrees with the dashboard a user sees, and counts open auctions: not one that has not started', async ({ deps }) => {
     const now = deps.now();
     const admin = await adminOf(deps);
     const seller = await insertUser(deps, { name: 'Seller' });
-    insertAuction(deps, seller.id, { startsAt: now + DAY_MS, endsAt: now + 3 * DAY_MS });
-    insertAuction(deps, seller.id, { startsAt: now - DAY_MS, endsAt: now + DAY_MS });
-    insertAuction(deps, seller.id, { startsAt: now - 3 * DAY_MS, endsAt: now - 1 });
+    await insertAuction(deps, seller.id, { startsAt: now + DAY_MS, endsAt: now + 3 * DAY_MS });
+    await insertAuction(deps, seller.id, { startsAt: now - DAY_MS, endsAt: now + DAY_MS });
+    await insertAuction(deps, seller.id, { startsAt: now - 3 * DAY_MS, endsAt: now - 1 });
     const { stats } = await admin.caller.admin.dashboard();
-    const userStats = await callerOf(deps, seller.id).caller.auction.stats();
+    const userStats = await (await sessionOf(deps, seller.id)).caller.auction.stats();
     expect(stats.activeAuctions).toBe(userStats.activeAuctions);
     expect(stats.totalAuctions).toBe(userStats.totalAuctions);
-    expect(stats.activeAuctions).toBe(2);
+    expect(stats.activeAuctions).toBe(1);
   });
 
-  test('an auction ending exactly now is no longer active', async () => {
-    const deps = makeDeps();
+  test('an auction ending exactly now is no longer active', async ({ deps }) => {
     const now = deps.now();
     const admin = await adminOf(deps);
-    const id = insertAuction(deps, admin.row.id, { startsAt: now - DAY_MS, endsAt: now + MINUTE });
+    const id = await insertAuction(deps, admin.id, { startsAt: now - DAY_MS, endsAt: now + MINUTE });
     expect((await admin.caller.admin.dashboard()).stats.activeAuctions).toBe(1);
     deps.clock.advance(MINUTE);
     const dashboard = await admin.caller.admin.dashboard();
@@ -122,11 +98,10 @@ describe('admin.dashboard', () => {
     expect(dashboard.recentAuctions.map((a) => a._id)).not.toContain(id);
   });
 
-  test('recentAuctions are whole Auction objects, as auction.byId describes them', async () => {
-    const deps = makeDeps();
+  test('recentAuctions are whole Auction objects, as auction.byId describes them', async ({ deps }) => {
     const admin = await adminOf(deps);
     const seller = await insertUser(deps, { name: 'Sally Seller' });
-    const ids = [1, 2, 3, 4].map((n) => insertAuction(deps, seller.id, { itemName: `Lot ${n}`, startingPrice: 10 * n }));
+    const ids = await Promise.all([1, 2, 3, 4].map((n) => insertAuction(deps, seller.id, { itemName: `Lot ${n}`, startingPrice: 10 * n })));
     const { recentAuctions } = await admin.caller.admin.dashboard();
     expect(recentAuctions.length).toBeGreaterThan(0);
     // Newest first.
@@ -141,8 +116,7 @@ describe('admin.dashboard', () => {
     }
   });
 
-  test('recentUsersList: the 10 newest accounts, newest first, as AdminUser (lastLogin null = never)', async () => {
-    const deps = makeDeps();
+  test('recentUsersList: the 10 newest accounts, newest first, as AdminUser (lastLogin null = never)', async ({ deps }) => {
     const start = deps.now();
     const admin = await adminOf(deps);
     const inserted = [];
@@ -152,7 +126,12 @@ describe('admin.dashboard', () => {
     }
     const { recentUsersList, stats } = await admin.caller.admin.dashboard();
     expect(stats.totalUsers).toBe(14);
-    expect(recentUsersList.map((u) => u.name)).toEqual(inserted.slice(3).reverse().map((u) => u.name));
+    expect(recentUsersList.map((u) => u.name)).toEqual(
+      inserted
+        .slice(3)
+        .reverse()
+        .map((u) => u.name),
+    );
     for (const user of recentUsersList) expect(sortedKeys(user)).toEqual(ADMIN_USER_KEYS);
     const newest = inserted[12]!;
     expect(recentUsersList[0]).toEqual({
@@ -168,8 +147,10 @@ describe('admin.dashboard', () => {
     expect(recentUsersList.find((u) => u.name === 'Member 5')?.role).toBe('admin');
   });
 
-  test('a login from a local address sets lastLogin with no location; a public one (through a trusted proxy) has a location', async () => {
-    const { app, deps } = await startApp({ TRUST_PROXY: 1 });
+  test('a login from a local address sets lastLogin with no location; a public one (through a trusted proxy) has a location', async ({
+    makeApp,
+  }) => {
+    const { app, deps } = await makeApp({ TRUST_PROXY: 1 });
     const admin = await adminOf(deps);
     const local = await insertUser(deps, { name: 'Local Lou' });
     const travelling = await insertUser(deps, { name: 'Public Pat' });
@@ -186,8 +167,12 @@ describe('admin.dashboard', () => {
     expect(lou.lastLogin).toBe(new Date(deps.now() - MINUTE).toISOString());
     expect(lou.location).toBeNull();
     expect(pat.lastLogin).toBe(new Date(deps.now()).toISOString());
-    expect(pat.location).toEqual({ city: expect.toBeOneOf([null, expect.any(String)]), region: expect.toBeOneOf([null, expect.any(String)]), country: 'United States' });
-    expect(list.find((u) => u._id === String(admin.row.id))?.lastLogin).toBeNull();
+    expect(pat.location).toEqual({
+      city: expect.toBeOneOf([null, expect.any(String)]),
+      region: expect.toBeOneOf([null, expect.any(String)]),
+      country: 'United States',
+    });
+    expect(list.find((u) => u._id === String(admin.id))?.lastLogin).toBeNull();
 
     // The users list shows the same.
     const page = await admin.caller.admin.users({ search: 'Public Pat' });
@@ -196,13 +181,16 @@ describe('admin.dashboard', () => {
     expect(page.data.users[0]!.lastLogin).toBe(pat.lastLogin);
   });
 
-  test('GET /api/admin/dashboard answers {stats, recentAuctions, recentUsersList} with ISO dates', async () => {
-    const { app, deps } = await startApp();
+  test('GET /api/admin/dashboard answers {stats, recentAuctions, recentUsersList} with ISO dates', async ({ app, deps }) => {
     const admin = await adminOf(deps);
-    insertAuction(deps, admin.row.id, { itemName: 'Visible' });
+    await insertAuction(deps, admin.id, { itemName: 'Visible' });
     const res = await get(app, '/api/admin/dashboard', { token: admin.token });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { stats: object; recentAuctions: Array<Record<string, unknown>>; recentUsersList: Array<Record<string, unknown>> };
+    const body = res.json() as {
+      stats: object;
+      recentAuctions: Array<Record<string, unknown>>;
+      recentUsersList: Array<Record<string, unknown>>;
+    };
     expect(sortedKeys(body)).toEqual(['recentAuctions', 'recentUsersList', 'stats']);
     expect(body.stats).toEqual({ activeAuctions: 1, totalAuctions: 1, totalUsers: 1, recentUsers: 1 });
     expect(body.recentAuctions.map((a) => a.itemName)).toEqual(['Visible']);
@@ -228,12 +216,12 @@ interface Inserted {
 }
 
 /** The caller's admin account plus COUNT users: mixed-case names, some admins, some never logged in. */
-async function populate(deps: Deps) {
+async function populate(deps: TestDeps) {
   const T0 = deps.now();
   deps.clock.set(T0 - 2 * DAY_MS);
   const admin = await adminOf(deps, 'Zara Console');
   const all: Inserted[] = [
-    { id: String(admin.row.id), name: admin.row.name, email: admin.row.email, role: 'admin', createdAt: deps.now(), lastLogin: null },
+    { id: String(admin.id), name: admin.name, email: admin.email, role: 'admin', createdAt: deps.now(), lastLogin: null },
   ];
   for (let i = 0; i < COUNT; i += 1) {
     deps.clock.advance(MINUTE);
@@ -244,7 +232,11 @@ async function populate(deps: Deps) {
     let lastLogin: number | null = null;
     if (i % 3 !== 0) {
       lastLogin = T0 - ((i * 919) % 1000) * MINUTE;
-      deps.db.update(users).set({ lastLoginAt: new Date(lastLogin) }).where(eq(users.id, row.id)).run();
+      deps.db
+        .update(users)
+        .set({ lastLoginAt: new Date(lastLogin) })
+        .where(eq(users.id, row.id))
+        .run();
     }
     all.push({ id: String(row.id), name, email, role, createdAt: deps.now(), lastLogin });
   }
@@ -255,7 +247,7 @@ async function populate(deps: Deps) {
 type SortBy = 'name' | 'email' | 'role' | 'createdAt' | 'lastLogin';
 
 /** Every user in one request (limit 100), in the order asked for. */
-async function everyone(caller: ReturnType<typeof callerOf>['caller'], sortBy: SortBy, sortOrder: 'asc' | 'desc') {
+async function everyone(caller: Caller, sortBy: SortBy, sortOrder: 'asc' | 'desc') {
   const page = await caller.admin.users({ sortBy, sortOrder, limit: 100 });
   return page.data.users;
 }
@@ -271,15 +263,21 @@ function compareBy(sortBy: Exclude<SortBy, 'role'>) {
 }
 
 describe('admin.users', () => {
-  test('by default: newest accounts first, 20 a page, with pagination on pages 1 to 3 and past the end', async () => {
-    const deps = makeDeps();
+  test('by default: newest accounts first, 20 a page, with pagination on pages 1 to 3 and past the end', async ({ deps }) => {
     const { admin, all } = await populate(deps);
     const newestFirst = [...all].reverse().map((u) => u.id);
     expect(all).toHaveLength(COUNT + 1);
 
     const one = await admin.caller.admin.users();
     expect(one.data.users.map((u) => u._id)).toEqual(newestFirst.slice(0, 20));
-    expect(one.data.pagination).toEqual({ currentPage: 1, totalPages: 3, totalUsers: 49, limit: 20, hasNextPage: true, hasPrevPage: false });
+    expect(one.data.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 3,
+      totalUsers: 49,
+      limit: 20,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
 
     const two = await admin.caller.admin.users({ page: 2 });
     expect(two.data.users.map((u) => u._id)).toEqual(newestFirst.slice(20, 40));
@@ -287,7 +285,14 @@ describe('admin.users', () => {
 
     const three = await admin.caller.admin.users({ page: 3 });
     expect(three.data.users.map((u) => u._id)).toEqual(newestFirst.slice(40));
-    expect(three.data.pagination).toEqual({ currentPage: 3, totalPages: 3, totalUsers: 49, limit: 20, hasNextPage: false, hasPrevPage: true });
+    expect(three.data.pagination).toEqual({
+      currentPage: 3,
+      totalPages: 3,
+      totalUsers: 49,
+      limit: 20,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
 
     const four = await admin.caller.admin.users({ page: 4 });
     expect(four.data.users).toEqual([]);
@@ -296,12 +301,18 @@ describe('admin.users', () => {
     // Another page size.
     const sevens = await admin.caller.admin.users({ limit: 7, page: 7 });
     expect(sevens.data.users.map((u) => u._id)).toEqual(newestFirst.slice(42, 49));
-    expect(sevens.data.pagination).toEqual({ currentPage: 7, totalPages: 7, totalUsers: 49, limit: 7, hasNextPage: false, hasPrevPage: true });
+    expect(sevens.data.pagination).toEqual({
+      currentPage: 7,
+      totalPages: 7,
+      totalUsers: 49,
+      limit: 7,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
   });
 
   for (const sortBy of ['name', 'email', 'createdAt'] as const) {
-    test(`sortBy ${sortBy}, asc and desc${sortBy === 'name' ? ' (case-insensitive)' : ''}`, async () => {
-      const deps = makeDeps();
+    test(`sortBy ${sortBy}, asc and desc${sortBy === 'name' ? ' (case-insensitive)' : ''}`, async ({ deps }) => {
       const { admin, all } = await populate(deps);
       const asc = [...all].sort(compareBy(sortBy)).map((u) => u.id);
       expect((await everyone(admin.caller, sortBy, 'asc')).map((u) => u._id)).toEqual(asc);
@@ -309,8 +320,7 @@ describe('admin.users', () => {
     });
   }
 
-  test('sortBy lastLogin: by time either way, and accounts that never logged in come last either way', async () => {
-    const deps = makeDeps();
+  test('sortBy lastLogin: by time either way, and accounts that never logged in come last either way', async ({ deps }) => {
     const { admin, all } = await populate(deps);
     const seen = all.filter((u) => u.lastLogin !== null);
     const never = all.filter((u) => u.lastLogin === null).map((u) => u.id);
@@ -322,13 +332,17 @@ describe('admin.users', () => {
     ] as const) {
       const list = await everyone(admin.caller, 'lastLogin', order);
       expect(list.slice(0, seen.length).map((u) => u._id)).toEqual(expected);
-      expect(list.slice(seen.length).map((u) => u._id).sort()).toEqual([...never].sort());
+      expect(
+        list
+          .slice(seen.length)
+          .map((u) => u._id)
+          .sort(),
+      ).toEqual([...never].sort());
       expect(list.slice(seen.length).every((u) => u.lastLogin === null)).toBe(true);
     }
   });
 
-  test('sortBy role: admins before users ascending, users before admins descending', async () => {
-    const deps = makeDeps();
+  test('sortBy role: admins before users ascending, users before admins descending', async ({ deps }) => {
     const { admin, all } = await populate(deps);
     const admins = all.filter((u) => u.role === 'admin').length;
     const asc = await everyone(admin.caller, 'role', 'asc');
@@ -337,8 +351,7 @@ describe('admin.users', () => {
     expect(desc.map((u) => u.role)).toEqual([...Array(all.length - admins).fill('user'), ...Array(admins).fill('admin')]);
   });
 
-  test('paging through any sort order (ties included) shows every user exactly once, as one long page would', async () => {
-    const deps = makeDeps();
+  test('paging through any sort order (ties included) shows every user exactly once, as one long page would', async ({ deps }) => {
     const { admin, all } = await populate(deps);
     for (const sortBy of ['role', 'lastLogin', 'name'] as const) {
       for (const sortOrder of ['asc', 'desc'] as const) {
@@ -353,11 +366,16 @@ describe('admin.users', () => {
     }
   });
 
-  test('role filter: user or admin, with the totals counted after the filter', async () => {
-    const deps = makeDeps();
+  test('role filter: user or admin, with the totals counted after the filter', async ({ deps }) => {
     const { admin, all } = await populate(deps);
-    const admins = all.filter((u) => u.role === 'admin').map((u) => u.id).sort();
-    const members = all.filter((u) => u.role === 'user').map((u) => u.id).sort();
+    const admins = all
+      .filter((u) => u.role === 'admin')
+      .map((u) => u.id)
+      .sort();
+    const members = all
+      .filter((u) => u.role === 'user')
+      .map((u) => u.id)
+      .sort();
 
     const onlyAdmins = await admin.caller.admin.users({ role: 'admin', limit: 100 });
     expect(onlyAdmins.data.users.map((u) => u._id).sort()).toEqual(admins);
@@ -371,8 +389,7 @@ describe('admin.users', () => {
   });
 
   describe('search', () => {
-    async function searchSetup() {
-      const deps = makeDeps();
+    async function searchSetup(deps: TestDeps) {
       const admin = await adminOf(deps, 'Root Person');
       const add = async (name: string, email: string, role: Role = 'user') => {
         deps.clock.advance(MINUTE);
@@ -391,11 +408,11 @@ describe('admin.users', () => {
         const page = await admin.caller.admin.users({ search, limit: 100, ...more });
         return { ids: page.data.users.map((u) => u._id).sort(), total: page.data.pagination.totalUsers };
       };
-      return { deps, admin, ids, search };
+      return { admin, ids, search };
     }
 
-    test('matches name or email, whatever the case', async () => {
-      const { ids, search } = await searchSetup();
+    test('matches name or email, whatever the case', async ({ deps }) => {
+      const { ids, search } = await searchSetup(deps);
       const quux = [ids.quuxName, ids.quuxEmail, ids.quuxAdmin].sort();
       expect(await search('quux')).toEqual({ ids: quux, total: 3 });
       expect(await search('QUUX')).toEqual({ ids: quux, total: 3 });
@@ -404,14 +421,14 @@ describe('admin.users', () => {
       expect(await search('nobody-has-this')).toEqual({ ids: [], total: 0 });
     });
 
-    test('search and role filter combine', async () => {
-      const { ids, search } = await searchSetup();
+    test('search and role filter combine', async ({ deps }) => {
+      const { ids, search } = await searchSetup(deps);
       expect(await search('quux', { role: 'admin' })).toEqual({ ids: [ids.quuxAdmin], total: 1 });
       expect(await search('quux', { role: 'user' })).toEqual({ ids: [ids.quuxName, ids.quuxEmail].sort(), total: 2 });
     });
 
-    test('% and _ are literal characters, not wildcards', async () => {
-      const { ids, search } = await searchSetup();
+    test('% and _ are literal characters, not wildcards', async ({ deps }) => {
+      const { ids, search } = await searchSetup(deps);
       expect(await search('%')).toEqual({ ids: [ids.percent], total: 1 });
       expect(await search('_')).toEqual({ ids: [ids.underscore], total: 1 });
       expect(await search('50%')).toEqual({ ids: [], total: 0 });
@@ -419,24 +436,30 @@ describe('admin.users', () => {
       expect(await search('under%')).toEqual({ ids: [], total: 0 });
     });
 
-    test('a name with accented capitals is found as written, and in either case', async () => {
-      const { ids, search } = await searchSetup();
+    test('a name with accented capitals is found as written, and in either case', async ({ deps }) => {
+      const { ids, search } = await searchSetup(deps);
       expect(await search('Émile')).toEqual({ ids: [ids.emile], total: 1 });
       expect(await search('émile')).toEqual({ ids: [ids.emile], total: 1 });
       expect(await search('ÉMILE ZOLA')).toEqual({ ids: [ids.emile], total: 1 });
     });
 
-    test('search results are paged with their own totals', async () => {
-      const { search, admin } = await searchSetup();
+    test('search results are paged with their own totals', async ({ deps }) => {
+      const { search, admin } = await searchSetup(deps);
       const page = await admin.caller.admin.users({ search: 'filler', limit: 4, page: 2 });
       expect(page.data.users).toHaveLength(2);
-      expect(page.data.pagination).toEqual({ currentPage: 2, totalPages: 2, totalUsers: 6, limit: 4, hasNextPage: false, hasPrevPage: true });
+      expect(page.data.pagination).toEqual({
+        currentPage: 2,
+        totalPages: 2,
+        totalUsers: 6,
+        limit: 4,
+        hasNextPage: false,
+        hasPrevPage: true,
+      });
       expect((await search('filler')).total).toBe(6);
     });
   });
 
-  test('through the router, bad parameters are BAD_REQUEST', async () => {
-    const deps = makeDeps();
+  test('through the router, bad parameters are BAD_REQUEST', async ({ deps }) => {
     const admin = await adminOf(deps);
     await expect(admin.caller.admin.users({ sortBy: 'password' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(admin.caller.admin.users({ limit: 0 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -445,34 +468,47 @@ describe('admin.users', () => {
 });
 
 describe('GET /api/admin/users', () => {
-  async function restSetup() {
-    const { app, deps } = await startApp();
+  test('answers exactly {data: {users, pagination}} with AdminUser rows', async ({ app, deps }) => {
     const { admin, all } = await populate(deps);
-    return { app, deps, admin, all };
-  }
-
-  test('answers exactly {data: {users, pagination}} with AdminUser rows', async () => {
-    const { app, admin, all } = await restSetup();
     const res = await get(app, '/api/admin/users', { token: admin.token });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: { users: Array<Record<string, unknown>>; pagination: Record<string, unknown> } };
     expect(Object.keys(body)).toEqual(['data']);
     expect(sortedKeys(body.data)).toEqual(['pagination', 'users']);
     expect(sortedKeys(body.data.pagination)).toEqual(PAGINATION_KEYS);
-    expect(body.data.pagination).toEqual({ currentPage: 1, totalPages: 3, totalUsers: all.length, limit: 20, hasNextPage: true, hasPrevPage: false });
+    expect(body.data.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 3,
+      totalUsers: all.length,
+      limit: 20,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
     expect(body.data.users).toHaveLength(20);
     for (const user of body.data.users) expect(sortedKeys(user)).toEqual(ADMIN_USER_KEYS);
-    expect(body.data.users.map((u) => u._id)).toEqual([...all].reverse().slice(0, 20).map((u) => u.id));
+    expect(body.data.users.map((u) => u._id)).toEqual(
+      [...all]
+        .reverse()
+        .slice(0, 20)
+        .map((u) => u.id),
+    );
   });
 
-  test('query-string parameters as the client sends them', async () => {
-    const { app, admin, all } = await restSetup();
+  test('query-string parameters as the client sends them', async ({ app, deps }) => {
+    const { admin, all } = await populate(deps);
     const res = await get(app, '/api/admin/users?page=2&search=&role=all&limit=10&sortBy=email&sortOrder=asc', { token: admin.token });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: { users: Array<{ _id: string }>; pagination: object } };
     const byEmail = [...all].sort(compareBy('email')).map((u) => u.id);
     expect(body.data.users.map((u) => u._id)).toEqual(byEmail.slice(10, 20));
-    expect(body.data.pagination).toEqual({ currentPage: 2, totalPages: 5, totalUsers: all.length, limit: 10, hasNextPage: true, hasPrevPage: true });
+    expect(body.data.pagination).toEqual({
+      currentPage: 2,
+      totalPages: 5,
+      totalUsers: all.length,
+      limit: 10,
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
 
     const literal = await get(app, `/api/admin/users?search=${encodeURIComponent('%')}`, { token: admin.token });
     expect(literal.statusCode).toBe(200);
@@ -499,8 +535,7 @@ describe('GET /api/admin/users', () => {
     ['role=root', 'role'],
     ['role=user&role=admin', 'role'],
   ];
-  test.each(BAD)('?%s is 400 naming %s', async (qs, field) => {
-    const { app, deps } = await startApp();
+  test.for(BAD)('?%s is 400 naming %s', async ([qs, field], { app, deps }) => {
     const admin = await adminOf(deps);
     const res = await get(app, `/api/admin/users?${qs}`, { token: admin.token });
     expect(res.statusCode).toBe(400);
@@ -510,10 +545,11 @@ describe('GET /api/admin/users', () => {
   });
 
   /** Every C0 and C1 control character and DEL, each alone and inside a search long enough for the trigram index. */
-  const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) => String.fromCharCode(c));
+  const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((c) =>
+    String.fromCharCode(c),
+  );
 
-  test('a search with a NUL byte or any other control character is 400 at search, through REST and the router', async () => {
-    const { app, deps } = await startApp();
+  test('a search with a NUL byte or any other control character is 400 at search, through REST and the router', async ({ app, deps }) => {
     const admin = await adminOf(deps);
     const nul = await get(app, '/api/admin/users?search=abc%00def', { token: admin.token });
     expect(nul.statusCode).toBe(400);
@@ -532,8 +568,7 @@ describe('GET /api/admin/users', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('admin.auctions', () => {
-  async function auctionsSetup() {
-    const deps = makeDeps();
+  async function auctionsSetup(deps: TestDeps) {
     const now = deps.now();
     const admin = await adminOf(deps);
     const seller = await insertUser(deps, { name: 'Busy Seller' });
@@ -543,16 +578,20 @@ describe('admin.auctions', () => {
     const activeHours: number[] = [];
     for (let i = 0; i < 25; i += 1) {
       if (i % 5 < 3) {
-        active.push(insertAuction(deps, seller.id, { itemName: `Active ${i}`, startsAt: now - DAY_MS, endsAt: now + (i + 1) * HOUR_MS }));
+        active.push(
+          await insertAuction(deps, seller.id, { itemName: `Active ${i}`, startsAt: now - DAY_MS, endsAt: now + (i + 1) * HOUR_MS }),
+        );
         activeHours.push(i + 1);
       } else {
-        ended.push(insertAuction(deps, seller.id, { itemName: `Ended ${i}`, startsAt: now - 3 * DAY_MS, endsAt: now - (i + 1) * HOUR_MS }));
+        ended.push(
+          await insertAuction(deps, seller.id, { itemName: `Ended ${i}`, startsAt: now - 3 * DAY_MS, endsAt: now - (i + 1) * HOUR_MS }),
+        );
       }
     }
-    return { deps, admin, active, activeHours, ended, all: [...active, ...ended] };
+    return { admin, active, activeHours, ended, all: [...active, ...ended] };
   }
 
-  async function walk(caller: ReturnType<typeof callerOf>['caller'], status: 'all' | 'active' | 'ended', limit: number) {
+  async function walk(caller: Caller, status: 'all' | 'open' | 'ended', limit: number) {
     const seen: string[] = [];
     const totals = new Set<number>();
     let cursor: string | null = null;
@@ -571,8 +610,8 @@ describe('admin.auctions', () => {
 
   const newestFirst = (ids: string[]) => [...ids].sort((a, b) => Number(b) - Number(a));
 
-  test('status all: every auction newest first, paged by nextCursor, with the total', async () => {
-    const { admin, all } = await auctionsSetup();
+  test('status all: every auction newest first, paged by nextCursor, with the total', async ({ deps }) => {
+    const { admin, all } = await auctionsSetup(deps);
     const first = await admin.caller.admin.auctions({ limit: 10 });
     expect(first.items).toHaveLength(10);
     expect(first.total).toBe(25);
@@ -588,9 +627,9 @@ describe('admin.auctions', () => {
     expect(byDefault.total).toBe(25);
   });
 
-  test('status active and ended split the auctions by end date, and follow the clock', async () => {
-    const { deps, admin, active, activeHours, ended } = await auctionsSetup();
-    const live = await walk(admin.caller, 'active', 4);
+  test('status active and ended split the auctions by end date, and follow the clock', async ({ deps }) => {
+    const { admin, active, activeHours, ended } = await auctionsSetup(deps);
+    const live = await walk(admin.caller, 'open', 4);
     expect(live.seen).toEqual(newestFirst(active));
     expect(live.totals).toEqual([active.length]);
     const over = await walk(admin.caller, 'ended', 4);
@@ -605,7 +644,7 @@ describe('admin.auctions', () => {
     const stillActive = active.filter((_, k) => activeHours[k]! > 5);
     const justEnded = active.filter((_, k) => activeHours[k]! <= 5);
     expect(justEnded.length).toBeGreaterThan(0);
-    const after = await admin.caller.admin.auctions({ status: 'active', limit: 100 });
+    const after = await admin.caller.admin.auctions({ status: 'open', limit: 100 });
     expect(after.items.map((a) => a._id)).toEqual(newestFirst(stillActive));
     expect(after.total).toBe(stillActive.length);
     expect(after.items.every((a) => a.timeLeft > 0)).toBe(true);
@@ -613,8 +652,8 @@ describe('admin.auctions', () => {
     expect(nowEnded.items.map((a) => a._id)).toEqual(newestFirst([...ended, ...justEnded]));
   });
 
-  test('an exact page leaves no empty page behind, and a bad cursor is BAD_REQUEST', async () => {
-    const { admin } = await auctionsSetup();
+  test('an exact page leaves no empty page behind, and a bad cursor is BAD_REQUEST', async ({ deps }) => {
+    const { admin } = await auctionsSetup(deps);
     const { pages } = await walk(admin.caller, 'all', 5);
     expect(pages).toBe(5);
     await expect(admin.caller.admin.auctions({ cursor: 'abc' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
@@ -623,8 +662,7 @@ describe('admin.auctions', () => {
 });
 
 describe('admin.messages', () => {
-  test('contact messages newest first, paged by nextCursor, with the total', async () => {
-    const deps = makeDeps();
+  test('contact messages newest first, paged by nextCursor, with the total', async ({ deps }) => {
     const admin = await adminOf(deps);
     const visitor = anonymousCaller(deps, '203.0.113.50');
     for (let i = 1; i <= 5; i += 1) {
@@ -650,8 +688,7 @@ describe('admin.messages', () => {
     expect((await admin.caller.admin.messages()).items).toHaveLength(5);
   });
 
-  test('no messages: an empty page', async () => {
-    const deps = makeDeps();
+  test('no messages: an empty page', async ({ deps }) => {
     const admin = await adminOf(deps);
     expect(await admin.caller.admin.messages()).toEqual({ items: [], total: 0, nextCursor: null });
   });

@@ -2,32 +2,20 @@
 // bid, and the auction's price and count agree with the bid rows and the accepted answers.
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { seededRandom } from '../../src/server/db/seeded-random';
-import { auctions, bids } from '../../src/server/db/schema';
-import type { AppDeps } from '../../src/server/deps';
-import { makeApp } from '../helpers';
-import { insertAuction, userWithSession } from './auction-helpers';
-
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
+import { auctions, bids } from '../../src/server/db/sqlite/schema';
+import { signedInUser } from '../support/accounts';
+import { insertAuction } from '../support/auctions';
+import { test, type TestDeps } from '../support/fixtures';
+import { get, post } from '../support/http';
 
 function bidRequest(app: FastifyInstance, token: string, auctionId: string, bidAmount: unknown) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/auction/${auctionId}`,
-    headers: { 'content-type': 'application/json' },
-    cookies: { sid: token },
-    payload: JSON.stringify({ bidAmount }),
-  });
+  return post(app, `/api/auction/${auctionId}`, { bidAmount }, { cookie: token });
 }
 
 async function readPrice(app: FastifyInstance, token: string, auctionId: string): Promise<number> {
-  const res = await app.inject({ method: 'GET', url: `/api/auction/${auctionId}`, cookies: { sid: token } });
+  const res = await get(app, `/api/auction/${auctionId}`, { cookie: token });
   expect(res.statusCode).toBe(200);
   return res.json().currentPrice as number;
 }
@@ -40,11 +28,20 @@ interface Answer {
 }
 
 /** Checks one auction against the answers its bidders received. */
-function checkAuction(deps: AppDeps, auctionId: string, sellerId: number, startingPrice: number, answers: Answer[]) {
+function checkAuction(deps: TestDeps, auctionId: string, sellerId: number, startingPrice: number, answers: Answer[]) {
   const mine = answers.filter((a) => a.auctionId === auctionId);
   const accepted = mine.filter((a) => a.status === 201);
-  const rows = deps.db.select().from(bids).where(eq(bids.auctionId, Number(auctionId))).orderBy(asc(bids.id)).all();
-  const auction = deps.db.select().from(auctions).where(eq(auctions.id, Number(auctionId))).get()!;
+  const rows = deps.db
+    .select()
+    .from(bids)
+    .where(eq(bids.auctionId, Number(auctionId)))
+    .orderBy(asc(bids.id))
+    .all();
+  const auction = deps.db
+    .select()
+    .from(auctions)
+    .where(eq(auctions.id, Number(auctionId)))
+    .get()!;
 
   expect(accepted.length).toBeGreaterThan(0);
   expect(auction.bidsCount).toBe(rows.length);
@@ -64,28 +61,27 @@ function checkAuction(deps: AppDeps, auctionId: string, sellerId: number, starti
 }
 
 describe('bids at the same instant', () => {
-  test('20 bidders x 6 rounds on 3 auctions, each bidding from the price it last read', async () => {
-    const made = await makeApp();
-    app = made.app;
-    const { deps } = made;
-    const seller = await userWithSession(deps, 'Sally Seller');
-    const bidders = await Promise.all(Array.from({ length: 20 }, (_, i) => userWithSession(deps, `Bidder ${i}`)));
+  test('20 bidders x 6 rounds on 3 auctions, each bidding from the price it last read', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sally Seller');
+    const bidders = await Promise.all(Array.from({ length: 20 }, (_, i) => signedInUser(deps, `Bidder ${i}`)));
     const STARTING = 100;
-    const ids = [0, 1, 2].map((i) => insertAuction(deps, seller.id, { startingPrice: STARTING, itemName: `Contested ${i}` }));
+    const ids = await Promise.all(
+      [0, 1, 2].map((i) => insertAuction(deps, seller.id, { startingPrice: STARTING, itemName: `Contested ${i}` })),
+    );
     const next = seededRandom(20260601);
 
     const answers: Answer[] = [];
     for (let round = 0; round < 6; round++) {
       // Everyone reads, then everyone fires at once: most bids are based on a price that is about to move.
-      const reads = await Promise.all(bidders.flatMap((b) => ids.map(async (id) => ({ b, id, price: await readPrice(app!, b.token, id) }))));
+      const reads = await Promise.all(bidders.flatMap((b) => ids.map(async (id) => ({ b, id, price: await readPrice(app, b.token, id) }))));
       const shots = reads.map(({ b, id, price }) => {
         const amount = price + 1 + Math.floor(next() * 10);
         // Some send the amount as a string of digits, as older clients do.
         const sent = next() < 0.3 ? String(amount) : amount;
-        return bidRequest(app!, b.token, id, sent).then((res) => ({ auctionId: id, bidderId: b.id, amount, status: res.statusCode, res }));
+        return bidRequest(app, b.token, id, sent).then((res) => ({ auctionId: id, bidderId: b.id, amount, status: res.statusCode, res }));
       });
       // The seller tries too; every one of those must be refused.
-      const sellerShots = ids.map((id) => bidRequest(app!, seller.token, id, STARTING + 1 + round));
+      const sellerShots = ids.map((id) => bidRequest(app, seller.token, id, STARTING + 1 + round));
       const [results, sellerResults] = await Promise.all([Promise.all(shots), Promise.all(sellerShots)]);
       for (const r of sellerResults) expect(r.statusCode).toBe(403);
       for (const r of results) {
@@ -106,28 +102,31 @@ describe('bids at the same instant', () => {
     expect(answers).toHaveLength(20 * 3 * 6);
     for (const id of ids) checkAuction(deps, id, seller.id, STARTING, answers);
     // Over the REST read, too: the count and the price agree with the bids listed.
-    const detail = (await app.inject({ method: 'GET', url: `/api/auction/${ids[0]}`, cookies: { sid: seller.token } })).json();
+    const detail = (await get(app, `/api/auction/${ids[0]}`, { cookie: seller.token })).json();
     expect(detail.bidsCount).toBe(detail.bids.length);
     expect(detail.currentPrice).toBe(detail.bids[0].bidAmount);
   });
 
-  test('all bidders send exactly the same amount at once: exactly one is accepted', async () => {
-    const made = await makeApp();
-    app = made.app;
-    const { deps } = made;
-    const seller = await userWithSession(deps, 'Sally Seller');
-    const bidders = await Promise.all(Array.from({ length: 25 }, (_, i) => userWithSession(deps, `Bidder ${i}`)));
-    const id = insertAuction(deps, seller.id, { startingPrice: 50 });
+  test('all bidders send exactly the same amount at once: exactly one is accepted', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sally Seller');
+    const bidders = await Promise.all(Array.from({ length: 25 }, (_, i) => signedInUser(deps, `Bidder ${i}`)));
+    const id = await insertAuction(deps, seller.id, { startingPrice: 50 });
 
     const answers: Answer[] = [];
     for (const amount of [55, 60, 61]) {
-      const results = await Promise.all(bidders.map((b) => bidRequest(app!, b.token, id, amount).then((res) => ({ b, res }))));
+      const results = await Promise.all(bidders.map((b) => bidRequest(app, b.token, id, amount).then((res) => ({ b, res }))));
       const statuses = results.map((r) => r.res.statusCode);
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.every((s) => s === 201 || s === 400 || s === 409)).toBe(true);
       for (const { b, res } of results) answers.push({ auctionId: id, bidderId: b.id, amount, status: res.statusCode });
     }
     checkAuction(deps, id, seller.id, 50, answers);
-    expect(deps.db.select().from(auctions).where(eq(auctions.id, Number(id))).get()).toMatchObject({ currentPrice: 61, bidsCount: 3 });
+    expect(
+      deps.db
+        .select()
+        .from(auctions)
+        .where(eq(auctions.id, Number(id)))
+        .get(),
+    ).toMatchObject({ currentPrice: 61, bidsCount: 3 });
   });
 });

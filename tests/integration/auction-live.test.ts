@@ -1,36 +1,28 @@
 // Live bid updates through auction.onBid: events in order, filtered by auction, resumable with
 // lastEventId (missed bids first, then live), and ended by the bus closing or the caller's signal.
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { BidEvent } from '../../src/server/live/bid-bus';
-import { findSessionUser } from '../../src/server/services/sessions';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/router';
-import { makeDeps } from '../helpers';
-import { insertAuction, quickCaller } from './auction-helpers';
+import { anonymousCaller, callerFor, signedInUser } from '../support/accounts';
+import { insertAuction } from '../support/auctions';
+import { test, type TestDeps } from '../support/fixtures';
 
-type Deps = ReturnType<typeof makeDeps>;
-
-async function setup() {
-  const deps = makeDeps();
-  const seller = await quickCaller(deps, 'Sally Seller');
-  const ann = await quickCaller(deps, 'Ann Bidder');
-  const ben = await quickCaller(deps, 'Ben Bidder');
-  const watcher = await quickCaller(deps, 'Wendy Watcher');
+async function setup(deps: TestDeps) {
+  const seller = await signedInUser(deps, 'Sally Seller');
+  const ann = await signedInUser(deps, 'Ann Bidder');
+  const ben = await signedInUser(deps, 'Ben Bidder');
+  const watcher = await signedInUser(deps, 'Wendy Watcher');
   const sellerId = Number(seller.user._id);
-  const first = insertAuction(deps, sellerId, { startingPrice: 100 });
-  const second = insertAuction(deps, sellerId, { startingPrice: 500 });
-  return { deps, seller, ann, ben, watcher, first, second };
-}
-
-/** A caller for that user whose subscriptions end when the controller aborts. */
-function callerWithSignal(deps: Deps, token: string, signal: AbortSignal) {
-  const user = findSessionUser(deps.db, token, deps.now())!;
-  return createCaller(createInnerContext(deps, { user }), { signal });
+  const first = await insertAuction(deps, sellerId, { startingPrice: 100 });
+  const second = await insertAuction(deps, sellerId, { startingPrice: 500 });
+  return { seller, ann, ben, watcher, first, second };
 }
 
 type Tracked = [string, BidEvent, unknown];
 
-async function subscribe(caller: { auction: { onBid: (input?: { auctionId?: string; lastEventId?: string | null }) => Promise<AsyncIterable<unknown>> } }, input?: { auctionId?: string; lastEventId?: string | null }) {
+async function subscribe(
+  caller: { auction: { onBid: (input?: { auctionId?: string; lastEventId?: string | null }) => Promise<AsyncIterable<unknown>> } },
+  input?: { auctionId?: string; lastEventId?: string | null },
+) {
   const iterator = (await caller.auction.onBid(input))[Symbol.asyncIterator]();
   return {
     /** The next event with its tracked id, or null when the subscription ended. */
@@ -45,8 +37,8 @@ async function subscribe(caller: { auction: { onBid: (input?: { auctionId?: stri
 }
 
 describe('auction.onBid', () => {
-  test('bids from other callers arrive in order with the price, the count and the bid row', async () => {
-    const { deps, ann, ben, watcher, first } = await setup();
+  test('bids from other callers arrive in order with the price, the count and the bid row', async ({ deps }) => {
+    const { ann, ben, watcher, first } = await setup(deps);
     const sub = await subscribe(watcher.caller, { auctionId: first });
     const received = sub.next();
     const placed1 = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
@@ -61,7 +53,12 @@ describe('auction.onBid', () => {
         auctionId: first,
         currentPrice: 105,
         bidsCount: 1,
-        bid: { _id: placed1.bid._id, bidder: { _id: ann.user._id, name: 'Ann Bidder' }, bidAmount: 105, bidTime: new Date(deps.now() - 1000).toISOString() },
+        bid: {
+          _id: placed1.bid._id,
+          bidder: { _id: ann.user._id, name: 'Ann Bidder' },
+          bidAmount: 105,
+          bidTime: new Date(deps.now() - 1000).toISOString(),
+        },
       },
     });
     const two = await sub.next();
@@ -74,8 +71,8 @@ describe('auction.onBid', () => {
     expect(await sub.next()).toBeNull();
   });
 
-  test('refused bids publish nothing, and events of other auctions are filtered out', async () => {
-    const { deps, seller, ann, ben, watcher, first, second } = await setup();
+  test('refused bids publish nothing, and events of other auctions are filtered out', async ({ deps }) => {
+    const { seller, ann, ben, watcher, first, second } = await setup(deps);
     const sub = await subscribe(watcher.caller, { auctionId: first });
     const received = sub.next();
     await ann.caller.auction.placeBid({ auctionId: second, bidAmount: 501 });
@@ -89,8 +86,8 @@ describe('auction.onBid', () => {
     expect(await sub.next()).toBeNull();
   });
 
-  test('without an auctionId, bids of every auction arrive', async () => {
-    const { deps, ann, watcher, first, second } = await setup();
+  test('without an auctionId, bids of every auction arrive', async ({ deps }) => {
+    const { ann, watcher, first, second } = await setup(deps);
     const sub = await subscribe(watcher.caller);
     const received = sub.next();
     await ann.caller.auction.placeBid({ auctionId: second, bidAmount: 501 });
@@ -100,8 +97,8 @@ describe('auction.onBid', () => {
     deps.bus.close();
   });
 
-  test('a repeated request key publishes no second event', async () => {
-    const { deps, ann, watcher, first } = await setup();
+  test('a repeated request key publishes no second event', async ({ deps }) => {
+    const { ann, watcher, first } = await setup(deps);
     const sub = await subscribe(watcher.caller, { auctionId: first });
     const received = sub.next();
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101, requestKey: 'double-submit' });
@@ -112,8 +109,8 @@ describe('auction.onBid', () => {
     deps.bus.close();
   });
 
-  test('resuming with lastEventId replays the missed bids first, with the price and count of each, then goes on live', async () => {
-    const { deps, ann, ben, watcher, first, second } = await setup();
+  test('resuming with lastEventId replays the missed bids first, with the price and count of each, then goes on live', async ({ deps }) => {
+    const { ann, ben, watcher, first, second } = await setup(deps);
     const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
     await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
     await ben.caller.auction.placeBid({ auctionId: second, bidAmount: 510 });
@@ -122,8 +119,18 @@ describe('auction.onBid', () => {
     const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
     const missed1 = await sub.next();
     const missed2 = await sub.next();
-    expect(missed1?.event).toMatchObject({ auctionId: first, currentPrice: 105, bidsCount: 2, bid: { bidAmount: 105, bidder: { name: 'Ben Bidder' } } });
-    expect(missed2?.event).toMatchObject({ auctionId: first, currentPrice: 115, bidsCount: 3, bid: { bidAmount: 115, bidder: { name: 'Ann Bidder' } } });
+    expect(missed1?.event).toMatchObject({
+      auctionId: first,
+      currentPrice: 105,
+      bidsCount: 2,
+      bid: { bidAmount: 105, bidder: { name: 'Ben Bidder' } },
+    });
+    expect(missed2?.event).toMatchObject({
+      auctionId: first,
+      currentPrice: 115,
+      bidsCount: 3,
+      bid: { bidAmount: 115, bidder: { name: 'Ann Bidder' } },
+    });
     expect(missed2?.id).toBe(missed2?.event.bid._id);
 
     const live = sub.next();
@@ -133,8 +140,8 @@ describe('auction.onBid', () => {
     expect(await sub.next()).toBeNull();
   });
 
-  test('a bid placed while missed bids are being replayed is not lost', async () => {
-    const { deps, ann, ben, watcher, first } = await setup();
+  test('a bid placed while missed bids are being replayed is not lost', async ({ deps }) => {
+    const { ann, ben, watcher, first } = await setup(deps);
     const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
     await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 102 });
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 103 });
@@ -151,8 +158,8 @@ describe('auction.onBid', () => {
     deps.bus.close();
   });
 
-  test('a long absence is replayed in full, not only its first page', async () => {
-    const { deps, ann, ben, watcher, first } = await setup();
+  test('a long absence is replayed in full, not only its first page', async ({ deps }) => {
+    const { ann, ben, watcher, first } = await setup(deps);
     const seen = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
     const MISSED = 130;
     for (let i = 0; i < MISSED; i++) {
@@ -174,10 +181,10 @@ describe('auction.onBid', () => {
     deps.bus.close();
   });
 
-  test('the caller’s abort signal ends the subscription', async () => {
-    const { deps, ann, watcher, first } = await setup();
+  test('the caller’s abort signal ends the subscription', async ({ deps }) => {
+    const { ann, watcher, first } = await setup(deps);
     const controller = new AbortController();
-    const sub = await subscribe(callerWithSignal(deps, watcher.token, controller.signal), { auctionId: first });
+    const sub = await subscribe(await callerFor(deps, watcher.token, { signal: controller.signal }), { auctionId: first });
     const received = sub.next();
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
     expect((await received)?.event.currentPrice).toBe(101);
@@ -186,8 +193,8 @@ describe('auction.onBid', () => {
     expect(await pending).toBeNull();
   });
 
-  test('closing the bus ends every subscription; signed out is UNAUTHORIZED', async () => {
-    const { deps, ann, watcher, first, second } = await setup();
+  test('closing the bus ends every subscription; signed out is UNAUTHORIZED', async ({ deps }) => {
+    const { ann, watcher, first, second } = await setup(deps);
     const a = await subscribe(watcher.caller, { auctionId: first });
     const b = await subscribe(ann.caller, { auctionId: second });
     const pendingA = a.next();
@@ -195,7 +202,7 @@ describe('auction.onBid', () => {
     deps.bus.close();
     expect(await pendingA).toBeNull();
     expect(await pendingB).toBeNull();
-    const anonymous = createCaller(createInnerContext(deps));
+    const anonymous = anonymousCaller(deps);
     await expect(anonymous.auction.onBid({ auctionId: first })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

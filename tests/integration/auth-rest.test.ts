@@ -1,29 +1,17 @@
-// The auth and user REST rows of CONTRACT.md through app.inject: status codes, shapes, the session
-// cookie's flags, bearer tokens, session fixation and logout.
+// The auth and user routes (docs/rules/accounts.md) through app.inject: status codes, shapes, the
+// session cookie's flags, bearer tokens, session fixation and logout.
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, test } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { users } from '../../src/server/db/schema';
-import type { Settings } from '../../src/server/env';
-import { makeApp, sessionCookie, uniqueEmail } from '../helpers';
-import { PASSWORD, expectErrorBody, get, insertUser, login, post, rawSessionCookie, signedUp, signup } from './accounts-helpers';
-
-let app: FastifyInstance | undefined;
-async function start(overrides: Partial<Settings> = {}) {
-  const made = await makeApp(overrides);
-  app = made.app;
-  return made;
-}
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+import { describe, expect } from 'vitest';
+import { users } from '../../src/server/db/sqlite/schema';
+import { PASSWORD, insertUser } from '../support/accounts';
+import { uniqueEmail } from '../support/emails';
+import { test } from '../support/fixtures';
+import { expectErrorBody, get, login, logout, post, sessionCookie, signedUp, signup } from '../support/http';
 
 const USER_KEYS = ['_id', 'avatar', 'email', 'name', 'role'];
 
 describe('POST /api/auth/signup', () => {
-  test('201 {user, token} with the user shape; the token and the cookie both sign in', async () => {
-    const { app } = await start();
+  test('201 {user, token} with the user shape; the token and the cookie both sign in', async ({ app }) => {
     const email = uniqueEmail('signup');
     const res = await signup(app, { name: 'New Person', email, password: PASSWORD });
     expect(res.statusCode).toBe(201);
@@ -33,11 +21,10 @@ describe('POST /api/auth/signup', () => {
     expect(body.user).toEqual({ _id: expect.any(String), name: 'New Person', email, avatar: null, role: 'user' });
     expect(body.token).toEqual(expect.any(String));
     expect((await get(app, '/api/user', { token: body.token })).statusCode).toBe(200);
-    expect((await get(app, '/api/user', { cookie: sessionCookie(res) })).json().user.email).toBe(email);
+    expect((await get(app, '/api/user', { cookie: sessionCookie(res).value })).json().user.email).toBe(email);
   });
 
-  test('a role of admin in the body is ignored: the answer and the database say user', async () => {
-    const { app, deps } = await start();
+  test('a role of admin in the body is ignored: the answer and the database say user', async ({ app, deps }) => {
     const email = uniqueEmail('sneaky');
     const res = await signup(app, { name: 'Sneaky', email, password: PASSWORD, role: 'admin' });
     expect(res.statusCode).toBe(201);
@@ -46,15 +33,13 @@ describe('POST /api/auth/signup', () => {
     expect((await get(app, '/api/user', { token: res.json().token })).json().user.role).toBe('user');
   });
 
-  test('the email is trimmed and lower-cased', async () => {
-    const { app } = await start();
+  test('the email is trimmed and lower-cased', async ({ app }) => {
     const res = await signup(app, { name: 'Case', email: '  Some.One@EXAMPLE.com ', password: PASSWORD });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.email).toBe('some.one@example.com');
   });
 
-  test('409 {error, message} when the email is taken (in any case)', async () => {
-    const { app } = await start();
+  test('409 {error, message} when the email is taken (in any case)', async ({ app }) => {
     const { email } = await signedUp(app);
     const res = await signup(app, { name: 'Again', email: email.toUpperCase(), password: PASSWORD });
     expect(res.statusCode).toBe(409);
@@ -62,8 +47,7 @@ describe('POST /api/auth/signup', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
-  test('400 with issues for blank fields and a short password; the hint is the message', async () => {
-    const { app } = await start();
+  test('400 with issues for blank fields and a short password; the hint is the message', async ({ app }) => {
     const blank = await signup(app, { name: '   ', email: '  ', password: PASSWORD });
     expect(blank.statusCode).toBe(400);
     const body = expectErrorBody(blank);
@@ -84,8 +68,7 @@ describe('POST /api/auth/signup', () => {
     });
   });
 
-  test('an empty JSON body is 400 with an issues array, not 500', async () => {
-    const { app } = await start();
+  test('an empty JSON body is 400 with an issues array, not 500', async ({ app }) => {
     const res = await post(app, '/api/auth/signup', {});
     expect(res.statusCode).toBe(400);
     const body = expectErrorBody(res);
@@ -95,16 +78,17 @@ describe('POST /api/auth/signup', () => {
 });
 
 describe('POST /api/auth/login', () => {
-  test('200 {user, token} with the right password', async () => {
-    const { app, deps } = await start();
+  test('200 {user, token} with the right password', async ({ app, deps }) => {
     const row = await insertUser(deps, { name: 'Lou' });
     const res = await login(app, row.email, PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user' }, token: expect.any(String) });
+    expect(res.json()).toEqual({
+      user: { _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user' },
+      token: expect.any(String),
+    });
   });
 
-  test('401 with the same message for a wrong password and an unknown email, and no cookie', async () => {
-    const { app, deps } = await start();
+  test('401 with the same message for a wrong password and an unknown email, and no cookie', async ({ app, deps }) => {
     const row = await insertUser(deps);
     const wrong = await login(app, row.email, 'wrong password');
     const unknown = await login(app, uniqueEmail('nobody'), PASSWORD);
@@ -115,13 +99,12 @@ describe('POST /api/auth/login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
-  test('session fixation: each login gets a new token; a planted cookie never becomes valid', async () => {
-    const { app, deps } = await start();
+  test('session fixation: each login gets a new token; a planted cookie never becomes valid', async ({ app, deps }) => {
     const row = await insertUser(deps);
     const planted = 'attacker-chosen-session-id-0123456789abcdef';
     const first = await login(app, row.email, PASSWORD, { cookie: planted });
     expect(first.statusCode).toBe(200);
-    const firstToken = sessionCookie(first);
+    const firstToken = sessionCookie(first).value;
     expect(firstToken).not.toBe(planted);
     expect(first.json().token).toBe(firstToken);
     expect((await get(app, '/api/user', { cookie: planted })).statusCode).toBe(401);
@@ -129,7 +112,7 @@ describe('POST /api/auth/login', () => {
 
     // Logging in again while holding a session gives yet another one; the old one was its own session.
     const second = await login(app, row.email, PASSWORD, { cookie: firstToken });
-    const secondToken = sessionCookie(second);
+    const secondToken = sessionCookie(second).value;
     expect(secondToken).not.toBe(firstToken);
     expect((await get(app, '/api/user', { cookie: secondToken })).statusCode).toBe(200);
     expect((await get(app, '/api/user', { cookie: firstToken })).statusCode).toBe(200);
@@ -137,12 +120,11 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('session cookie flags', () => {
-  test('signup and login set HttpOnly, SameSite=Lax, Path=/ and no Secure over plain HTTP', async () => {
-    const { app } = await start();
+  test('signup and login set HttpOnly, SameSite=Lax, Path=/ and no Secure over plain HTTP', async ({ app }) => {
     const { res: signupRes, email } = await signedUp(app);
     const loginRes = await login(app, email, PASSWORD);
     for (const res of [signupRes, loginRes]) {
-      const header = rawSessionCookie(res);
+      const header = sessionCookie(res).header;
       expect(header).toMatch(/;\s*HttpOnly/i);
       expect(header).toMatch(/;\s*SameSite=Lax/i);
       expect(header).toMatch(/;\s*Path=\/(;|$)/);
@@ -150,31 +132,29 @@ describe('session cookie flags', () => {
     }
   });
 
-  test('Secure when X-Forwarded-Proto is https and TRUST_PROXY is on', async () => {
-    const { app } = await start({ TRUST_PROXY: 1 });
+  test('Secure when X-Forwarded-Proto is https and TRUST_PROXY is on', async ({ makeApp }) => {
+    const { app } = await makeApp({ TRUST_PROXY: 1 });
     const https = { headers: { 'x-forwarded-proto': 'https' } };
     const { res: signupRes, email } = await signedUp(app, https);
     const loginRes = await login(app, email, PASSWORD, https);
     for (const res of [signupRes, loginRes]) {
-      const header = rawSessionCookie(res);
+      const header = sessionCookie(res).header;
       expect(header).toMatch(/;\s*Secure/i);
       expect(header).toMatch(/;\s*HttpOnly/i);
       expect(header).toMatch(/;\s*SameSite=Lax/i);
     }
   });
 
-  test('not Secure when X-Forwarded-Proto is https but TRUST_PROXY is off', async () => {
-    const { app } = await start();
+  test('not Secure when X-Forwarded-Proto is https but TRUST_PROXY is off', async ({ app }) => {
     const https = { headers: { 'x-forwarded-proto': 'https' } };
     const { res: signupRes, email } = await signedUp(app, https);
     const loginRes = await login(app, email, PASSWORD, https);
-    for (const res of [signupRes, loginRes]) expect(rawSessionCookie(res)).not.toMatch(/;\s*Secure/i);
+    for (const res of [signupRes, loginRes]) expect(sessionCookie(res).header).not.toMatch(/;\s*Secure/i);
   });
 });
 
 describe('Bearer token', () => {
-  test('accepted wherever the cookie is: GET /api/user, GET /api/user/logins, tRPC user.me', async () => {
-    const { app } = await start();
+  test('accepted wherever the cookie is: GET /api/user, GET /api/user/logins, tRPC user.me', async ({ app }) => {
     const { token, email } = await signedUp(app);
     const me = await get(app, '/api/user', { token });
     expect(me.statusCode).toBe(200);
@@ -187,8 +167,7 @@ describe('Bearer token', () => {
     expect(trpc.json().result.data.user.email).toBe(email);
   });
 
-  test('without a token the same reads are 401', async () => {
-    const { app } = await start();
+  test('without a token the same reads are 401', async ({ app }) => {
     expect((await get(app, '/api/user/logins')).statusCode).toBe(401);
     expect((await get(app, '/trpc/user.me')).statusCode).toBe(401);
     expect((await get(app, '/api/user', { token: 'not-a-real-token' })).statusCode).toBe(401);
@@ -196,8 +175,7 @@ describe('Bearer token', () => {
 });
 
 describe('GET /api/user', () => {
-  test('200 {user} with exactly the User fields', async () => {
-    const { app } = await start();
+  test('200 {user} with exactly the User fields', async ({ app }) => {
     const { token, user } = await signedUp(app, { name: 'Shape Check' });
     const res = await get(app, '/api/user', { token });
     expect(res.statusCode).toBe(200);
@@ -206,8 +184,7 @@ describe('GET /api/user', () => {
     expect(res.json().user).toEqual(user);
   });
 
-  test('401 {error, message} when signed out', async () => {
-    const { app } = await start();
+  test('401 {error, message} when signed out', async ({ app }) => {
     const res = await get(app, '/api/user');
     expect(res.statusCode).toBe(401);
     expect(expectErrorBody(res).error).toBe('Please log in to continue.');
@@ -215,45 +192,39 @@ describe('GET /api/user', () => {
 });
 
 describe('POST /api/auth/logout', () => {
-  test('200 {message}; the cookie stops working and is cleared', async () => {
-    const { app } = await start();
+  test('200 {message}; the cookie stops working and is cleared', async ({ app }) => {
     const { res: signupRes } = await signedUp(app);
-    const cookie = sessionCookie(signupRes);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `sid=${cookie}` } });
+    const cookie = sessionCookie(signupRes).value;
+    const res = await logout(app, { cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
-    const cleared = res.cookies.find((c) => c.name === 'sid');
-    expect(cleared?.value).toBe('');
+    expect(sessionCookie(res).value).toBe('');
     expect((await get(app, '/api/user', { cookie })).statusCode).toBe(401);
   });
 
-  test('the bearer token of the session stops working too', async () => {
-    const { app } = await start();
+  test('the bearer token of the session stops working too', async ({ app }) => {
     const { token } = await signedUp(app);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    const res = await logout(app, { token });
     expect(res.statusCode).toBe(200);
     expect((await get(app, '/api/user', { token })).statusCode).toBe(401);
     expect((await get(app, '/api/user', { cookie: token })).statusCode).toBe(401);
   });
 
-  test('logging out by cookie also kills the token returned with that session', async () => {
-    const { app } = await start();
+  test('logging out by cookie also kills the token returned with that session', async ({ app }) => {
     const { res: signupRes, token } = await signedUp(app);
-    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `sid=${sessionCookie(signupRes)}` } });
+    await logout(app, { cookie: sessionCookie(signupRes).value });
     expect((await get(app, '/api/user', { token })).statusCode).toBe(401);
   });
 
-  test('other sessions of the user survive a logout', async () => {
-    const { app } = await start();
+  test('other sessions of the user survive a logout', async ({ app }) => {
     const { token, email } = await signedUp(app);
     const other = (await login(app, email, PASSWORD)).json().token as string;
-    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    await logout(app, { token });
     expect((await get(app, '/api/user', { token: other })).statusCode).toBe(200);
   });
 
-  test('signed out, logout still answers 200 {message}', async () => {
-    const { app } = await start();
-    const res = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+  test('signed out, logout still answers 200 {message}', async ({ app }) => {
+    const res = await logout(app);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: expect.any(String) });
   });

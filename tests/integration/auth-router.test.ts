@@ -1,85 +1,73 @@
 // The auth router called directly (createCaller): sign-up, login, logout and their rules.
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { describe, expect } from 'vitest';
+import { users } from '../../src/server/db/sqlite/schema';
 import { findSessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/router';
-import { anonymousCaller, makeDeps, signedUpCaller, uniqueEmail } from '../helpers';
-import { PASSWORD, insertUser } from './accounts-helpers';
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
+import { PASSWORD, anonymousCaller, failure, insertUser, signedInUser } from '../support/accounts';
+import { uniqueEmail } from '../support/emails';
+import { test } from '../support/fixtures';
 
 describe('auth.signup', () => {
-  test('returns the new user with role user even when admin is asked for; the row says user', async () => {
-    const deps = makeDeps();
+  test('returns the new user with role user even when admin is asked for; the row says user', async ({ deps }) => {
     const email = uniqueEmail('sneaky');
     const { user, token } = await anonymousCaller(deps).auth.signup({ name: 'Sneaky', email, password: PASSWORD, role: 'admin' } as never);
     expect(user).toEqual({ _id: expect.any(String), name: 'Sneaky', email, avatar: null, role: 'user' });
     expect(token).toEqual(expect.any(String));
     expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.role).toBe('user');
-    expect(findSessionUser(deps.db, token, deps.now())?.role).toBe('user');
+    expect((await findSessionUser(deps, token))?.role).toBe('user');
   });
 
-  test('trims and lower-cases the email, and login then works with any case', async () => {
-    const deps = makeDeps();
-    const { user } = await anonymousCaller(deps).auth.signup({ name: '  Mixed Case  ', email: '  Mixed.Case@Example.COM ', password: PASSWORD });
+  test('trims and lower-cases the email, and login then works with any case', async ({ deps }) => {
+    const { user } = await anonymousCaller(deps).auth.signup({
+      name: '  Mixed Case  ',
+      email: '  Mixed.Case@Example.COM ',
+      password: PASSWORD,
+    });
     expect(user.email).toBe('mixed.case@example.com');
     expect(user.name).toBe('Mixed Case');
     const again = await anonymousCaller(deps).auth.login({ email: 'MIXED.case@example.com', password: PASSWORD });
     expect(again.user._id).toBe(user._id);
   });
 
-  test('a taken email is CONFLICT, also when it differs only in case', async () => {
-    const deps = makeDeps();
+  test('a taken email is CONFLICT, also when it differs only in case', async ({ deps }) => {
     const email = uniqueEmail('taken');
     await anonymousCaller(deps).auth.signup({ name: 'First', email, password: PASSWORD });
-    const same = await trpcError(anonymousCaller(deps).auth.signup({ name: 'Second', email, password: 'another password' }));
+    const same = await failure(anonymousCaller(deps).auth.signup({ name: 'Second', email, password: 'another password' }));
     expect(same.code).toBe('CONFLICT');
     expect(same.message).toMatch(/already exists/i);
-    const upper = await trpcError(anonymousCaller(deps).auth.signup({ name: 'Third', email: email.toUpperCase(), password: PASSWORD }));
+    const upper = await failure(anonymousCaller(deps).auth.signup({ name: 'Third', email: email.toUpperCase(), password: PASSWORD }));
     expect(upper.code).toBe('CONFLICT');
     expect(deps.db.select().from(users).all()).toHaveLength(1);
   });
 
-  test('a short password is BAD_REQUEST with the hint and creates nothing', async () => {
-    const deps = makeDeps();
-    const error = await trpcError(anonymousCaller(deps).auth.signup({ name: 'Short', email: uniqueEmail(), password: '1234567' }));
+  test('a short password is BAD_REQUEST with the hint and creates nothing', async ({ deps }) => {
+    const error = await failure(anonymousCaller(deps).auth.signup({ name: 'Short', email: uniqueEmail(), password: '1234567' }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(deps.db.select().from(users).all()).toHaveLength(0);
   });
 });
 
 describe('auth.login', () => {
-  test('the right password signs in and gives a working session token', async () => {
-    const deps = makeDeps();
+  test('the right password signs in and gives a working session token', async ({ deps }) => {
     const row = await insertUser(deps, { name: 'Lou' });
     const { user, token } = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
     expect(user).toEqual({ _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user' });
-    expect(findSessionUser(deps.db, token, deps.now())?.id).toBe(row.id);
+    expect((await findSessionUser(deps, token))?.id).toBe(row.id);
   });
 
-  test('a wrong password and an unknown email give the same UNAUTHORIZED message', async () => {
-    const deps = makeDeps();
+  test('a wrong password and an unknown email give the same UNAUTHORIZED message', async ({ deps }) => {
     const row = await insertUser(deps);
-    const wrong = await trpcError(anonymousCaller(deps).auth.login({ email: row.email, password: 'wrong password' }));
-    const unknown = await trpcError(anonymousCaller(deps).auth.login({ email: uniqueEmail('nobody'), password: PASSWORD }));
+    const wrong = await failure(anonymousCaller(deps).auth.login({ email: row.email, password: 'wrong password' }));
+    const unknown = await failure(anonymousCaller(deps).auth.login({ email: uniqueEmail('nobody'), password: PASSWORD }));
     expect(wrong.code).toBe('UNAUTHORIZED');
     expect(unknown.code).toBe('UNAUTHORIZED');
     expect(wrong.message).toBe(unknown.message);
     expect(wrong.message).toBe('Invalid email or password');
   });
 
-  test('an unknown email takes about as long as a wrong password (medians, generous factor)', async () => {
+  test('an unknown email takes about as long as a wrong password (medians, generous factor)', async ({ makeDeps }) => {
     const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 1000 });
     const row = await insertUser(deps);
     const caller = anonymousCaller(deps);
@@ -99,14 +87,13 @@ describe('auth.login', () => {
     expect(median(unknown)).toBeGreaterThan(median(wrong) / 4);
   });
 
-  test('each login creates a new session; the earlier ones stay valid as their own sessions', async () => {
-    const deps = makeDeps();
+  test('each login creates a new session; the earlier ones stay valid as their own sessions', async ({ deps }) => {
     const row = await insertUser(deps);
     const first = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
     const second = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
     expect(second.token).not.toBe(first.token);
-    const a = findSessionUser(deps.db, first.token, deps.now());
-    const b = findSessionUser(deps.db, second.token, deps.now());
+    const a = await findSessionUser(deps, first.token);
+    const b = await findSessionUser(deps, second.token);
     expect(a?.id).toBe(row.id);
     expect(b?.id).toBe(row.id);
     expect(a?.sessionId).not.toBe(b?.sessionId);
@@ -114,21 +101,19 @@ describe('auth.login', () => {
 });
 
 describe('auth.logout', () => {
-  test('revokes the session it was called with, and only that one', async () => {
-    const deps = makeDeps();
-    const { token, caller, email, password } = await signedUpCaller(deps, 'Leaving User');
+  test('revokes the session it was called with, and only that one', async ({ deps }) => {
+    const { token, caller, email, password } = await signedInUser(deps, 'Leaving User');
     const other = await anonymousCaller(deps).auth.login({ email, password });
     expect(await caller.auth.logout()).toEqual({ message: expect.any(String) });
-    expect(findSessionUser(deps.db, token, deps.now())).toBeNull();
-    expect(findSessionUser(deps.db, other.token, deps.now())).not.toBeNull();
+    expect(await findSessionUser(deps, token)).toBeNull();
+    expect(await findSessionUser(deps, other.token)).not.toBeNull();
   });
 
-  test('the signed-in procedures refuse the revoked session', async () => {
-    const deps = makeDeps();
-    const { token, caller } = await signedUpCaller(deps, 'Leaving User');
+  test('the signed-in procedures refuse the revoked session', async ({ deps }) => {
+    const { token, caller } = await signedInUser(deps, 'Leaving User');
     await caller.auth.logout();
-    const user = findSessionUser(deps.db, token, deps.now());
-    const error = await trpcError(createCaller(createInnerContext(deps, { user })).user.me());
+    const user = await findSessionUser(deps, token);
+    const error = await failure(createCaller(createInnerContext(deps, { user })).user.me());
     expect(error.code).toBe('UNAUTHORIZED');
   });
 });

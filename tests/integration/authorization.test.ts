@@ -3,41 +3,42 @@
 // admin, so a new procedure or route cannot slip in without one (and a stale entry fails too).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { describe, expect } from 'vitest';
+import { users } from '../../src/server/db/sqlite/schema';
 import { createSession, findSessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller, type Caller } from '../../src/server/trpc/router';
-import { makeApp, makeDeps, testClock, uniqueEmail } from '../helpers';
-import { PASSWORD, expectErrorBody, get, insertUser } from './accounts-helpers';
-import { auctionForm, insertAuction } from './auction-helpers';
+import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
+import { auctionForm, insertAuction } from '../support/auctions';
+import { uniqueEmail } from '../support/emails';
+import { test, type TestDeps } from '../support/fixtures';
+import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
 
-type Deps = ReturnType<typeof makeDeps>;
 type Who = 'signedOut' | 'user' | 'admin';
 type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
 const WHO: Who[] = ['signedOut', 'user', 'admin'];
 
 /** Everyone the matrix needs, inserted directly: one user, one admin, a seller with an auction per caller. */
-async function fixture(deps: Deps) {
+async function fixture(deps: TestDeps) {
   const user = await insertUser(deps, { name: 'Uma User' });
   const admin = await insertUser(deps, { name: 'Adam Admin', role: 'admin' });
   const seller = await insertUser(deps, { name: 'Sid Seller' });
   const auctions = {
-    signedOut: insertAuction(deps, seller.id, { itemName: 'For nobody', startingPrice: 10 }),
-    user: insertAuction(deps, seller.id, { itemName: 'For the user', startingPrice: 10 }),
-    admin: insertAuction(deps, seller.id, { itemName: 'For the admin', startingPrice: 10 }),
+    signedOut: await insertAuction(deps, seller.id, { itemName: 'For nobody', startingPrice: 10 }),
+    user: await insertAuction(deps, seller.id, { itemName: 'For the user', startingPrice: 10 }),
+    admin: await insertAuction(deps, seller.id, { itemName: 'For the admin', startingPrice: 10 }),
   };
   const ids = { user: user.id, admin: admin.id };
   return {
     seller,
     auctions,
     /** A fresh session for each call, so that a logout or password change spoils nothing else. */
-    token(who: Exclude<Who, 'signedOut'>) {
-      return createSession(deps.db, ids[who], deps.now()).token;
+    async token(who: Exclude<Who, 'signedOut'>) {
+      return (await createSession(deps, ids[who])).token;
     },
-    caller(who: Who, signal?: AbortSignal): Caller {
-      const user = who === 'signedOut' ? null : findSessionUser(deps.db, this.token(who), deps.now());
-      return createCaller(createInnerContext(deps, { user }), signal ? { signal } : {});
+    async caller(who: Who, signal?: AbortSignal): Promise<Caller> {
+      const options = signal ? { signal } : {};
+      return who === 'signedOut' ? createCaller(createInnerContext(deps), options) : callerFor(deps, await this.token(who), options);
     },
   };
 }
@@ -52,7 +53,7 @@ interface ProcedureDecision {
   user: Outcome;
   admin: Outcome;
   /** Valid input for that caller. */
-  input?: (fx: Fixture, who: Who, deps: Deps) => unknown | Promise<unknown>;
+  input?: (fx: Fixture, who: Who, deps: TestDeps) => unknown;
 }
 
 const PUBLIC = { signedOut: 'data', user: 'data', admin: 'data' } as const;
@@ -80,7 +81,11 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
   'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
-  'contact.send': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }) },
+  'contact.send': {
+    type: 'mutation',
+    ...PUBLIC,
+    input: () => ({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }),
+  },
   'admin.dashboard': { type: 'query', ...ADMIN_ONLY },
   'admin.users': { type: 'query', ...ADMIN_ONLY, input: () => ({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
   'admin.auctions': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'all' }) },
@@ -116,17 +121,16 @@ describe('tRPC procedures', () => {
 
   describe.each(routerPaths)('%s', (path) => {
     const decision = PROCEDURES[path];
-    test.each(WHO)('as %s', async (who) => {
+    test.for(WHO)('as %s', async (who, { deps }) => {
       // A procedure without a decision fails here as well as above.
       expect(decision, `no decision for ${path}`).toBeDefined();
-      const deps = makeDeps();
       const fx = await fixture(deps);
       const expected = decision![who];
       const input = await decision!.input?.(fx, who, deps);
 
       if (decision!.type === 'subscription') {
         const controller = new AbortController();
-        const started = procedureOf(fx.caller(who, controller.signal), path)(input);
+        const started = procedureOf(await fx.caller(who, controller.signal), path)(input);
         try {
           if (expected === 'data') {
             const iterable = (await started) as AsyncIterable<unknown>;
@@ -143,7 +147,7 @@ describe('tRPC procedures', () => {
         return;
       }
 
-      const call = procedureOf(fx.caller(who), path)(input);
+      const call = procedureOf(await fx.caller(who), path)(input);
       if (expected === 'data') {
         await expect(call).resolves.toBeDefined();
       } else {
@@ -182,26 +186,36 @@ interface RouteDecision {
   signedOut: number;
   user: number;
   admin: number;
-  request: (fx: Fixture, who: Who, deps: Deps) => InjectOptions | Promise<InjectOptions>;
+  request: (fx: Fixture, who: Who, deps: TestDeps) => InjectOptions | Promise<InjectOptions>;
 }
 
-const json = (method: 'POST' | 'PATCH', url: string, body: unknown): InjectOptions => ({
-  method,
-  url,
-  headers: { 'content-type': 'application/json' },
-  payload: JSON.stringify(body),
-});
+const json = (method: 'POST' | 'PATCH', url: string, body: object): InjectOptions => request(method, url, { body });
 
 const ROUTES: Record<string, RouteDecision> = {
-  'POST /api/auth/signup': { signedOut: 201, user: 201, admin: 201, request: () => json('POST', '/api/auth/signup', { name: 'New Person', email: uniqueEmail('route'), password: PASSWORD }) },
-  'POST /api/auth/login': { signedOut: 200, user: 200, admin: 200, request: (fx) => json('POST', '/api/auth/login', { email: fx.seller.email, password: PASSWORD }) },
+  'POST /api/auth/signup': {
+    signedOut: 201,
+    user: 201,
+    admin: 201,
+    request: () => json('POST', '/api/auth/signup', { name: 'New Person', email: uniqueEmail('route'), password: PASSWORD }),
+  },
+  'POST /api/auth/login': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: (fx) => json('POST', '/api/auth/login', { email: fx.seller.email, password: PASSWORD }),
+  },
   'POST /api/auth/logout': { signedOut: 200, user: 200, admin: 200, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'GET /api/user': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user' }) },
   'PATCH /api/user': {
     signedOut: 401,
     user: 200,
     admin: 200,
-    request: () => json('PATCH', '/api/user', { currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
+    request: () =>
+      json('PATCH', '/api/user', {
+        currentPassword: PASSWORD,
+        newPassword: 'another long password',
+        confirmPassword: 'another long password',
+      }),
   },
   'GET /api/user/logins': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/logins' }) },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
@@ -211,42 +225,54 @@ const ROUTES: Record<string, RouteDecision> = {
     admin: 201,
     request: async (_fx, _who, deps) => ({ method: 'POST', url: '/api/auction', payload: (await auctionForm(deps.now())) as never }),
   },
-  'GET /api/auction/myauction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction/myauction' }) },
+  'GET /api/auction/myauction': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: () => ({ method: 'GET', url: '/api/auction/myauction' }),
+  },
   'GET /api/auction/stats': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction/stats' }) },
-  'GET /api/auction/:id': { signedOut: 401, user: 200, admin: 200, request: (fx, who) => ({ method: 'GET', url: `/api/auction/${fx.auctions[who]}` }) },
-  'POST /api/auction/:id': { signedOut: 401, user: 201, admin: 201, request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }) },
+  'GET /api/auction/:id': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: (fx, who) => ({ method: 'GET', url: `/api/auction/${fx.auctions[who]}` }),
+  },
+  'POST /api/auction/:id': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }),
+  },
   'GET /api/api/auction/show': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/auction/show' }) },
-  'GET /api/api/auction/:id': { signedOut: 401, user: 200, admin: 200, request: (fx, who) => ({ method: 'GET', url: `/api/api/auction/${fx.auctions[who]}` }) },
+  'GET /api/api/auction/:id': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: (fx, who) => ({ method: 'GET', url: `/api/api/auction/${fx.auctions[who]}` }),
+  },
   'GET /api/api/user/profile': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/user/profile' }) },
   'POST /api/contact': {
     signedOut: 201,
     user: 201,
     admin: 201,
-    request: () => json('POST', '/api/contact', { name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }),
+    request: () =>
+      json('POST', '/api/contact', { name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }),
   },
   'GET /api/admin/dashboard': { signedOut: 401, user: 403, admin: 200, request: () => ({ method: 'GET', url: '/api/admin/dashboard' }) },
-  'GET /api/admin/users': { signedOut: 401, user: 403, admin: 200, request: () => ({ method: 'GET', url: '/api/admin/users?page=1&search=&role=all&limit=20&sortBy=createdAt&sortOrder=desc' }) },
+  'GET /api/admin/users': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: () => ({ method: 'GET', url: '/api/admin/users?page=1&search=&role=all&limit=20&sortBy=createdAt&sortOrder=desc' }),
+  },
 };
 
-/** The only /api rows that answer without a session (CONTRACT.md). */
+/** The only /api routes that answer without a session (docs/rules/http-api.md). */
 const OPEN_ROUTES = ['POST /api/auth/signup', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/contact'];
 
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function start() {
-  const made = await makeApp({ SIGNUPS_PER_HOUR: 1000 }, testClock());
-  app = made.app;
-  await made.app.ready();
-  return made;
-}
-
 describe('REST routes', () => {
-  test('the route list read from the app has the expected shape', async () => {
-    const { app } = await start();
+  test('the route list read from the app has the expected shape', async ({ app }) => {
     const served = servedRoutes(app);
     expect(served).toContain('GET /healthz');
     expect(served).toContain('GET /api/auction/:id');
@@ -254,8 +280,7 @@ describe('REST routes', () => {
     expect(served).not.toContain('HEAD /api/user');
   });
 
-  test('every /api route the app serves has a decision, and every decision names a served route', async () => {
-    const { app } = await start();
+  test('every /api route the app serves has a decision, and every decision names a served route', async ({ app }) => {
     const served = servedRoutes(app).filter((r) => r.split(' ')[1]!.startsWith('/api/'));
     expect(served.length).toBeGreaterThan(10);
     expect(served.filter((r) => !(r in ROUTES))).toEqual([]);
@@ -272,13 +297,12 @@ describe('REST routes', () => {
   });
 
   describe.each(Object.keys(ROUTES))('%s', (route) => {
-    test.each(WHO)('as %s', async (who) => {
-      const { app, deps } = await start();
+    test.for(WHO)('as %s', async (who, { app, deps }) => {
       const fx = await fixture(deps);
       const decision = ROUTES[route]!;
       const options = await decision.request(fx, who, deps);
       const headers = { ...(options.headers as Record<string, string> | undefined) };
-      if (who !== 'signedOut') headers.cookie = `sid=${fx.token(who)}`;
+      if (who !== 'signedOut') headers.cookie = sessionCookieHeader(await fx.token(who));
       const res: LightMyRequestResponse = await app.inject({ ...options, headers });
       expect(res.statusCode, res.body).toBe(decision[who]);
       if (res.statusCode >= 400) expectErrorBody(res);
@@ -290,43 +314,35 @@ describe('REST routes', () => {
 // Roles change and sign-up cannot choose one
 
 describe('roles', () => {
-  test('a demoted admin is refused on the very next admin call with the same session (REST and /trpc)', async () => {
-    const { app, deps } = await start();
-    const admin = await insertUser(deps, { name: 'Soon Demoted', role: 'admin' });
-    const { token } = createSession(deps.db, admin.id, deps.now());
+  test('a demoted admin is refused on the very next admin call with the same session (REST and /trpc)', async ({ app, deps }) => {
+    const admin = await signedInUser(deps, 'Soon Demoted', { role: 'admin' });
+    const { token } = admin;
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: { sid: token } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: sessionCookies(token) })).statusCode).toBe(200);
 
     deps.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id)).run();
     const rest = await get(app, '/api/admin/dashboard', { token });
     expect(rest.statusCode).toBe(403);
     expectErrorBody(rest);
     expect((await get(app, '/api/admin/users', { cookie: token })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: { sid: token } })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: sessionCookies(token) })).statusCode).toBe(403);
     // Still signed in, now as a user.
     const me = await get(app, '/api/user', { token });
     expect(me.statusCode).toBe(200);
     expect((me.json() as { user: { role: string } }).user.role).toBe('user');
   });
 
-  test('a promoted user is let in on the very next admin call with the same session', async () => {
-    const { app, deps } = await start();
-    const user = await insertUser(deps, { name: 'Soon Promoted' });
-    const { token } = createSession(deps.db, user.id, deps.now());
+  test('a promoted user is let in on the very next admin call with the same session', async ({ app, deps }) => {
+    const user = await signedInUser(deps, 'Soon Promoted');
+    const { token } = user;
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(403);
     deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).run();
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
   });
 
-  test("REST sign-up ignores role: 'admin'", async () => {
-    const { app, deps } = await start();
+  test("REST sign-up ignores role: 'admin'", async ({ app, deps }) => {
     const email = uniqueEmail('climber');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Climber', email, password: PASSWORD, role: 'admin' }),
-    });
+    const res = await post(app, '/api/auth/signup', { name: 'Climber', email, password: PASSWORD, role: 'admin' });
     expect(res.statusCode).toBe(201);
     const body = res.json() as { user: { role: string }; token: string };
     expect(body.user.role).toBe('user');
@@ -335,16 +351,15 @@ describe('roles', () => {
     expect((await get(app, '/api/admin/users', { token: body.token })).statusCode).toBe(403);
   });
 
-  test("tRPC sign-up ignores role: 'admin'", async () => {
-    const deps = makeDeps();
+  test("tRPC sign-up ignores role: 'admin'", async ({ deps }) => {
     const email = uniqueEmail('climber');
-    const anonymous = createCaller(createInnerContext(deps));
+    const anonymous = anonymousCaller(deps);
     const { user, token } = await anonymous.auth.signup({ name: 'Climber', email, password: PASSWORD, role: 'admin' } as never);
     expect(user.role).toBe('user');
     expect(deps.db.select({ role: users.role }).from(users).where(eq(users.email, email)).get()?.role).toBe('user');
-    const session = findSessionUser(deps.db, token, deps.now());
+    const session = await findSessionUser(deps, token);
     expect(session?.role).toBe('user');
-    const caller = createCaller(createInnerContext(deps, { user: session }));
+    const caller = await callerFor(deps, token);
     await expect(caller.admin.dashboard()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

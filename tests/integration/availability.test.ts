@@ -1,44 +1,17 @@
 // What one client can do to everyone else: each attack below once took the server down or held it,
 // and each test makes a bounded version of it and checks that the server refuses it and stays responsive.
 import { connect } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
-import { buildApp, REQUEST_TIMEOUT_MS, type BuildOptions } from '../../src/server/app';
-import { auctions, bids } from '../../src/server/db/schema';
+import { describe, expect } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../../src/server/app';
+import { auctions, bids } from '../../src/server/db/sqlite/schema';
 import { MAX_REPLAYED_BIDS } from '../../src/server/live/bid-stream';
 import { endExpiredStreams, MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
-import type { Settings } from '../../src/server/env';
 import { HASHING_CONCURRENCY } from '../../src/server/services/passwords';
 import { SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
-import { makeDeps } from '../helpers';
-import { insertUser, PASSWORD, post } from './accounts-helpers';
-import { insertAuction, userWithSession } from './auction-helpers';
-
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  await Promise.all(
-    apps.splice(0).map((app) => {
-      const closing = app.close();
-      app.server.closeAllConnections();
-      return closing;
-    }),
-  );
-});
-
-async function start(settings: Partial<Settings> = {}, options: BuildOptions = {}) {
-  const deps = makeDeps({ SIGNUPS_PER_HOUR: 1000, ...settings });
-  const app = await buildApp(deps, options);
-  apps.push(app);
-  return { app, deps };
-}
-
-async function listening(settings: Partial<Settings> = {}, options: BuildOptions = {}) {
-  const made = await start(settings, options);
-  await made.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = made.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { ...made, port, base: `http://127.0.0.1:${port}` };
-}
+import { insertUser, PASSWORD, signedInUser } from '../support/accounts';
+import { insertAuction } from '../support/auctions';
+import { listen, test, type TestDeps } from '../support/fixtures';
+import { post, sessionCookieHeader, sessionCookies } from '../support/http';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
@@ -73,7 +46,7 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
 async function openStream(base: string, sid: string, onBidInput: Record<string, unknown>) {
   const leave = new AbortController();
   const res = await fetch(`${base}/trpc/auction.onBid?input=${input(onBidInput)}`, {
-    headers: { cookie: `sid=${sid}`, accept: 'text/event-stream' },
+    headers: { cookie: sessionCookieHeader(sid), accept: 'text/event-stream' },
     signal: leave.signal,
   });
   const events: Array<{ id?: string; data: unknown }> = [];
@@ -112,7 +85,7 @@ async function openStream(base: string, sid: string, onBidInput: Record<string, 
 }
 
 /** Bids written straight into the table, numbered as placed ones are. */
-function insertBids(deps: ReturnType<typeof makeDeps>, auctionId: string, bidderId: number, count: number, startingAt = 11) {
+function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: number, startingAt = 11) {
   const rows = Array.from({ length: count }, (_, i) => ({
     auctionId: Number(auctionId),
     bidderId,
@@ -120,12 +93,20 @@ function insertBids(deps: ReturnType<typeof makeDeps>, auctionId: string, bidder
     seq: i + 1,
     createdAt: new Date(deps.now()),
   }));
-  for (let i = 0; i < rows.length; i += 500) deps.db.insert(bids).values(rows.slice(i, i + 500)).run();
-  return deps.db.select({ id: bids.id }).from(bids).all().map((r) => r.id);
+  for (let i = 0; i < rows.length; i += 500)
+    deps.db
+      .insert(bids)
+      .values(rows.slice(i, i + 500))
+      .run();
+  return deps.db
+    .select({ id: bids.id })
+    .from(bids)
+    .all()
+    .map((r) => r.id);
 }
 
 /** Many auctions at once (as many as the benchmark has), straight into the table; their ids, oldest first. */
-function insertAuctions(deps: ReturnType<typeof makeDeps>, sellerId: number, count: number): string[] {
+function insertAuctions(deps: TestDeps, sellerId: number, count: number): string[] {
   const now = deps.now();
   const rows = Array.from({ length: count }, (_, i) => ({
     sellerId,
@@ -138,20 +119,29 @@ function insertAuctions(deps: ReturnType<typeof makeDeps>, sellerId: number, cou
     endsAt: new Date(now + 7 * 24 * 3600_000),
     createdAt: new Date(now),
   }));
-  for (let i = 0; i < rows.length; i += 500) deps.db.insert(auctions).values(rows.slice(i, i + 500)).run();
-  return deps.db.select({ id: auctions.id }).from(auctions).orderBy(auctions.id).all().map((r) => String(r.id));
+  for (let i = 0; i < rows.length; i += 500)
+    deps.db
+      .insert(auctions)
+      .values(rows.slice(i, i + 500))
+      .run();
+  return deps.db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .orderBy(auctions.id)
+    .all()
+    .map((r) => String(r.id));
 }
 
 describe('a batch of tRPC calls', () => {
-  test(`carries at most ${TRPC_MAX_BATCH_SIZE} calls, on both paths`, async () => {
+  test(`carries at most ${TRPC_MAX_BATCH_SIZE} calls, on both paths`, async ({ makeApp }) => {
     for (const trpcShortPath of [true, false]) {
-      const { app, deps } = await start({}, { trpcShortPath });
-      const seller = await userWithSession(deps, 'Sam Seller');
+      const { app, deps } = await makeApp({}, { trpcShortPath });
+      const seller = await signedInUser(deps, 'Sam Seller');
       const batch = (n: number) =>
         app.inject({
           method: 'GET',
           url: `/trpc/${Array(n).fill('auction.list').join(',')}?batch=1&input=${input({})}`,
-          cookies: { sid: seller.token },
+          cookies: sessionCookies(seller.token),
         });
       expect((await batch(TRPC_MAX_BATCH_SIZE)).statusCode, `short path ${trpcShortPath}`).toBe(200);
       const refused = await batch(TRPC_MAX_BATCH_SIZE + 1);
@@ -160,15 +150,14 @@ describe('a batch of tRPC calls', () => {
     }
   });
 
-  test('of lists without a limit reads one page per call, and leaves the event loop free', async () => {
-    const { app, deps } = await start();
-    const seller = await userWithSession(deps, 'Sam Seller');
+  test('of lists without a limit reads one page per call, and leaves the event loop free', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sam Seller');
     insertAuctions(deps, seller.id, 2000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({
         method: 'GET',
         url: `/trpc/${Array(TRPC_MAX_BATCH_SIZE).fill('auction.list').join(',')}?batch=1&input=${input({})}`,
-        cookies: { sid: seller.token },
+        cookies: sessionCookies(seller.token),
       }),
     );
     const answers = result.json() as Array<{ result: { data: { items: unknown[]; total: number } } }>;
@@ -180,11 +169,12 @@ describe('a batch of tRPC calls', () => {
     expect(stallMs).toBeLessThan(100);
   });
 
-  test('REST without a limit still answers every auction, streamed a page at a time', async () => {
-    const { app, deps } = await start();
-    const seller = await userWithSession(deps, 'Sam Seller');
+  test('REST without a limit still answers every auction, streamed a page at a time', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sam Seller');
     const ids = insertAuctions(deps, seller.id, 10_000);
-    const { result, stallMs } = await longestStall(() => app.inject({ method: 'GET', url: '/api/auction', cookies: { sid: seller.token } }));
+    const { result, stallMs } = await longestStall(() =>
+      app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token) }),
+    );
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toMatch(/^application\/json/);
     expect((result.json() as Array<{ _id: string }>).map((a) => a._id)).toEqual([...ids].reverse());
@@ -193,12 +183,14 @@ describe('a batch of tRPC calls', () => {
 });
 
 describe('replaying missed bids after a reconnect', () => {
-  test(`costs time in proportion to what is replayed, and at most ${MAX_REPLAYED_BIDS} bids are replayed at once`, async () => {
-    const { base, deps } = await listening();
-    const seller = await userWithSession(deps, 'Sam Seller');
-    const bidder = await userWithSession(deps, 'Bea Bidder');
-    const watcher = await userWithSession(deps, 'Wes Watcher');
-    const auctionId = insertAuction(deps, seller.id, { startingPrice: 10 });
+  test(`costs time in proportion to what is replayed, and at most ${MAX_REPLAYED_BIDS} bids are replayed at once`, async ({
+    listening,
+  }) => {
+    const { baseUrl: base, deps } = listening;
+    const seller = await signedInUser(deps, 'Sam Seller');
+    const bidder = await signedInUser(deps, 'Bea Bidder');
+    const watcher = await signedInUser(deps, 'Wes Watcher');
+    const auctionId = await insertAuction(deps, seller.id, { startingPrice: 10 });
     const ids = insertBids(deps, auctionId, bidder.id, 5000);
 
     // 900 missed: every one of them, in order, with the count the auction had after each.
@@ -218,12 +210,12 @@ describe('replaying missed bids after a reconnect', () => {
 });
 
 describe('live streams', () => {
-  test(`a session holds at most ${MAX_STREAMS_PER_SESSION}; a stream follows one auction and wakes for no other`, async () => {
-    const { base, deps } = await listening();
-    const seller = await userWithSession(deps, 'Sam Seller');
-    const watched = insertAuction(deps, seller.id, { startingPrice: 10 });
-    const other = insertAuction(deps, seller.id, { startingPrice: 10 });
-    const watchers = await Promise.all(Array.from({ length: 15 }, (_, i) => userWithSession(deps, `Watcher ${i}`)));
+  test(`a session holds at most ${MAX_STREAMS_PER_SESSION}; a stream follows one auction and wakes for no other`, async ({ listening }) => {
+    const { baseUrl: base, deps } = listening;
+    const seller = await signedInUser(deps, 'Sam Seller');
+    const watched = await insertAuction(deps, seller.id, { startingPrice: 10 });
+    const other = await insertAuction(deps, seller.id, { startingPrice: 10 });
+    const watchers = await Promise.all(Array.from({ length: 15 }, (_, i) => signedInUser(deps, `Watcher ${i}`)));
 
     const streams: Array<Awaited<ReturnType<typeof openStream>>> = [];
     for (const watcher of watchers) {
@@ -234,13 +226,13 @@ describe('live streams', () => {
     expect(oneMore.status).toBe(429);
     expect(oneMore.res.headers.get('retry-after')).toMatch(/^\d+$/);
     await oneMore.reading;
-    const anotherSession = await userWithSession(deps, 'Fresh Session');
+    const anotherSession = await signedInUser(deps, 'Fresh Session');
     const fine = await openStream(base, anotherSession.token, { auctionId: watched });
     expect(fine.status).toBe(200);
     fine.close();
 
     // Bids on another auction are handed to none of the 300 streams.
-    const bidder = await userWithSession(deps, 'Bea Bidder');
+    const bidder = await signedInUser(deps, 'Bea Bidder');
     const handedTo: number[] = [];
     const publish = deps.bus.publish.bind(deps.bus);
     deps.bus.publish = (event) => {
@@ -252,7 +244,7 @@ describe('live streams', () => {
       for (let i = 0; i < 50; i++) {
         const res = await fetch(`${base}/api/auction/${other}`, {
           method: 'POST',
-          headers: { cookie: `sid=${bidder.token}`, 'content-type': 'application/json' },
+          headers: { cookie: sessionCookieHeader(bidder.token), 'content-type': 'application/json' },
           body: JSON.stringify({ bidAmount: 11 + i }),
         });
         expect(res.status).toBe(201);
@@ -264,7 +256,7 @@ describe('live streams', () => {
     // One bid on the watched auction reaches all of them.
     await fetch(`${base}/api/auction/${watched}`, {
       method: 'POST',
-      headers: { cookie: `sid=${bidder.token}`, 'content-type': 'application/json' },
+      headers: { cookie: sessionCookieHeader(bidder.token), 'content-type': 'application/json' },
       body: JSON.stringify({ bidAmount: 11 }),
     });
     expect(handedTo.at(-1)).toBe(300);
@@ -272,10 +264,10 @@ describe('live streams', () => {
     for (const stream of streams) stream.close();
   });
 
-  test('end when their session does: logout, a password change elsewhere, expiry', async () => {
-    const { app, base, deps } = await listening();
-    const seller = await userWithSession(deps, 'Sam Seller');
-    const auctionId = insertAuction(deps, seller.id, { startingPrice: 10 });
+  test('end when their session does: logout, a password change elsewhere, expiry', async ({ listening }) => {
+    const { app, baseUrl: base, deps } = listening;
+    const seller = await signedInUser(deps, 'Sam Seller');
+    const auctionId = await insertAuction(deps, seller.id, { startingPrice: 10 });
     const user = await insertUser(deps, { name: 'Lena Leaver' });
     const login = async () => (await post(app, '/api/auth/login', { email: user.email, password: PASSWORD })).json().token as string;
 
@@ -293,7 +285,7 @@ describe('live streams', () => {
     const changed = await app.inject({
       method: 'PATCH',
       url: '/api/user',
-      cookies: { sid: phone },
+      cookies: sessionCookies(phone),
       payload: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
     });
     expect(changed.statusCode).toBe(200);
@@ -302,7 +294,7 @@ describe('live streams', () => {
 
     // Expiry: a session left idle past its limit loses its streams at the next check.
     deps.clock.advance(SESSION_IDLE_MS + 1);
-    endExpiredStreams(deps);
+    await endExpiredStreams(deps);
     await expect.poll(() => phoneStream.ended()).toBe(true);
   });
 });
@@ -328,8 +320,9 @@ describe('slow requests', () => {
     });
   }
 
-  test('a body or headers that do not arrive in time are answered 408, and the socket is closed', async () => {
-    const { port, app } = await listening({}, { requestTimeoutMs: 1_000 });
+  test('a body or headers that do not arrive in time are answered 408, and the socket is closed', async ({ makeApp }) => {
+    const { app } = await makeApp({}, { requestTimeoutMs: 1_000 });
+    const { port } = await listen(app);
     const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(40) });
     const slowBody = trickle(
       port,
@@ -344,7 +337,7 @@ describe('slow requests', () => {
     }
     // Everyone else was served meanwhile, and the production default is the documented 30 seconds.
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
-    const { app: defaults } = await start();
+    const { app: defaults } = await makeApp();
     expect(defaults.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(defaults.server.headersTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);
@@ -352,8 +345,8 @@ describe('slow requests', () => {
 });
 
 describe('a flood of logins', () => {
-  test('from one address is limited over all accounts', async () => {
-    const { app } = await start({ LOGIN_FAILURES_PER_ADDRESS: 100 });
+  test('from one address is limited over all accounts', async ({ makeApp }) => {
+    const { app } = await makeApp({ LOGIN_FAILURES_PER_ADDRESS: 100 });
     const attempts = await Promise.all(
       Array.from({ length: 130 }, (_, i) =>
         post(app, '/api/auth/login', { email: `nobody${i}@example.com`, password: 'guess-guess' }, { remoteAddress: '203.0.113.9' }),
@@ -363,19 +356,25 @@ describe('a flood of logins', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(100);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
     // Another address is not affected.
-    const elsewhere = await post(app, '/api/auth/login', { email: 'nobody@example.com', password: 'guess-guess' }, { remoteAddress: '198.51.100.7' });
+    const elsewhere = await post(
+      app,
+      '/api/auth/login',
+      { email: 'nobody@example.com', password: 'guess-guess' },
+      { remoteAddress: '198.51.100.7' },
+    );
     expect(elsewhere.statusCode).toBe(401);
   });
 
-  test("delays another address's login by at most the hashes already running", async () => {
-    const { app, deps } = await start();
+  test("delays another address's login by at most the hashes already running", async ({ app, deps }) => {
     const user = await insertUser(deps, { name: 'Real User' });
     let floodAnswered = 0;
     const flood = Array.from({ length: 80 }, (_, i) =>
-      post(app, '/api/auth/login', { email: `sprayed${i}@example.com`, password: 'Winter2026!' }, { remoteAddress: '203.0.113.9' }).then((r) => {
-        floodAnswered += 1;
-        return r;
-      }),
+      post(app, '/api/auth/login', { email: `sprayed${i}@example.com`, password: 'Winter2026!' }, { remoteAddress: '203.0.113.9' }).then(
+        (r) => {
+          floodAnswered += 1;
+          return r;
+        },
+      ),
     );
     // Once the first attempts are answered, every attempt of the flood is waiting for its hash.
     await expect.poll(() => floodAnswered, { interval: 5 }).toBeGreaterThan(0);

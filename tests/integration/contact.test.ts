@@ -1,28 +1,12 @@
-// POST /api/contact (CONTRACT.md): no sign-in needed, every field required, the message is stored for
+// POST /api/contact: no sign-in needed, every field required, the message is stored for
 // the admins, and CONTACTS_PER_HOUR accepted messages per client address (refused ones do not count).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
-import type { Settings } from '../../src/server/env';
-import { createSession, findSessionUser } from '../../src/server/services/sessions';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/router';
+import { describe, expect } from 'vitest';
+import type { AppDeps } from '../../src/server/deps';
 import { HOUR_MS } from '../../src/shared/constants';
-import { anonymousCaller, makeApp, testClock } from '../helpers';
-import { expectErrorBody, insertUser, post } from './accounts-helpers';
-
-type Deps = Awaited<ReturnType<typeof makeApp>>['deps'];
-
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-async function start(overrides: Partial<Settings> = {}) {
-  const made = await makeApp(overrides, testClock());
-  app = made.app;
-  return made;
-}
+import { anonymousCaller, signedInUser } from '../support/accounts';
+import { test } from '../support/fixtures';
+import { expectErrorBody, expectTooMany, post } from '../support/http';
 
 const MINUTE = 60_000;
 const HOME = '203.0.113.7';
@@ -35,10 +19,8 @@ function send(app: FastifyInstance, body: unknown, options: { remoteAddress?: st
 }
 
 /** What the admins see: every stored message, newest first. */
-async function stored(deps: Deps) {
-  const admin = await insertUser(deps, { role: 'admin' });
-  const { token } = createSession(deps.db, admin.id, deps.now());
-  const caller = createCaller(createInnerContext(deps, { user: findSessionUser(deps.db, token, deps.now())! }));
+async function stored(deps: AppDeps) {
+  const { caller } = await signedInUser(deps, 'Inserted User', { role: 'admin' });
   return (await caller.admin.messages({ limit: 100 })).items;
 }
 
@@ -50,41 +32,30 @@ function expectAccepted(res: LightMyRequestResponse) {
   expect(body.message).not.toBe('');
 }
 
-function expectTooMany(res: LightMyRequestResponse): number {
-  expect(res.statusCode).toBe(429);
-  expectErrorBody(res);
-  const header = String(res.headers['retry-after']);
-  expect(header).toMatch(/^\d+$/);
-  return Number(header);
-}
-
 describe('POST /api/contact', () => {
-  test('without a session: 201 {message}, and the admins can read the message', async () => {
-    const { app, deps } = await start();
+  test('without a session: 201 {message}, and the admins can read the message', async ({ app, deps }) => {
     expectAccepted(await send(app, VALID));
     const messages = await stored(deps);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ ...VALID, createdAt: new Date(deps.now()).toISOString() });
   });
 
-  test('with a session too', async () => {
-    const { app, deps } = await start();
-    const user = await insertUser(deps, { name: 'Signed In' });
-    const { token } = createSession(deps.db, user.id, deps.now());
+  test('with a session too', async ({ app, deps }) => {
+    const { token } = await signedInUser(deps, 'Signed In');
     expectAccepted(await send(app, { ...VALID, name: 'Signed In' }, { token }));
     expect((await stored(deps)).map((m) => m.name)).toEqual(['Signed In']);
   });
 
-  test('text is stored trimmed and the email lower-cased; unknown fields are ignored', async () => {
-    const { app, deps } = await start();
-    expectAccepted(await send(app, { name: '  Pat  ', email: ' Pat@Example.COM ', subject: ' Hi ', message: ' Hello there \n', extra: 'ignored' }));
+  test('text is stored trimmed and the email lower-cased; unknown fields are ignored', async ({ app, deps }) => {
+    expectAccepted(
+      await send(app, { name: '  Pat  ', email: ' Pat@Example.COM ', subject: ' Hi ', message: ' Hello there \n', extra: 'ignored' }),
+    );
     const [message] = await stored(deps);
     expect(message).toMatchObject({ name: 'Pat', email: 'pat@example.com', subject: 'Hi', message: 'Hello there' });
   });
 
   for (const field of ['name', 'email', 'subject', 'message'] as const) {
-    test(`${field} is required: missing, empty or blank is 400 naming it, and nothing is stored`, async () => {
-      const { app, deps } = await start();
+    test(`${field} is required: missing, empty or blank is 400 naming it, and nothing is stored`, async ({ app, deps }) => {
       const { [field]: _left, ...without } = VALID;
       for (const body of [without, { ...VALID, [field]: '' }, { ...VALID, [field]: '   ' }, { ...VALID, [field]: null }]) {
         const res = await send(app, body);
@@ -97,31 +68,39 @@ describe('POST /api/contact', () => {
     });
   }
 
-  test('an empty body lists every field', async () => {
-    const { app } = await start();
+  test('an empty body lists every field', async ({ app }) => {
     const res = await send(app, {});
     expect(res.statusCode).toBe(400);
-    expect(expectErrorBody(res).issues!.map((i) => i.path).sort()).toEqual(['email', 'message', 'name', 'subject']);
+    expect(
+      expectErrorBody(res)
+        .issues!.map((i) => i.path)
+        .sort(),
+    ).toEqual(['email', 'message', 'name', 'subject']);
   });
 
-  test.each(['not-an-email', 'carla@', '@example.com', 'carla example.com'])('a bad email (%s) is 400 naming email', async (email) => {
-    const { app, deps } = await start();
-    const res = await send(app, { ...VALID, email });
-    expect(res.statusCode).toBe(400);
-    expect(expectErrorBody(res).issues!.map((i) => i.path)).toEqual(['email']);
-    expect(await stored(deps)).toEqual([]);
-  });
+  test.for(['not-an-email', 'carla@', '@example.com', 'carla example.com'])(
+    'a bad email (%s) is 400 naming email',
+    async (email, { app, deps }) => {
+      const res = await send(app, { ...VALID, email });
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorBody(res).issues!.map((i) => i.path)).toEqual(['email']);
+      expect(await stored(deps)).toEqual([]);
+    },
+  );
 
-  test('text/plain is 415 and nothing is stored', async () => {
-    const { app, deps } = await start();
-    const res = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify(VALID) });
+  test('text/plain is 415 and nothing is stored', async ({ app, deps }) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: JSON.stringify(VALID),
+    });
     expect(res.statusCode).toBe(415);
     expectErrorBody(res);
     expect(await stored(deps)).toEqual([]);
   });
 
-  test('through tRPC as well: contact.send stores the message for a visitor', async () => {
-    const { deps } = await start();
+  test('through tRPC as well: contact.send stores the message for a visitor', async ({ deps }) => {
     expect(await anonymousCaller(deps, HOME).contact.send(VALID)).toEqual({ message: expect.any(String) });
     expect(await stored(deps)).toHaveLength(1);
   });
@@ -130,8 +109,8 @@ describe('POST /api/contact', () => {
 describe('CONTACTS_PER_HOUR', () => {
   const LIMIT = 3;
 
-  test('the (limit+1)-th accepted message from one address in an hour is 429 with Retry-After, and is not stored', async () => {
-    const { app, deps } = await start({ CONTACTS_PER_HOUR: LIMIT });
+  test('the (limit+1)-th accepted message from one address in an hour is 429 with Retry-After, and is not stored', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
     for (let i = 0; i < LIMIT; i += 1) {
       expectAccepted(await send(app, { ...VALID, subject: `Try ${i}` }, { remoteAddress: HOME }));
       deps.clock.advance(10 * MINUTE);
@@ -144,18 +123,23 @@ describe('CONTACTS_PER_HOUR', () => {
     expect((await stored(deps)).map((m) => m.subject)).toEqual(['Try 2', 'Try 1', 'Try 0']);
   });
 
-  test('a signed-in sender is limited by address too', async () => {
-    const { app, deps } = await start({ CONTACTS_PER_HOUR: LIMIT });
-    const user = await insertUser(deps);
-    const { token } = createSession(deps.db, user.id, deps.now());
+  test('a signed-in sender is limited by address too', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
+    const { token } = await signedInUser(deps, 'Inserted User');
     for (let i = 0; i < LIMIT; i += 1) expectAccepted(await send(app, VALID, { remoteAddress: HOME, token }));
     expectTooMany(await send(app, VALID, { remoteAddress: HOME, token }));
   });
 
-  test('refused requests (400, 415, 429) do not count towards the limit', async () => {
-    const { app, deps } = await start({ CONTACTS_PER_HOUR: LIMIT });
+  test('refused requests (400, 415, 429) do not count towards the limit', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
     for (let i = 0; i < 5; i += 1) expect((await send(app, { ...VALID, email: 'nope' }, { remoteAddress: HOME })).statusCode).toBe(400);
-    const plain = await app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain' }, payload: 'hi', remoteAddress: HOME });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+      remoteAddress: HOME,
+    });
     expect(plain.statusCode).toBe(415);
     for (let i = 0; i < LIMIT; i += 1) expectAccepted(await send(app, VALID, { remoteAddress: HOME }));
     for (let i = 0; i < 3; i += 1) expectTooMany(await send(app, VALID, { remoteAddress: HOME }));
@@ -166,15 +150,15 @@ describe('CONTACTS_PER_HOUR', () => {
     expect(await stored(deps)).toHaveLength(2 * LIMIT);
   });
 
-  test('another address is unaffected', async () => {
-    const { app } = await start({ CONTACTS_PER_HOUR: LIMIT });
+  test('another address is unaffected', async ({ makeApp }) => {
+    const { app } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
     for (let i = 0; i < LIMIT; i += 1) expectAccepted(await send(app, VALID, { remoteAddress: HOME }));
     expectTooMany(await send(app, VALID, { remoteAddress: HOME }));
     expectAccepted(await send(app, VALID, { remoteAddress: ELSEWHERE }));
   });
 
-  test('after an hour it works again, one slot per message that left the window', async () => {
-    const { app, deps } = await start({ CONTACTS_PER_HOUR: LIMIT });
+  test('after an hour it works again, one slot per message that left the window', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
     for (let i = 0; i < LIMIT; i += 1) {
       expectAccepted(await send(app, VALID, { remoteAddress: HOME }));
       deps.clock.advance(10 * MINUTE);
@@ -187,26 +171,19 @@ describe('CONTACTS_PER_HOUR', () => {
     expect(seconds).toBeLessThanOrEqual(10 * 60);
   });
 
-  test('the default limit is 20', async () => {
-    const { app } = await start();
+  test('the default limit is 20', async ({ app }) => {
     for (let i = 0; i < 20; i += 1) expectAccepted(await send(app, VALID, { remoteAddress: HOME }));
     expectTooMany(await send(app, VALID, { remoteAddress: HOME }));
   });
 
-  test('tRPC shares the limit with REST', async () => {
-    const { app, deps } = await start({ CONTACTS_PER_HOUR: LIMIT });
+  test('tRPC shares the limit with REST', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ CONTACTS_PER_HOUR: LIMIT });
     const visitor = anonymousCaller(deps, HOME);
     for (let i = 0; i < LIMIT; i += 1) await visitor.contact.send(VALID);
     expectTooMany(await send(app, VALID, { remoteAddress: HOME }));
     await expect(visitor.contact.send(VALID)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     // Over HTTP, /trpc answers 429 with Retry-After as well.
-    const res = await app.inject({
-      method: 'POST',
-      url: '/trpc/contact.send',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(VALID),
-      remoteAddress: HOME,
-    });
+    const res = await post(app, '/trpc/contact.send', VALID, { remoteAddress: HOME });
     expect(res.statusCode).toBe(429);
     expect(String(res.headers['retry-after'])).toMatch(/^[1-9]\d*$/);
   });

@@ -1,18 +1,20 @@
+// Making an administrator: the service, then the real command line, which opens its own SQLite file
+// (so that part holds a database file of its own and looks into it with openSqlite).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
+import { afterAll, describe, expect } from 'vitest';
+import { openSqlite } from '../../src/server/db/sqlite/open';
+import { users } from '../../src/server/db/sqlite/schema';
 import { createOrPromoteAdmin } from '../../src/server/services/admin-accounts';
-import { anonymousCaller, makeDeps } from '../helpers';
+import { anonymousCaller } from '../support/accounts';
+import { test } from '../support/fixtures';
 
 describe('createOrPromoteAdmin', () => {
-  it('creates an admin who can log in, with the email normalised and a default name', async () => {
-    const deps = makeDeps();
-    const result = await createOrPromoteAdmin(deps.db, { email: '  Boss@Example.COM ', password: 'a long password' }, deps.now());
+  test('creates an admin who can log in, with the email normalised and a default name', async ({ deps }) => {
+    const result = await createOrPromoteAdmin(deps, { email: '  Boss@Example.COM ', password: 'a long password' });
     expect(result.outcome).toBe('created');
     expect(result.user).toMatchObject({ email: 'boss@example.com', name: 'Administrator', role: 'admin' });
     const row = deps.db.select().from(users).where(eq(users.email, 'boss@example.com')).get()!;
@@ -21,16 +23,14 @@ describe('createOrPromoteAdmin', () => {
     expect(user.role).toBe('admin');
   });
 
-  it('uses the name given', async () => {
-    const deps = makeDeps();
-    const { user } = await createOrPromoteAdmin(deps.db, { email: 'ops@example.com', password: 'a long password', name: '  Ops Team ' });
+  test('uses the name given', async ({ deps }) => {
+    const { user } = await createOrPromoteAdmin(deps, { email: 'ops@example.com', password: 'a long password', name: '  Ops Team ' });
     expect(user.name).toBe('Ops Team');
   });
 
-  it('promotes an existing user and leaves the password and name unchanged', async () => {
-    const deps = makeDeps();
+  test('promotes an existing user and leaves the password and name unchanged', async ({ deps }) => {
     await anonymousCaller(deps).auth.signup({ name: 'Regular Joe', email: 'joe@example.com', password: 'joe original pw' });
-    const result = await createOrPromoteAdmin(deps.db, { email: 'JOE@example.com', password: 'another password', name: 'Ignored' });
+    const result = await createOrPromoteAdmin(deps, { email: 'JOE@example.com', password: 'another password', name: 'Ignored' });
     expect(result.outcome).toBe('promoted');
     expect(result.user).toMatchObject({ email: 'joe@example.com', name: 'Regular Joe', role: 'admin' });
     expect(deps.db.select().from(users).all()).toHaveLength(1);
@@ -39,18 +39,17 @@ describe('createOrPromoteAdmin', () => {
     expect(user.role).toBe('admin');
     await expect(anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'another password' })).rejects.toThrow();
 
-    const again = await createOrPromoteAdmin(deps.db, { email: 'joe@example.com', password: 'another password' });
+    const again = await createOrPromoteAdmin(deps, { email: 'joe@example.com', password: 'another password' });
     expect(again.outcome).toBe('unchanged');
   });
 
-  it.each([
+  test.for<[{ email: string; password: string; name?: string }, string]>([
     [{ email: '', password: 'a long password' }, 'Email is required'],
     [{ email: 'not-an-email', password: 'a long password' }, 'Please enter a valid email address'],
     [{ email: 'x@example.com', password: 'short' }, 'Password must be at least 8 characters long'],
     [{ email: 'x@example.com', password: 'a long password', name: '   ' }, 'Name is required'],
-  ])('refuses %o with a clear message', async (input, message) => {
-    const deps = makeDeps();
-    await expect(createOrPromoteAdmin(deps.db, input)).rejects.toThrow(message);
+  ])('refuses %o with a clear message', async ([input, message], { deps }) => {
+    await expect(createOrPromoteAdmin(deps, input)).rejects.toThrow(message);
     expect(deps.db.select().from(users).all()).toHaveLength(0);
   });
 });
@@ -71,13 +70,13 @@ describe('npm run create-admin (the real command line)', () => {
     return { status: result.status, output, lines: output.split('\n').length };
   }
 
-  it('creates, promotes and refuses, with one line each and the right exit code', { timeout: 90_000 }, async () => {
+  test('creates, promotes and refuses, with one line each and the right exit code', { timeout: 90_000 }, async () => {
     const created = run('--email', 'Root@Example.com', '--password', 'root password 1', '--name', 'Root');
     expect(created).toMatchObject({ status: 0, lines: 1 });
     expect(created.output).toBe('Created admin root@example.com (Root).');
 
     // A user who signed up through the app, then promoted from the command line.
-    const db = openDatabase(databasePath);
+    const db = openSqlite(databasePath);
     try {
       db.insert(users).values({ name: 'Jane Seller', email: 'jane@example.com', passwordHash: 'x' }).run();
     } finally {
@@ -87,7 +86,7 @@ describe('npm run create-admin (the real command line)', () => {
     expect(promoted).toMatchObject({ status: 0, lines: 1 });
     expect(promoted.output).toMatch(/^Promoted jane@example\.com .*password is unchanged/);
 
-    const check = openDatabase(databasePath);
+    const check = openSqlite(databasePath);
     try {
       const jane = check.select().from(users).where(eq(users.email, 'jane@example.com')).get()!;
       expect(jane).toMatchObject({ role: 'admin', passwordHash: 'x' });

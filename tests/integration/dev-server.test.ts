@@ -1,19 +1,18 @@
 // `npm run dev` as a developer reads it: readable lines instead of JSON, no line for each module the
 // dev client loads, a line for each request that failed, and the demo accounts and the address last.
-import { spawn } from 'node:child_process';
-import { afterAll, expect, it } from 'vitest';
-import { createWorkspace, root, stopChild, type Workspace } from '../../scripts/crash-lib';
+import { afterAll, expect, test } from 'vitest';
+import { createWorkspace, launch, type Workspace } from '../../tools/server-process';
 
 let workspace: Workspace | undefined;
 afterAll(() => workspace?.remove());
 
-it('logs readably in development: failures one line each, routine requests not at all, the welcome last', async () => {
+test('logs readably in development: failures one line each, routine requests not at all, the welcome last', async () => {
   workspace = await createWorkspace();
   const { port, baseUrl } = workspace;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--dev'], {
-    cwd: root,
+  const server = await launch({
+    label: 'The dev server',
+    args: ['--import', 'tsx', 'src/server/main.ts', '--dev'],
     env: {
-      ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -21,37 +20,36 @@ it('logs readably in development: failures one line each, routine requests not a
       UPLOAD_DIR: workspace.uploadDir,
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    baseUrl,
+    readyPath: '/healthz',
+    timeoutMs: 45_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   try {
     const address = `Open http://localhost:${port}`;
-    await expect.poll(() => output, { timeout: 45_000, interval: 200 }).toContain(address);
+    await expect.poll(() => server.output(), { timeout: 45_000, interval: 200 }).toContain(address);
 
     // The start: readable lines, and the welcome after the server listens, as the last thing printed.
-    expect(output).toMatch(/INFO: Server listening at http:\/\/127\.0\.0\.1:\d+/);
-    expect(output.trimEnd().endsWith(address)).toBe(true);
-    const accounts = output.indexOf('Demo accounts');
-    expect(accounts).toBeGreaterThan(output.indexOf('Server listening'));
-    expect(output.slice(accounts)).toContain('admin@demo.test  /  admin-demo-2026');
+    expect(server.output()).toMatch(/INFO: Server listening at http:\/\/127\.0\.0\.1:\d+/);
+    expect(server.output().trimEnd().endsWith(address)).toBe(true);
+    const accounts = server.output().indexOf('Demo accounts');
+    expect(accounts).toBeGreaterThan(server.output().indexOf('Server listening'));
+    expect(server.output().slice(accounts)).toContain('admin@demo.test  /  admin-demo-2026');
 
     // What the browser asks for while a page loads, then one request that fails.
-    const started = output.length;
+    const started = server.output().length;
     for (const path of ['/', '/src/main.tsx', '/@vite/client', '/healthz', '/trpc/auth.session']) {
       expect((await fetch(`${baseUrl}${path}`)).status, path).toBe(200);
     }
     expect((await fetch(`${baseUrl}/api/user`)).status).toBe(401);
-    await expect.poll(() => output.slice(started), { timeout: 5_000 }).toContain('WARN: GET /api/user → 401');
+    await expect.poll(() => server.output().slice(started), { timeout: 5_000 }).toContain('WARN: GET /api/user → 401');
 
-    const logged = output.slice(started);
+    const logged = server.output().slice(started);
     for (const path of ['/src/main.tsx', '/@vite/client', '/healthz', 'auth.session']) expect(logged).not.toContain(path);
     // Vite may add a line of its own (dependencies optimised); of the requests, only the failure shows.
     expect(logged.split('\n').filter((line) => / → \d{3} \(/.test(line))).toEqual([expect.stringContaining('WARN: GET /api/user → 401')]);
-    expect(output).not.toMatch(/^\{"level"/m);
+    expect(server.output()).not.toMatch(/^\{"level"/m);
   } finally {
-    await stopChild(child);
+    await server.stop();
   }
 }, 60_000);

@@ -1,23 +1,23 @@
 // EXPLAIN QUERY PLAN on the SQL the app really runs for its lists, counts and searches. The SQL is not
-// rebuilt here: the test wraps the connection's prepare() and records every statement (with its
-// parameters) that the services execute, then asks SQLite for the plan of each one. A full scan of a
+// rebuilt here: the test wraps better-sqlite3's prepare() before the store opens its connection (so the
+// statements it prepares up front are seen too) and records every statement (with its parameters) that
+// the services execute, then asks SQLite for the plan of each one. A full scan of a
 // table that grows (auctions, bids, users, sessions, login events, messages) or a sort of a whole
 // result (USE TEMP B-TREE FOR ORDER BY) counts as a gap, unless the case says why a scan is the plan
 // it wants (a newest-first page walks the rowid backwards and stops after LIMIT rows).
 //
 // KNOWN_GAPS lists the gaps as they stand, and the test asserts the set found is exactly that list:
 // fixing a gap (or adding one) fails the test until the list says so.
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/server/db/client';
 import { adminAuctions, adminDashboard, adminUsers } from '../../src/server/services/admin';
 import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories } from '../../src/server/services/auctions';
-import { bidIdAfter, bidsSince, latestBidId, placeBid } from '../../src/server/services/bids';
+import { placeBid } from '../../src/server/services/bids';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { ADMIN_USER_SORT_COLUMNS } from '../../src/shared/schemas/admin';
-import { makeDeps } from '../helpers';
+import { sqliteDeps } from '../support/fixtures';
 
 /**
  * Each entry: "<case>: <plan line>". These are the app's queries that scan or sort a whole table today.
@@ -47,60 +47,86 @@ interface Recorded {
 
 interface Case {
   name: string;
-  run(): unknown;
+  run(): Promise<unknown>;
   /** A scan in rowid order is the intended plan: newest first by id, stopped by LIMIT (or every row on purpose). */
   rowidScanOk?: boolean;
 }
 
-const deps = makeDeps({ CONTACTS_PER_HOUR: 1000 });
-const db: Db = deps.db;
-const sqlite: Database.Database = db.$client;
-const now = deps.now();
 let recording: Recorded[] | null = null;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- always called with .call() on a connection.
+const realPrepare = Database.prototype.prepare;
+
+/** A prepared statement that records each execution while a case runs. */
+function recorded(statement: Database.Statement, source: string): Database.Statement {
+  const proxy: Database.Statement = new Proxy(statement, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target) as unknown;
+      if (typeof value !== 'function') return value;
+      if (property === 'all' || property === 'get' || property === 'run' || property === 'iterate') {
+        return (...params: unknown[]) => {
+          recording?.push({ sql: source, params });
+          return (value as (...a: unknown[]) => unknown).apply(target, params);
+        };
+      }
+      // raw(), pluck() and friends return the statement itself: keep handing out the proxy.
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result === target ? proxy : result;
+      };
+    },
+  });
+  return proxy;
+}
+
+Database.prototype.prepare = function prepare(this: Database.Database, source: string) {
+  return recorded(realPrepare.call(this, source), source);
+} as typeof Database.prototype.prepare;
+
+// SQLite itself is under test: this file holds an SQLite database of its own (after the prepare() wrap
+// above), not whichever database the fixture stands behind deps.
+const opened = sqliteDeps({ CONTACTS_PER_HOUR: 1000 });
+const { deps } = opened;
+const sqlite: Database.Database = deps.db.$client;
+const now = deps.now();
+const { store } = deps;
 
 beforeAll(() => {
   // A little data, so that every branch of the services runs (plans do not depend on row counts here:
   // the app never runs ANALYZE, so SQLite plans from the schema alone).
-  const insertUser = sqlite.prepare("insert into users (name, email, password_hash, role, created_at, last_login_at) values (?, ?, 'x', ?, ?, ?)");
-  for (let i = 1; i <= 30; i++) insertUser.run(`User ${i} Abbott`, `u${i}@example.com`, i === 1 ? 'admin' : 'user', now - i * 1000, i % 3 ? now - i : null);
+  const insertUser = sqlite.prepare(
+    "insert into users (name, email, password_hash, role, created_at, last_login_at) values (?, ?, 'x', ?, ?, ?)",
+  );
+  for (let i = 1; i <= 30; i++)
+    insertUser.run(`User ${i} Abbott`, `u${i}@example.com`, i === 1 ? 'admin' : 'user', now - i * 1000, i % 3 ? now - i : null);
   const insertAuction = sqlite.prepare(
     "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, starts_at, ends_at, created_at) values (?, ?, 'd', ?, 10, ?, ?, ?, ?, ?)",
   );
   const insertBid = sqlite.prepare('insert into bids (auction_id, bidder_id, amount, seq, created_at) values (?, ?, ?, ?, ?)');
   for (let a = 1; a <= 40; a++) {
     const bids = a % 4;
-    insertAuction.run((a % 10) + 1, `Item ${a}`, a % 2 ? 'Art' : 'Books', 10 + bids, bids, now - 86_400_000, now + (a % 3 ? 86_400_000 : -1000), now - (40 - a) * 1000);
+    insertAuction.run(
+      (a % 10) + 1,
+      `Item ${a}`,
+      a % 2 ? 'Art' : 'Books',
+      10 + bids,
+      bids,
+      now - 86_400_000,
+      now + (a % 3 ? 86_400_000 : -1000),
+      now - (40 - a) * 1000,
+    );
     for (let b = 1; b <= bids; b++) insertBid.run(a, ((a + b) % 10) + 12, 10 + b, b, now - 1000 * b);
   }
-  sqlite.prepare("insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')").run(now);
-
-  // Record what the services execute: every statement's SQL and parameters.
-  const prepare = sqlite.prepare.bind(sqlite);
-  const wrapped = (source: string) => {
-    const statement = prepare(source);
-    const proxy: object = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property, target) as unknown;
-        if (typeof value !== 'function') return value;
-        if (property === 'all' || property === 'get' || property === 'run' || property === 'iterate') {
-          return (...params: unknown[]) => {
-            recording?.push({ sql: source, params });
-            return (value as (...a: unknown[]) => unknown).apply(target, params);
-          };
-        }
-        // raw(), pluck() and friends return the statement itself: keep handing out the proxy.
-        return (...args: unknown[]) => {
-          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-          return result === target ? proxy : result;
-        };
-      },
-    });
-    return proxy;
-  };
-  (sqlite as unknown as { prepare: typeof wrapped }).prepare = wrapped;
+  sqlite
+    .prepare(
+      "insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')",
+    )
+    .run(now);
 });
 
-afterAll(() => sqlite.close());
+afterAll(async () => {
+  Database.prototype.prepare = realPrepare;
+  await opened.cleanUp();
+});
 
 const cases: Case[] = [
   { name: 'auction list, newest first', run: () => listAuctions(deps, { limit: 24 }), rowidScanOk: true },
@@ -111,36 +137,52 @@ const cases: Case[] = [
   { name: "seller's auctions, keyset page", run: () => listAuctions(deps, { limit: 24, sellerId: 2, cursor: '30' }) },
   { name: 'dashboard stats', run: () => auctionStats(deps, 2), rowidScanOk: true },
   { name: 'live auctions (landing page)', run: () => liveAuctions(deps), rowidScanOk: true },
-  { name: 'categories present', run: () => presentCategories(db) },
-  { name: "auction with its bids", run: () => getAuction(deps, '3') },
-  { name: 'place a bid', run: () => placeBid(deps, { id: 25, name: 'User 25' }, { auctionId: '5', bidAmount: 12, requestKey: 'explain-key-1' }) },
-  { name: 'bids since (one auction)', run: () => bidsSince(db, 0, 3) },
-  { name: 'bids since (all auctions)', run: () => bidsSince(db, 0, null) },
-  { name: 'replay too long? (one auction)', run: () => bidIdAfter(db, 0, 3, 1000) },
-  { name: 'replay too long? (all auctions)', run: () => bidIdAfter(db, 0, null, 1000) },
-  { name: 'newest bid (one auction)', run: () => latestBidId(db, 3) },
-  { name: 'newest bid (all auctions)', run: () => latestBidId(db, null), rowidScanOk: true },
-  { name: 'session still active (live streams)', run: () => sessionIsActive(db, 'no-such-session', now) },
+  { name: 'categories present', run: () => presentCategories(deps) },
+  { name: 'auction with its bids', run: () => getAuction(deps, '3') },
+  {
+    name: 'place a bid',
+    run: () => placeBid(deps, { id: 25, name: 'User 25' }, { auctionId: '5', bidAmount: 12, requestKey: 'explain-key-1' }),
+  },
+  { name: 'bids since (one auction)', run: () => store.bids.since(0, 3, 100) },
+  { name: 'bids since (all auctions)', run: () => store.bids.since(0, null, 100) },
+  { name: 'replay too long? (one auction)', run: () => store.bids.idAfter(0, 3, 1000) },
+  { name: 'replay too long? (all auctions)', run: () => store.bids.idAfter(0, null, 1000) },
+  { name: 'newest bid (one auction)', run: () => store.bids.latestId(3) },
+  { name: 'newest bid (all auctions)', run: () => store.bids.latestId(null), rowidScanOk: true },
+  { name: 'session still active (live streams)', run: () => sessionIsActive(deps, 'no-such-session') },
   { name: 'admin dashboard', run: () => adminDashboard(deps), rowidScanOk: true },
   ...ADMIN_USER_SORT_COLUMNS.flatMap((sortBy): Case[] => [
-    { name: `admin users, sortBy ${sortBy}`, run: () => adminUsers(db, { page: 2, search: '', role: 'all', limit: 20, sortBy, sortOrder: 'asc' }) },
-    { name: `admin users, search + sortBy ${sortBy}`, run: () => adminUsers(db, { page: 1, search: 'ann', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }) },
-    { name: `admin users, 2-letter search + sortBy ${sortBy}`, run: () => adminUsers(db, { page: 1, search: 'ab', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }) },
+    {
+      name: `admin users, sortBy ${sortBy}`,
+      run: () => adminUsers(deps, { page: 2, search: '', role: 'all', limit: 20, sortBy, sortOrder: 'asc' }),
+    },
+    {
+      name: `admin users, search + sortBy ${sortBy}`,
+      run: () => adminUsers(deps, { page: 1, search: 'ann', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }),
+    },
+    {
+      name: `admin users, 2-letter search + sortBy ${sortBy}`,
+      run: () => adminUsers(deps, { page: 1, search: 'ab', role: 'all', limit: 20, sortBy, sortOrder: 'desc' }),
+    },
   ]),
-  { name: 'admin users, role admin', run: () => adminUsers(db, { page: 1, search: '', role: 'admin', limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
+  {
+    name: 'admin users, role admin',
+    run: () => adminUsers(deps, { page: 1, search: '', role: 'admin', limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }),
+  },
   { name: 'admin auctions, all', run: () => adminAuctions(deps, { status: 'all', limit: 20 }), rowidScanOk: true },
-  { name: 'admin auctions, active', run: () => adminAuctions(deps, { status: 'active', limit: 20, cursor: '30' }) },
+  { name: 'admin auctions, open', run: () => adminAuctions(deps, { status: 'open', limit: 20, cursor: '30' }) },
   { name: 'admin auctions, ended', run: () => adminAuctions(deps, { status: 'ended', limit: 20 }) },
   {
     name: 'contact message (per-address limit)',
-    run: () => sendContactMessage(deps, { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }, { ip: '10.0.0.1', userAgent: '' }, null),
+    run: () =>
+      sendContactMessage(deps, { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }, { ip: '10.0.0.1', userAgent: '' }, null),
   },
-  { name: 'contact messages (admin list)', run: () => listContactMessages(db, { limit: 20, cursor: null }), rowidScanOk: true },
-  { name: 'contact messages, next page', run: () => listContactMessages(db, { limit: 20, cursor: '5' }), rowidScanOk: true },
-  { name: 'session lookup', run: () => findSessionUser(db, createSession(db, 2, now).token, now) },
-  { name: 'sessions, prune expired (at start)', run: () => pruneExpiredSessions(db, now) },
-  { name: "user's login history", run: () => listLogins(db, 2) },
-  { name: 'login history, prune (at start)', run: () => pruneLoginHistory(db, now) },
+  { name: 'contact messages (admin list)', run: () => listContactMessages(deps, { limit: 20, cursor: null }), rowidScanOk: true },
+  { name: 'contact messages, next page', run: () => listContactMessages(deps, { limit: 20, cursor: '5' }), rowidScanOk: true },
+  { name: 'session lookup', run: async () => findSessionUser(deps, (await createSession(deps, 2)).token) },
+  { name: 'sessions, prune expired (at start)', run: () => pruneExpiredSessions(deps) },
+  { name: "user's login history", run: () => listLogins(deps, 2) },
+  { name: 'login history, prune (at start)', run: () => pruneLoginHistory(deps) },
 ];
 
 interface Planned {
@@ -152,7 +194,8 @@ interface Planned {
 
 function planOf(sql: string, params: unknown[]): string[] {
   // The recording proxy is not involved: explain statements go through the original prepare.
-  const rows = Object.getPrototypeOf(sqlite).prepare.call(sqlite, `explain query plan ${sql}`).all(...params) as Array<{ detail: string }>;
+  const statement: Database.Statement<unknown[]> = realPrepare.call(sqlite, `explain query plan ${sql}`);
+  const rows = statement.all(...params) as Array<{ detail: string }>;
   return rows.map((r) => r.detail);
 }
 
@@ -163,7 +206,8 @@ function planOf(sql: string, params: unknown[]): string[] {
  */
 function gapsIn(c: Case, plan: string[]): string[] {
   const gaps: string[] = [];
-  const readsByIndex = plan.some((line) => /^SEARCH /.test(line)) && !plan.some((line) => /^SCAN (\w+)$/.exec(line) && GROWING_TABLES.includes(line.slice(5)));
+  const readsByIndex =
+    plan.some((line) => /^SEARCH /.test(line)) && !plan.some((line) => /^SCAN (\w+)$/.exec(line) && GROWING_TABLES.includes(line.slice(5)));
   for (const line of plan) {
     const scan = /^SCAN (\w+)/.exec(line);
     if (scan && GROWING_TABLES.includes(scan[1]!) && !USES_KEY.test(line) && !c.rowidScanOk) gaps.push(`${c.name}: ${line}`);
@@ -172,11 +216,11 @@ function gapsIn(c: Case, plan: string[]): string[] {
   return gaps;
 }
 
-function explainAll(): Planned[] {
+async function explainAll(): Promise<Planned[]> {
   const planned: Planned[] = [];
   for (const c of cases) {
     recording = [];
-    c.run();
+    await c.run();
     const seen = new Set<string>();
     for (const { sql, params } of recording) {
       if (seen.has(sql) || !/^\s*(select|update|delete)/i.test(sql)) continue;
@@ -190,13 +234,17 @@ function explainAll(): Planned[] {
 }
 
 describe('query plans of the lists, counts and searches', () => {
-  it('records SQL for every case', () => {
-    const planned = explainAll();
-    for (const c of cases) expect(planned.some((p) => p.name === c.name), `${c.name} ran no query`).toBe(true);
+  it('records SQL for every case', async () => {
+    const planned = await explainAll();
+    for (const c of cases)
+      expect(
+        planned.some((p) => p.name === c.name),
+        `${c.name} ran no query`,
+      ).toBe(true);
   });
 
-  it('uses an index wherever a search is expected, except the known gaps', () => {
-    const planned = explainAll();
+  it('uses an index wherever a search is expected, except the known gaps', async () => {
+    const planned = await explainAll();
     const found = [...new Set(planned.flatMap((p) => p.gaps))].sort();
     if (process.env.EXPLAIN_VERBOSE) {
       for (const p of planned) console.log(`${p.name}\n  ${p.sql}\n    ${p.plan.join('\n    ')}`);

@@ -15,9 +15,10 @@ export function runScale(baseTotal: number): number {
 }
 
 /** A fixed seed unless FUZZ_SEED says otherwise; fast-check prints it with any counterexample. */
-export const FUZZ_SEED = Number.isInteger(Number(process.env.FUZZ_SEED)) && process.env.FUZZ_SEED !== '' && process.env.FUZZ_SEED !== undefined
-  ? Number(process.env.FUZZ_SEED)
-  : 20_260_601;
+export const FUZZ_SEED =
+  Number.isInteger(Number(process.env.FUZZ_SEED)) && process.env.FUZZ_SEED !== '' && process.env.FUZZ_SEED !== undefined
+    ? Number(process.env.FUZZ_SEED)
+    : 20_260_601;
 
 // ---------------------------------------------------------------------------------------------
 // What a zod schema says about one field
@@ -32,7 +33,17 @@ export interface FieldSpec {
 }
 
 interface ZodInternals {
-  _zod: { def: { type: string; format?: string; in?: unknown; out?: unknown; innerType?: unknown; options?: unknown[]; entries?: Record<string, string> } };
+  _zod: {
+    def: {
+      type: string;
+      format?: string;
+      in?: unknown;
+      out?: unknown;
+      innerType?: unknown;
+      options?: unknown[];
+      entries?: Record<string, string>;
+    };
+  };
   minLength?: number | null;
   maxLength?: number | null;
 }
@@ -79,7 +90,6 @@ export function fieldSpec(schema: z.ZodType): FieldSpec {
 
 /** A field left out of the object altogether. */
 export const ABSENT: unique symbol = Symbol('absent');
-export type Absent = typeof ABSENT;
 
 const longStrings = new Map<string, string>();
 /** Long strings are made once and shared: generating them per case would dominate the run time. */
@@ -348,14 +358,21 @@ export function extraFields(options: ValueOptions): fc.Arbitrary<Array<[string, 
     fc.string(),
   );
   const value = fc.oneof(fc.constantFrom<unknown>('admin', 1, 0, 999_999, true, 'user'), options.json ? hostileJson() : hostileJs());
-  return fc.oneof({ weight: 3, arbitrary: fc.constant<Array<[string, unknown]>>([]) }, { weight: 2, arbitrary: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 4 }) });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant<Array<[string, unknown]>>([]) },
+    { weight: 2, arbitrary: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 4 }) },
+  );
 }
 
 /** An object with the given fields (ABSENT ones left out) plus extra fields, all own properties. */
-export function shapedObject(fields: Record<string, fc.Arbitrary<unknown>>, options: ValueOptions, extras = true): fc.Arbitrary<Record<string, unknown>> {
-  return fc.tuple(fc.record(fields), extras ? extraFields(options) : fc.constant([] as Array<[string, unknown]>)).map(([values, extra]) =>
-    ownObject([...extra, ...Object.entries(values).filter(([, v]) => v !== ABSENT)]),
-  );
+export function shapedObject(
+  fields: Record<string, fc.Arbitrary<unknown>>,
+  options: ValueOptions,
+  extras = true,
+): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .tuple(fc.record(fields), extras ? extraFields(options) : fc.constant([] as Array<[string, unknown]>))
+    .map(([values, extra]) => ownObject([...extra, ...Object.entries(values).filter(([, v]) => v !== ABSENT)]));
 }
 
 /** Whole inputs that are not an object of fields at all. */
@@ -434,7 +451,9 @@ export function edgeFromSpec(spec: FieldSpec): fc.Arbitrary<unknown> {
 
 export function validEmail(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.tuple(fc.stringMatching(/^[a-z][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'Example.ORG', 'mail.example.co.uk')).map(([local, domain]) => `${local}@${domain}`),
+    fc
+      .tuple(fc.stringMatching(/^[a-z][a-z0-9._-]{0,15}$/), fc.constantFrom('example.com', 'Example.ORG', 'mail.example.co.uk'))
+      .map(([local, domain]) => `${local}@${domain}`),
     fc.emailAddress(),
   );
 }
@@ -478,17 +497,30 @@ export function edgeEmail(): fc.Arbitrary<string> {
 
 /** Passwords that pass the schema: length 8..128 by code units, spaces and unicode allowed. */
 export function validPassword(): fc.Arbitrary<string> {
-  return fc.oneof(
-    fc.string({ minLength: 8, maxLength: 40 }),
-    fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 128 }),
-    fc.constantFrom('correct horse battery', '        ', `${repeat('p', 128)}`, 'pässwörd😀', 'ﬃﬃﬃﬃ1234'),
-  ).filter((p) => p.length >= 8 && p.length <= 128);
+  return fc
+    .oneof(
+      fc.string({ minLength: 8, maxLength: 40 }),
+      fc.string({ unit: 'grapheme-ascii', minLength: 8, maxLength: 128 }),
+      fc.constantFrom('correct horse battery', '        ', `${repeat('p', 128)}`, 'pässwörd😀', 'ﬃﬃﬃﬃ1234'),
+    )
+    .filter((p) => p.length >= 8 && p.length <= 128);
 }
 
 /** Near-valid passwords: 7 and 129 characters, blanks, NUL, lone surrogates, NFKC look-alikes. */
 export function edgePassword(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('', ' ', repeat('p', 7), repeat('p', 129), repeat('😀', 4), `${repeat('😀', 3)}x`, '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000', repeat('\ud800', 8), repeat('x', 1025), repeat('x', 100_000)),
+    fc.constantFrom(
+      '',
+      ' ',
+      repeat('p', 7),
+      repeat('p', 129),
+      repeat('😀', 4),
+      `${repeat('😀', 3)}x`,
+      '\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000',
+      repeat('\ud800', 8),
+      repeat('x', 1025),
+      repeat('x', 100_000),
+    ),
     edgeText({ minLength: 8, maxLength: 128 }),
   );
 }

@@ -1,26 +1,18 @@
 // Names shown to other people (users, auctions, contact senders) through both doors: no control
 // characters, no text-direction marks, and at least one visible character.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
-import type { AppDeps } from '../../src/server/deps';
+import { describe, expect } from 'vitest';
 import { createOrPromoteAdmin } from '../../src/server/services/admin-accounts';
-import { anonymousCaller, failure, makeApp, uniqueEmail } from '../helpers';
-import { PASSWORD, expectErrorBody, post } from './accounts-helpers';
-import { auctionForm, quickCaller, uploads, userWithSession } from './auction-helpers';
+import { PASSWORD, anonymousCaller, failure, signedInUser } from '../support/accounts';
+import { auctionForm, uploads } from '../support/auctions';
+import { uniqueEmail } from '../support/emails';
+import { test, type TestDeps } from '../support/fixtures';
+import { expectErrorBody, post, postForm } from '../support/http';
 
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
+// Sign-ups and contact messages come from one address, many to a test.
+test.override({ settings: { SIGNUPS_PER_HOUR: 1000, CONTACTS_PER_HOUR: 1000 } });
 
-async function start() {
-  const made = await makeApp({ SIGNUPS_PER_HOUR: 1000, CONTACTS_PER_HOUR: 1000 });
-  app = made.app;
-  return made;
-}
-
-const rows = (deps: AppDeps, table: string) => (deps.db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+const rows = (deps: TestDeps, table: string) => (deps.db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 const HIDDEN = 'cannot contain control characters or text-direction marks';
 const BLANK = 'must contain at least one visible character';
@@ -46,9 +38,9 @@ interface NameField {
   what: string;
   field: string;
   label: string;
-  rest(instance: FastifyInstance, deps: AppDeps, name: string): Promise<LightMyRequestResponse>;
-  trpc(deps: AppDeps, name: string): Promise<unknown>;
-  count(deps: AppDeps): number;
+  rest(instance: FastifyInstance, deps: TestDeps, name: string): Promise<LightMyRequestResponse>;
+  trpc(deps: TestDeps, name: string): Promise<unknown>;
+  count(deps: TestDeps): number;
 }
 
 const FIELDS: NameField[] = [
@@ -64,8 +56,10 @@ const FIELDS: NameField[] = [
     what: 'contact',
     field: 'name',
     label: 'Name',
-    rest: (instance, _deps, name) => post(instance, '/api/contact', { name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
-    trpc: (deps, name) => anonymousCaller(deps).contact.send({ name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
+    rest: (instance, _deps, name) =>
+      post(instance, '/api/contact', { name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
+    trpc: (deps, name) =>
+      anonymousCaller(deps).contact.send({ name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
     count: (deps) => rows(deps, 'contact_messages'),
   },
   {
@@ -73,12 +67,12 @@ const FIELDS: NameField[] = [
     field: 'itemName',
     label: 'Item name',
     async rest(instance, deps, name) {
-      const { token } = await userWithSession(deps, 'Sally Seller');
+      const { token } = await signedInUser(deps, 'Sally Seller');
       const form = await auctionForm(deps.now(), { itemName: name });
-      return instance.inject({ method: 'POST', url: '/api/auction', headers: { authorization: `Bearer ${token}` }, payload: form as never });
+      return postForm(instance, '/api/auction', form, { token });
     },
     async trpc(deps, name) {
-      const { caller } = await quickCaller(deps, 'Sally Seller');
+      const { caller } = await signedInUser(deps, 'Sally Seller');
       return caller.auction.create(await auctionForm(deps.now(), { itemName: name }));
     },
     count: (deps) => rows(deps, 'auctions') + uploads(deps).length,
@@ -86,22 +80,23 @@ const FIELDS: NameField[] = [
 ];
 
 describe.each(FIELDS)('$what names', (target) => {
-  test.each(REFUSED)('%s is 400 at the field through REST and tRPC, and nothing is stored', async (_label, name, message) => {
-    const { app, deps } = await start();
-    const before = target.count(deps);
-    const expected = `${target.label} ${message}`;
+  test.for(REFUSED)(
+    '%s is 400 at the field through REST and tRPC, and nothing is stored',
+    async ([_label, name, message], { app, deps }) => {
+      const before = target.count(deps);
+      const expected = `${target.label} ${message}`;
 
-    const res = await target.rest(app, deps, name);
-    expect(res.statusCode).toBe(400);
-    expect(expectErrorBody(res).issues).toEqual([{ path: target.field, message: expected }]);
+      const res = await target.rest(app, deps, name);
+      expect(res.statusCode).toBe(400);
+      expect(expectErrorBody(res).issues).toEqual([{ path: target.field, message: expected }]);
 
-    const refused = await failure(target.trpc(deps, name));
-    expect(refused).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: target.field, message: expected }] });
-    expect(target.count(deps)).toBe(before);
-  });
+      const refused = await failure(target.trpc(deps, name));
+      expect(refused).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: target.field, message: expected }] });
+      expect(target.count(deps)).toBe(before);
+    },
+  );
 
-  test('names in any script, with accents, apostrophes and emoji, are accepted', async () => {
-    const { app, deps } = await start();
+  test('names in any script, with accents, apostrophes and emoji, are accepted', async ({ app, deps }) => {
     for (const name of ACCEPTED) {
       expect((await target.rest(app, deps, name)).statusCode, name).toBe(201);
       await target.trpc(deps, name);
@@ -110,9 +105,8 @@ describe.each(FIELDS)('$what names', (target) => {
 });
 
 describe('create-admin names', () => {
-  test.each(REFUSED)('%s is refused with a clear message and no account', async (_label, name, message) => {
-    const { deps } = await start();
-    await expect(createOrPromoteAdmin(deps.db, { email: 'ops@example.com', password: PASSWORD, name })).rejects.toThrow(`Name ${message}`);
+  test.for(REFUSED)('%s is refused with a clear message and no account', async ([_label, name, message], { deps }) => {
+    await expect(createOrPromoteAdmin(deps, { email: 'ops@example.com', password: PASSWORD, name })).rejects.toThrow(`Name ${message}`);
     expect(rows(deps, 'users')).toBe(0);
   });
 });

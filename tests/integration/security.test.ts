@@ -1,38 +1,36 @@
-// Issue 5's HTTP promises: security headers, cross-site refusal, content types, and hostile uploads.
+// The HTTP promises of docs/rules/http-api.md: security headers, cross-site refusal, content types, and
+// hostile uploads.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../src/server/env';
 import { PHOTO_TOO_MANY_PIXELS } from '../../src/server/services/photos';
-import { makeApp, sessionCookie } from '../helpers';
-import type { AppDeps } from '../../src/server/deps';
-import { animatedGif, auctionForm, FAKE_PNG, fileOf, insertAuction, jpegWithExif, PHOTO_EXTRAS, pngWithTextAndTrailer, storedName, userWithSession } from './auction-helpers';
-
-let app: FastifyInstance | undefined;
-afterEach(async () => {
-  // Tests that listen on a real port leave fetch's keep-alive sockets behind: end them with the app.
-  app?.server.closeAllConnections();
-  await app?.close();
-  app = undefined;
-});
-
-async function start(overrides: Partial<Settings> = {}) {
-  const made = await makeApp({ SIGNUPS_PER_HOUR: 1000, ...overrides });
-  app = made.app;
-  return made;
-}
-
-async function signUp(instance: FastifyInstance, name = 'sam') {
-  const res = await instance.inject({ method: 'POST', url: '/api/auth/signup', payload: { name, email: `${name}@example.com`, password: 'correct horse' } });
-  return sessionCookie(res);
-}
+import { signedInUser } from '../support/accounts';
+import {
+  animatedGif,
+  auctionForm,
+  FAKE_PNG,
+  fileOf,
+  insertAuction,
+  jpegWithExif,
+  PHOTO_EXTRAS,
+  pngWithTextAndTrailer,
+  storedName,
+  uploads,
+} from '../support/auctions';
+import { test, type TestDeps } from '../support/fixtures';
+import { postForm, sessionCookieHeader, sessionCookies } from '../support/http';
 
 /** A valid PNG whose header claims `width` × `height` pixels: small on disk, huge if decoded. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer(),
+  );
   // IHDR starts at byte 8: length (4), "IHDR" (4), width (4), height (4), ..., CRC over type + data.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -40,11 +38,8 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return png;
 }
 
-const uploads = (dir: string) => readdirSync(dir).length;
-
 describe('security headers', () => {
-  test('pages carry a strict Content-Security-Policy and the other headers', async () => {
-    const { app } = await start();
+  test('pages carry a strict Content-Security-Policy and the other headers', async ({ app }) => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -59,10 +54,9 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  test('an uploaded file is served sandboxed, with its own type and nosniff', async () => {
-    const { app, deps } = await start();
-    const sid = await signUp(app);
-    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: await auctionForm(deps.now()) });
+  test('an uploaded file is served sandboxed, with its own type and nosniff', async ({ app, deps }) => {
+    const { token: sid } = await signedInUser(deps);
+    const created = await postForm(app, '/api/auction', await auctionForm(deps.now()), { cookie: sid });
     expect(created.statusCode).toBe(201);
     const photo = await app.inject({ method: 'GET', url: created.json().newAuction.itemPhoto });
     expect(photo.statusCode).toBe(200);
@@ -72,32 +66,39 @@ describe('security headers', () => {
     expect(photo.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
-  test.each([
+  test.for([
     ['off', {}],
     ['a list, from an unlisted address', { TRUST_PROXY: ['10.0.0.0/8'] }],
-  ] satisfies Array<[string, Partial<Settings>]>)('no Strict-Transport-Security over plain HTTP, nor for a claimed https with TRUST_PROXY %s', async (_label, settings) => {
-    const { app } = await start(settings);
-    for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
-      const res = await app.inject({ method: 'GET', url: '/healthz', headers, remoteAddress: '203.0.113.9' });
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-    }
-  });
+  ] satisfies Array<[string, Partial<Settings>]>)(
+    'no Strict-Transport-Security over plain HTTP, nor for a claimed https with TRUST_PROXY %s',
+    async ([_label, settings], { makeApp }) => {
+      const { app } = await makeApp(settings);
+      for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
+        const res = await app.inject({ method: 'GET', url: '/healthz', headers, remoteAddress: '203.0.113.9' });
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      }
+    },
+  );
 
-  test('Strict-Transport-Security on every answer that came over HTTPS through a trusted proxy', async () => {
-    const { app, deps } = await start({ TRUST_PROXY: 1 });
+  test('Strict-Transport-Security on every answer that came over HTTPS through a trusted proxy', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ TRUST_PROXY: 1 });
     const https = { 'x-forwarded-proto': 'https' };
-    const sid = await signUp(app);
-    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, headers: https, payload: await auctionForm(deps.now()) });
+    const { token: sid } = await signedInUser(deps);
+    const created = await postForm(app, '/api/auction', await auctionForm(deps.now()), { cookie: sid, headers: https });
     const photo = new URL(created.json().newAuction.itemPhoto as string).pathname;
     for (const url of ['/healthz', '/api/auction', '/api/no-such-route', photo]) {
-      const res = await app.inject({ method: 'GET', url, cookies: { sid }, headers: https });
+      const res = await app.inject({ method: 'GET', url, cookies: sessionCookies(sid), headers: https });
       expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
   });
 
-  test('a path outside the upload folder is never served from disk', async () => {
-    const { app } = await start();
-    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/..%2fpackage.json', '/uploads/..%5cpackage.json']) {
+  test('a path outside the upload folder is never served from disk', async ({ app }) => {
+    for (const url of [
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/..%2fpackage.json',
+      '/uploads/..%5cpackage.json',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       // At most the client's index.html (the path normalises to /package.json); never the file itself.
       expect(res.body, url).not.toContain('"name": "open-auction"');
@@ -109,36 +110,39 @@ describe('security headers', () => {
 describe('cross-site requests', () => {
   const foreign = { origin: 'https://evil.example' };
 
-  test.each([
+  test.for([
     ['POST', '/api/auth/login', { email: 'a@example.com', password: 'x' }],
     ['POST', '/api/auth/signup', { name: 'A', email: 'a@example.com', password: 'correct horse' }],
     ['POST', '/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }],
     ['PATCH', '/api/user', { currentPassword: 'a', newPassword: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' }],
     ['POST', '/trpc/auth.login', { email: 'a@example.com', password: 'x' }],
-  ] as const)('%s %s from a foreign Origin is 403 and changes nothing', async (method, url, payload) => {
-    const { app, deps } = await start();
+  ] as const)('%s %s from a foreign Origin is 403 and changes nothing', async ([method, url, payload], { app, deps }) => {
     const res = await app.inject({ method, url, headers: foreign, payload });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('Cross-site request refused.');
     expect(deps.db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 });
   });
 
-  test('logout and the multipart create from a foreign Origin are refused; the session lives on', async () => {
-    const { app, deps } = await start();
-    const sid = await signUp(app);
-    const create = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, headers: foreign, payload: await auctionForm(deps.now()) });
+  test('logout and the multipart create from a foreign Origin are refused; the session lives on', async ({ app, deps }) => {
+    const { token: sid } = await signedInUser(deps);
+    const create = await postForm(app, '/api/auction', await auctionForm(deps.now()), { cookie: sid, headers: foreign });
     expect(create.statusCode).toBe(403);
-    expect(uploads(deps.settings.UPLOAD_DIR)).toBe(0);
-    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { sid }, headers: foreign });
+    expect(uploads(deps)).toHaveLength(0);
+    const logout = await app.inject({ method: 'POST', url: '/api/auth/logout', cookies: sessionCookies(sid), headers: foreign });
     expect(logout.statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/user', cookies: { sid } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/user', cookies: sessionCookies(sid) })).statusCode).toBe(200);
   });
 
-  test('no Origin (scripts), our own origin, and a CORS_ORIGINS origin pass', async () => {
-    const { app } = await start({ CORS_ORIGINS: ['http://localhost:5173'] });
+  test('no Origin (scripts), our own origin, and a CORS_ORIGINS origin pass', async ({ makeApp }) => {
+    const { app } = await makeApp({ CORS_ORIGINS: ['http://localhost:5173'] });
     const body = { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' };
     expect((await app.inject({ method: 'POST', url: '/api/contact', payload: body })).statusCode).toBe(201);
-    const own = await app.inject({ method: 'POST', url: '/api/contact', headers: { host: 'shop.example:8080', origin: 'http://shop.example:8080' }, payload: body });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { host: 'shop.example:8080', origin: 'http://shop.example:8080' },
+      payload: body,
+    });
     expect(own.statusCode).toBe(201);
     const allowed = await app.inject({ method: 'POST', url: '/api/contact', headers: { origin: 'http://localhost:5173' }, payload: body });
     expect(allowed.statusCode).toBe(201);
@@ -146,28 +150,35 @@ describe('cross-site requests', () => {
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
   });
 
-  test('a CORS preflight from an allowed origin is answered with credentials and methods', async () => {
-    const { app } = await start({ CORS_ORIGINS: ['http://localhost:5173'] });
+  test('a CORS preflight from an allowed origin is answered with credentials and methods', async ({ makeApp }) => {
+    const { app } = await makeApp({ CORS_ORIGINS: ['http://localhost:5173'] });
     const res = await app.inject({
       method: 'OPTIONS',
       url: '/api/auth/login',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.statusCode).toBeLessThan(300);
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(String(res.headers['access-control-allow-methods'])).toMatch(/PATCH/);
   });
 
-  test('tRPC refuses the content types an HTML form can send without a preflight', async () => {
-    const { app } = await start();
+  test('tRPC refuses the content types an HTML form can send without a preflight', async ({ app }) => {
     for (const type of ['application/x-www-form-urlencoded', 'text/plain']) {
-      const res = await app.inject({ method: 'POST', url: '/trpc/auth.signup', headers: { 'content-type': type }, payload: 'name=A&email=a%40example.com&password=correct+horse' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signup',
+        headers: { 'content-type': type },
+        payload: 'name=A&email=a%40example.com&password=correct+horse',
+      });
       expect(res.statusCode, type).toBe(415);
     }
   });
 
-  test('no GET changes state: a mutation sent as GET is refused', async () => {
-    const { app, deps } = await start();
+  test('no GET changes state: a mutation sent as GET is refused', async ({ app, deps }) => {
     const input = encodeURIComponent(JSON.stringify({ name: 'A', email: 'a@example.com', password: 'correct horse' }));
     const res = await app.inject({ method: 'GET', url: `/trpc/auth.signup?input=${input}` });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -176,23 +187,25 @@ describe('cross-site requests', () => {
 });
 
 describe('hostile uploads', () => {
-  test('an image claiming a huge canvas is refused from its header, and nothing is kept', async () => {
-    const { app, deps } = await start();
-    const sid = await signUp(app);
-    const form = await auctionForm(deps.now(), { itemPhoto: new File([new Uint8Array(await pngClaiming(60_000, 60_000))], 'bomb.png', { type: 'image/png' }) });
-    const res = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: form });
+  test('an image claiming a huge canvas is refused from its header, and nothing is kept', async ({ app, deps }) => {
+    const { token: sid } = await signedInUser(deps);
+    const form = await auctionForm(deps.now(), {
+      itemPhoto: new File([new Uint8Array(await pngClaiming(60_000, 60_000))], 'bomb.png', { type: 'image/png' }),
+    });
+    const res = await postForm(app, '/api/auction', form, { cookie: sid });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(PHOTO_TOO_MANY_PIXELS);
-    expect(uploads(deps.settings.UPLOAD_DIR)).toBe(0);
+    expect(uploads(deps)).toHaveLength(0);
   });
 
-  test('path-like and odd file names are ignored: the stored name is the server’s own', async () => {
-    const { app, deps } = await start();
-    const sid = await signUp(app);
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } }).png().toBuffer();
+  test('path-like and odd file names are ignored: the stored name is the server’s own', async ({ app, deps }) => {
+    const { token: sid } = await signedInUser(deps);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } })
+      .png()
+      .toBuffer();
     for (const name of ['../../etc/passwd', '..\\..\\boot.ini', 'a\u0000b.png', `${'x'.repeat(500)}.png`, '.htaccess']) {
       const form = await auctionForm(deps.now(), { itemPhoto: new File([png], name, { type: 'image/png' }) });
-      const res = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: form });
+      const res = await postForm(app, '/api/auction', form, { cookie: sid });
       expect(res.statusCode, name).toBe(201);
       expect(res.json().newAuction.itemPhoto).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f-]{36}\.png$/);
     }
@@ -200,43 +213,41 @@ describe('hostile uploads', () => {
   });
 
   // tRPC's multipart path needs a real socket (app.inject's request is not an IncomingMessage), so
-  // these two listen on a free loopback port and use fetch.
-  async function listening() {
-    const made = await start();
-    await made.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = made.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    return { ...made, base };
-  }
-
-  test('a PNG header followed by HTML is refused as not an image, through REST and tRPC', async () => {
-    const { app, deps, base } = await listening();
-    const sid = await signUp(app);
+  // these two take a listening app and use fetch.
+  test('a PNG header followed by HTML is refused as not an image, through REST and tRPC', async ({ listening }) => {
+    const { deps, baseUrl } = listening;
+    const { token: sid } = await signedInUser(deps);
     const file = () => new File([FAKE_PNG], 'page.png', { type: 'image/png' });
     for (const url of ['/api/auction', '/trpc/auction.create']) {
-      const res = await fetch(base + url, { method: 'POST', headers: { cookie: `sid=${sid}` }, body: await auctionForm(deps.now(), { itemPhoto: file() }) });
+      const res = await fetch(baseUrl + url, {
+        method: 'POST',
+        headers: { cookie: sessionCookieHeader(sid) },
+        body: await auctionForm(deps.now(), { itemPhoto: file() }),
+      });
       expect(res.status, url).toBe(415);
     }
-    expect(uploads(deps.settings.UPLOAD_DIR)).toBe(0);
+    expect(uploads(deps)).toHaveLength(0);
   });
 
-  test('an upload without a session is refused (401) before its body is read, even far over the limit', async () => {
-    const { deps, base } = await listening();
+  test('an upload without a session is refused (401) before its body is read, even far over the limit', async ({ listening }) => {
+    const { deps, baseUrl } = listening;
     const big = new File([Buffer.alloc(12 * 1024 * 1024, 1)], 'big.png', { type: 'image/png' });
     for (const url of ['/api/auction', '/trpc/auction.create']) {
       // Reading 12 MiB would end in 413 (over the size limit); refusing first answers 401.
-      const res = await fetch(base + url, { method: 'POST', body: await auctionForm(deps.now(), { itemPhoto: big }) });
+      const res = await fetch(baseUrl + url, { method: 'POST', body: await auctionForm(deps.now(), { itemPhoto: big }) });
       expect(res.status, url).toBe(401);
     }
-    expect(uploads(deps.settings.UPLOAD_DIR)).toBe(0);
+    expect(uploads(deps)).toHaveLength(0);
   });
 });
 
 describe('stored photos are re-encoded', () => {
   /** Creates an auction with this photo through REST; returns the stored file, what /uploads serves, and the card. */
-  async function store(instance: FastifyInstance, deps: AppDeps, photo: Buffer, name: string) {
-    const sid = await signUp(instance);
-    const res = await instance.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: await auctionForm(deps.now(), { itemPhoto: fileOf(photo, name) }) });
+  async function store(instance: FastifyInstance, deps: TestDeps, photo: Buffer, name: string) {
+    const { token: sid } = await signedInUser(deps);
+    const res = await postForm(instance, '/api/auction', await auctionForm(deps.now(), { itemPhoto: fileOf(photo, name) }), {
+      cookie: sid,
+    });
     expect(res.statusCode).toBe(201);
     const { itemPhoto, itemPhotoCard } = res.json().newAuction as { itemPhoto: string; itemPhotoCard: string };
     const served = await instance.inject({ method: 'GET', url: new URL(itemPhoto).pathname });
@@ -247,8 +258,10 @@ describe('stored photos are re-encoded', () => {
 
   const text = (bytes: Buffer) => bytes.toString('latin1');
 
-  test("a JPEG's EXIF (author, GPS position) is neither stored nor served; its orientation is applied to the pixels", async () => {
-    const { app, deps } = await start();
+  test("a JPEG's EXIF (author, GPS position) is neither stored nor served; its orientation is applied to the pixels", async ({
+    app,
+    deps,
+  }) => {
     const jpeg = await jpegWithExif();
     expect(text(jpeg)).toContain(PHOTO_EXTRAS.author);
     expect(text(jpeg)).toContain(PHOTO_EXTRAS.gpsDatum);
@@ -269,8 +282,7 @@ describe('stored photos are re-encoded', () => {
     expect((await sharp(stored).metadata()).orientation).toBeUndefined();
   });
 
-  test("a PNG's text chunk and the bytes appended after it are neither stored nor served", async () => {
-    const { app, deps } = await start();
+  test("a PNG's text chunk and the bytes appended after it are neither stored nor served", async ({ app, deps }) => {
     const png = await pngWithTextAndTrailer();
     expect(text(png)).toContain(PHOTO_EXTRAS.note);
     expect(text(png)).toContain(PHOTO_EXTRAS.trailer);
@@ -283,10 +295,14 @@ describe('stored photos are re-encoded', () => {
     expect((await sharp(stored).metadata()).comments).toBeUndefined();
   });
 
-  test('an animated GIF stays animated, every frame kept; its card is the first frame', async () => {
-    const { app, deps } = await start();
+  test('an animated GIF stays animated, every frame kept; its card is the first frame', async ({ app, deps }) => {
     const { stored, card } = await store(app, deps, await animatedGif(), 'spinner.gif');
-    expect(await sharp(stored, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 3, width: 20, delay: [100, 100, 100] });
+    expect(await sharp(stored, { animated: true }).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 3,
+      width: 20,
+      delay: [100, 100, 100],
+    });
     expect(await sharp(card).metadata()).toMatchObject({ format: 'webp', width: 640, height: 480 });
   });
 });
@@ -294,27 +310,32 @@ describe('stored photos are re-encoded', () => {
 describe('photos for clients on other origins', () => {
   const PUBLIC_URL = 'https://auction.example.com';
 
-  test('photo URLs are absolute on PUBLIC_URL, whatever Host the request names; so is the placeholder', async () => {
-    const { app, deps } = await start({ PUBLIC_URL });
-    const sid = await signUp(app);
+  test('photo URLs are absolute on PUBLIC_URL, whatever Host the request names; so is the placeholder', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ PUBLIC_URL });
+    const { token: sid } = await signedInUser(deps);
     const elsewhere = { host: 'evil.example' };
-    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, headers: elsewhere, payload: await auctionForm(deps.now()) });
+    const created = await postForm(app, '/api/auction', await auctionForm(deps.now()), { cookie: sid, headers: elsewhere });
     expect(created.statusCode).toBe(201);
     const { _id, itemPhoto, itemPhotoCard } = created.json().newAuction as { _id: string; itemPhoto: string; itemPhotoCard: string };
     expect(itemPhoto).toMatch(/^https:\/\/auction\.example\.com\/uploads\/[0-9a-f-]{36}\.png$/);
     expect(itemPhotoCard).toMatch(/^https:\/\/auction\.example\.com\/uploads\/[0-9a-f-]{36}\.card\.webp$/);
-    const read = await app.inject({ method: 'GET', url: `/api/auction/${_id}`, cookies: { sid }, headers: elsewhere });
+    const read = await app.inject({ method: 'GET', url: `/api/auction/${_id}`, cookies: sessionCookies(sid), headers: elsewhere });
     expect(read.json()).toMatchObject({ itemPhoto, itemPhotoCard });
 
-    const seller = await userWithSession(deps, 'Paul Photoless');
-    const bare = await app.inject({ method: 'GET', url: `/api/auction/${insertAuction(deps, seller.id)}`, cookies: { sid }, headers: elsewhere });
+    const seller = await signedInUser(deps, 'Paul Photoless');
+    const bare = await app.inject({
+      method: 'GET',
+      url: `/api/auction/${await insertAuction(deps, seller.id)}`,
+      cookies: sessionCookies(sid),
+      headers: elsewhere,
+    });
     expect(bare.json()).toMatchObject({ itemPhoto: `${PUBLIC_URL}/placeholder.svg`, itemPhotoCard: `${PUBLIC_URL}/placeholder.svg` });
   });
 
-  test('photos and the placeholder may be shown by any origin, still sandboxed; pages stay same-origin', async () => {
-    const { app, deps } = await start({ PUBLIC_URL });
-    const sid = await signUp(app);
-    const created = await app.inject({ method: 'POST', url: '/api/auction', cookies: { sid }, payload: await auctionForm(deps.now()) });
+  test('photos and the placeholder may be shown by any origin, still sandboxed; pages stay same-origin', async ({ makeApp }) => {
+    const { app, deps } = await makeApp({ PUBLIC_URL });
+    const { token: sid } = await signedInUser(deps);
+    const created = await postForm(app, '/api/auction', await auctionForm(deps.now()), { cookie: sid });
     const { itemPhoto, itemPhotoCard } = created.json().newAuction as { itemPhoto: string; itemPhotoCard: string };
     for (const url of [itemPhoto, itemPhotoCard, `${PUBLIC_URL}/placeholder.svg`]) {
       const res = await app.inject({ method: 'GET', url: new URL(url).pathname });
@@ -323,13 +344,13 @@ describe('photos for clients on other origins', () => {
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; sandbox");
     }
     for (const url of ['/healthz', '/api/auction', '/placeholder.svg.html']) {
-      const res = await app.inject({ method: 'GET', url, cookies: { sid } });
+      const res = await app.inject({ method: 'GET', url, cookies: sessionCookies(sid) });
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
   });
 
-  test("our pages may show images from PUBLIC_URL's origin, when opened under another name", async () => {
-    const { app } = await start({ PUBLIC_URL });
+  test("our pages may show images from PUBLIC_URL's origin, when opened under another name", async ({ makeApp }) => {
+    const { app } = await makeApp({ PUBLIC_URL });
     const csp = String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(csp).toContain(`img-src 'self' blob: data: ${PUBLIC_URL};`);
   });

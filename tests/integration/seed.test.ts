@@ -2,16 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
-import { auctions, bids, users } from '../../src/server/db/schema';
+import { auctions, bids, users } from '../../src/server/db/sqlite/schema';
 import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/db/seed';
 import { cardName } from '../../src/server/services/photos';
-import { anonymousCaller, makeDeps } from '../helpers';
+import { anonymousCaller } from '../support/accounts';
+import { test, type TestDeps } from '../support/fixtures';
 
-type Deps = ReturnType<typeof makeDeps>;
-
-function counts(deps: Deps) {
+function counts(deps: TestDeps) {
   return {
     users: deps.db.select().from(users).all().length,
     auctions: deps.db.select().from(auctions).all().length,
@@ -21,16 +20,17 @@ function counts(deps: Deps) {
 }
 
 describe('demo data in an empty database', () => {
-  let deps: Deps;
+  // Seeded once, then only read: every test here looks at the same demo data.
+  let deps: TestDeps;
   let seeded: Awaited<ReturnType<typeof seedDemoData>>;
 
-  beforeAll(async () => {
-    deps = makeDeps();
+  test.beforeAll(async ({ sharedDeps }) => {
+    deps = sharedDeps;
     seeded = await seedDemoData(deps);
     // Rendering the pictures the first time takes a few seconds on a slow machine.
   }, 60_000);
 
-  it('reports the auctions and the accounts to print', () => {
+  test('reports the auctions and the accounts to print', () => {
     expect(seeded).not.toBeNull();
     expect(seeded!.auctions).toBe(deps.db.select().from(auctions).all().length);
     expect(seeded!.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
@@ -38,7 +38,7 @@ describe('demo data in an empty database', () => {
     for (const account of seeded!.accounts) expect(account.password.length).toBeGreaterThanOrEqual(8);
   });
 
-  it('lists 12 or more auctions over 8 or more categories, some ended and some live', () => {
+  test('lists 12 or more auctions over 8 or more categories, some ended and some live', () => {
     const rows = deps.db.select().from(auctions).all();
     const now = deps.now();
     expect(rows.length).toBeGreaterThanOrEqual(12);
@@ -63,7 +63,7 @@ describe('demo data in an empty database', () => {
     expect(rows.some((r) => r.bidsCount === 0)).toBe(true);
   });
 
-  it('gives every auction a real JPEG photo with its card copy', async () => {
+  test('gives every auction a real JPEG photo with its card copy', async () => {
     const rows = deps.db.select().from(auctions).all();
     for (const row of rows) {
       expect(row.photo).toMatch(/\.jpg$/);
@@ -80,13 +80,24 @@ describe('demo data in an empty database', () => {
     expect(readdirSync(deps.settings.UPLOAD_DIR)).toHaveLength(rows.length * 2);
   });
 
-  it('keeps the bid invariants on every auction', () => {
+  test('keeps the bid invariants on every auction', () => {
     const now = deps.now();
     const all = deps.db.select().from(auctions).all();
-    const joined = new Map(deps.db.select().from(users).all().map((u) => [u.id, u.createdAt.getTime()]));
+    const joined = new Map(
+      deps.db
+        .select()
+        .from(users)
+        .all()
+        .map((u) => [u.id, u.createdAt.getTime()]),
+    );
     let total = 0;
     for (const auction of all) {
-      const list = deps.db.select().from(bids).all().filter((b) => b.auctionId === auction.id).sort((a, b) => a.id - b.id);
+      const list = deps.db
+        .select()
+        .from(bids)
+        .all()
+        .filter((b) => b.auctionId === auction.id)
+        .sort((a, b) => a.id - b.id);
       total += list.length;
       expect(auction.bidsCount).toBe(list.length);
       expect(auction.currentPrice).toBe(list.at(-1)?.amount ?? auction.startingPrice);
@@ -110,7 +121,7 @@ describe('demo data in an empty database', () => {
     expect(total).toBeGreaterThan(0);
   });
 
-  it('lets every demo account log in, with its role', async () => {
+  test('lets every demo account log in, with its role', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const { user } = await anonymousCaller(deps).auth.login({ email: account.email, password: account.password });
       expect(user).toMatchObject({ email: account.email, name: account.name, role: account.role });
@@ -119,8 +130,7 @@ describe('demo data in an empty database', () => {
 });
 
 describe('seeding again', () => {
-  it('adds nothing the second time', async () => {
-    const deps = makeDeps();
+  test('adds nothing the second time', async ({ deps }) => {
     const first = await seed(deps);
     expect(first.users).toBe(DEMO_ACCOUNTS.length);
     expect(first.auctions).toBeGreaterThanOrEqual(12);
@@ -132,15 +142,20 @@ describe('seeding again', () => {
     expect(counts(deps)).toEqual(before);
   });
 
-  it('fills in what is missing and leaves what exists alone', async () => {
-    const deps = makeDeps();
+  test('fills in what is missing and leaves what exists alone', async ({ deps }) => {
     // Someone already holds one of the demo emails, with a password of their own.
     await anonymousCaller(deps).auth.signup({ name: 'Maya T.', email: 'maya@demo.test', password: 'her own password' });
     const added = await seed(deps);
     expect(added.users).toBe(DEMO_ACCOUNTS.length - 1);
     const { user } = await anonymousCaller(deps).auth.login({ email: 'maya@demo.test', password: 'her own password' });
     expect(user.name).toBe('Maya T.');
-    expect(deps.db.select().from(auctions).all().filter((a) => String(a.sellerId) === user._id).length).toBeGreaterThan(0);
+    expect(
+      deps.db
+        .select()
+        .from(auctions)
+        .all()
+        .filter((a) => String(a.sellerId) === user._id).length,
+    ).toBeGreaterThan(0);
 
     // One auction removed: the next run puts back that one only.
     const victim = deps.db.select().from(auctions).all()[0]!;
@@ -149,8 +164,7 @@ describe('seeding again', () => {
     expect(again).toEqual({ users: 0, auctions: 1, bids: victim.bidsCount });
   });
 
-  it('seedDemoData does nothing on a database with users', async () => {
-    const deps = makeDeps();
+  test('seedDemoData does nothing on a database with users', async ({ deps }) => {
     await anonymousCaller(deps).auth.signup({ name: 'First User', email: 'first@example.com', password: 'long enough' });
     expect(await seedDemoData(deps)).toBeNull();
     expect(counts(deps)).toEqual({ users: 1, auctions: 0, bids: 0, files: 0 });

@@ -1,51 +1,40 @@
 // tRPC over HTTP (src/server/trpc/http.ts): the short path for plain JSON calls must answer exactly
 // as tRPC's resolveResponse does, and the requests it leaves to resolveResponse (live subscriptions,
 // uploads, anything odd) must still work through the real socket.
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { describe, expect, vi } from 'vitest';
 import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
 import type { Settings } from '../../src/server/env';
 import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
+import { SESSION_COOKIE } from '../../src/server/trpc/context';
 import { plainCalls, procedureTypes } from '../../src/server/trpc/http';
 import { appRouter } from '../../src/server/trpc/router';
-import { makeDeps, testClock } from '../helpers';
-import { auctionForm, insertAuction, uploads, userWithSession } from './auction-helpers';
+import { signedInUser } from '../support/accounts';
+import { auctionForm, insertAuction, uploads } from '../support/auctions';
+import { listen, test, type Fixtures } from '../support/fixtures';
+import { request, sessionCookieHeader } from '../support/http';
 
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  // fetch keeps a spare connection open that never carried a request; Node does not count it as
-  // idle, so close would wait for the client to drop it (4 s). Nothing is in flight here.
-  await Promise.all(
-    apps.splice(0).map((app) => {
-      const closing = app.close();
-      app.server.closeAllConnections();
-      return closing;
-    }),
-  );
-});
+// Failed logins reach their limit within the steps below, so that a 429 is compared too.
+test.override({ settings: { LOGIN_FAILURES_LIMIT: 2 } });
 
-async function start(options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => BidBus; settings?: Partial<Settings> } = {}) {
-  const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 2, ...options.settings }, testClock());
+/** An app answering plain calls by the short path (unless told), and a seller's auction to bid on. */
+async function start(
+  makeApp: Fixtures['makeApp'],
+  options: { shortPath?: boolean; wrapBus?: (bus: BidBus) => BidBus; settings?: Partial<Settings> } = {},
+) {
+  const { app, deps } = await makeApp(options.settings, { trpcShortPath: options.shortPath ?? true });
   if (options.wrapBus) deps.bus = options.wrapBus(deps.bus);
-  const app = await buildApp(deps, { trpcShortPath: options.shortPath ?? true });
-  apps.push(app);
-  const seller = await userWithSession(deps, 'Sam Seller');
-  const auctionId = insertAuction(deps, seller.id, { itemName: 'Oak chair', startingPrice: 10 });
+  const seller = await signedInUser(deps, 'Sam Seller');
+  const auctionId = await insertAuction(deps, seller.id, { itemName: 'Oak chair', startingPrice: 10 });
   return { app, deps, auctionId };
 }
 
 /** `plain`: a call the short path answers; the others are left to resolveResponse. */
 type Step = { name: string; plain: boolean; request: (state: { sid?: string; auctionId: string }) => InjectOptions };
 
-const json = (url: string, body: unknown, sid?: string): InjectOptions => ({
-  method: 'POST',
-  url,
-  headers: { 'content-type': 'application/json' },
-  payload: typeof body === 'string' ? body : JSON.stringify(body),
-  cookies: sid ? { sid } : {},
-});
-const get = (url: string, sid?: string, headers: Record<string, string> = {}): InjectOptions => ({ method: 'GET', url, headers, cookies: sid ? { sid } : {} });
+const json = (url: string, body: unknown, sid?: string): InjectOptions => request('POST', url, { body, cookie: sid });
+const get = (url: string, sid?: string, headers: Record<string, string> = {}): InjectOptions =>
+  request('GET', url, { cookie: sid, headers });
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const newcomer = { name: 'Nora Newcomer', email: 'nora@example.com', password: 'correct horse battery' };
 
@@ -54,39 +43,77 @@ const newcomer = { name: 'Nora Newcomer', email: 'nora@example.com', password: '
 const STEPS: Step[] = [
   { name: 'a mutation: sign-up, which sets the session cookie', plain: true, request: () => json('/trpc/auth.signup', newcomer) },
   { name: 'a batch of one mutation that conflicts', plain: true, request: () => json('/trpc/auth.signup?batch=1', { 0: newcomer }) },
-  { name: 'a mutation with invalid input', plain: true, request: () => json('/trpc/auth.signup', { name: '', email: 'not an email', password: 'x' }) },
+  {
+    name: 'a mutation with invalid input',
+    plain: true,
+    request: () => json('/trpc/auth.signup', { name: '', email: 'not an email', password: 'x' }),
+  },
   { name: 'a query without input', plain: true, request: ({ sid }) => get('/trpc/auth.session', sid) },
   { name: 'a query with input', plain: true, request: ({ sid }) => get(`/trpc/auction.list?input=${input({ limit: 5 })}`, sid) },
   {
-    name: 'a batch of queries, found, missing and invalid (207)', plain: true,
+    name: 'a batch of queries, found, missing and invalid (207)',
+    plain: true,
     request: ({ sid, auctionId }) =>
       get(`/trpc/auction.byId,auction.byId,auction.byId?batch=1&input=${input({ 0: { id: auctionId }, 1: { id: '999999' }, 2: {} })}`, sid),
   },
   { name: 'a bid', plain: true, request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 11 }, sid) },
-  { name: 'a bid under the range', plain: true, request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 5 }, sid) },
+  {
+    name: 'a bid under the range',
+    plain: true,
+    request: ({ sid, auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 5 }, sid),
+  },
   { name: 'a bid signed out', plain: true, request: ({ auctionId }) => json('/trpc/auction.placeBid', { auctionId, bidAmount: 12 }) },
   {
-    name: 'a batch of two bids, the second refused', plain: true,
+    name: 'a batch of two bids, the second refused',
+    plain: true,
     request: ({ sid, auctionId }) =>
       json('/trpc/auction.placeBid,auction.placeBid?batch=1', { 0: { auctionId, bidAmount: 12 }, 1: { auctionId, bidAmount: 12 } }, sid),
   },
   { name: 'a mutation with null input', plain: true, request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
   { name: 'a wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
-  { name: 'a second wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
-  { name: 'then the limit, with Retry-After', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
+  {
+    name: 'a second wrong password',
+    plain: true,
+    request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }),
+  },
+  {
+    name: 'then the limit, with Retry-After',
+    plain: true,
+    request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }),
+  },
   // Left to resolveResponse by the short path:
   { name: 'a query sent as POST', plain: false, request: ({ sid }) => json('/trpc/auction.list', {}, sid) },
-  { name: 'a mutation sent as GET', plain: false, request: ({ sid }) => get(`/trpc/auction.placeBid?input=${input({ bidAmount: 1 })}`, sid) },
-  { name: 'a query and a mutation in one batch', plain: false, request: ({ sid }) => get('/trpc/auction.list,auction.placeBid?batch=1', sid) },
+  {
+    name: 'a mutation sent as GET',
+    plain: false,
+    request: ({ sid }) => get(`/trpc/auction.placeBid?input=${input({ bidAmount: 1 })}`, sid),
+  },
+  {
+    name: 'a query and a mutation in one batch',
+    plain: false,
+    request: ({ sid }) => get('/trpc/auction.list,auction.placeBid?batch=1', sid),
+  },
   { name: 'an unknown procedure', plain: false, request: () => json('/trpc/auction.steal', {}) },
   { name: 'a name from Object.prototype', plain: false, request: () => json('/trpc/constructor', {}) },
   { name: 'JSON cut short', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid', '{"auctionId":', sid) },
   { name: 'an empty JSON body', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid', '', sid) },
   { name: 'a batch whose input is an array', plain: false, request: ({ sid }) => json('/trpc/auction.placeBid?batch=1', '[1]', sid) },
   { name: 'query input that is not JSON', plain: false, request: ({ sid }) => get('/trpc/auction.list?input=%7Bnope', sid) },
-  { name: 'a query claiming a multipart body', plain: false, request: ({ sid }) => get('/trpc/auction.list', sid, { 'content-type': 'multipart/form-data; boundary=x' }) },
-  { name: 'connection parameters that do not parse', plain: false, request: ({ sid }) => get('/trpc/auction.list?connectionParams=nope', sid) },
-  { name: 'a batch asked for as JSON lines', plain: false, request: ({ sid }) => get('/trpc/auth.session,auction.list?batch=1', sid, { 'trpc-accept': 'application/jsonl' }) },
+  {
+    name: 'a query claiming a multipart body',
+    plain: false,
+    request: ({ sid }) => get('/trpc/auction.list', sid, { 'content-type': 'multipart/form-data; boundary=x' }),
+  },
+  {
+    name: 'connection parameters that do not parse',
+    plain: false,
+    request: ({ sid }) => get('/trpc/auction.list?connectionParams=nope', sid),
+  },
+  {
+    name: 'a batch asked for as JSON lines',
+    plain: false,
+    request: ({ sid }) => get('/trpc/auth.session,auction.list?batch=1', sid, { 'trpc-accept': 'application/jsonl' }),
+  },
 ];
 
 /** What a client can tell apart: status, the headers tRPC sets, and the body (session tokens are random). */
@@ -102,15 +129,15 @@ function observed(res: LightMyRequestResponse) {
     contentType: res.headers['content-type'],
     vary: res.headers.vary,
     retryAfter: res.headers['retry-after'],
-    setsSession: res.cookies.some((c) => c.name === 'sid'),
+    setsSession: res.cookies.some((c) => c.name === SESSION_COOKIE),
     body,
   };
 }
 
 describe('the short path for plain calls', () => {
-  test('answers every request exactly as resolveResponse does: status, headers and body', async () => {
-    const short = await start({ shortPath: true });
-    const reference = await start({ shortPath: false });
+  test('answers every request exactly as resolveResponse does: status, headers and body', async ({ makeApp }) => {
+    const short = await start(makeApp, { shortPath: true });
+    const reference = await start(makeApp, { shortPath: false });
     const states = [short, reference].map(({ auctionId }) => ({ auctionId, sid: undefined as string | undefined }));
     const statuses = new Set<number>();
     // resolveResponse reads a Fetch Request, the short path none: counting them shows which path answered.
@@ -132,7 +159,7 @@ describe('the short path for plain calls', () => {
           requestsBuilt = 0;
           const res = await app.inject(step.request(states[i]!));
           built.push(requestsBuilt);
-          const sid = res.cookies.find((c) => c.name === 'sid');
+          const sid = res.cookies.find((c) => c.name === SESSION_COOKIE);
           if (sid?.value) states[i]!.sid = sid.value;
           answers.push(observed(res));
         }
@@ -148,15 +175,15 @@ describe('the short path for plain calls', () => {
     expect([...statuses]).toEqual(expect.arrayContaining([200, 207, 400, 401, 404, 405, 409, 429]));
   });
 
-  test('a TRACE, which a Fetch Request cannot carry, is a JSON 404, not a 500', async () => {
-    const { app } = await start();
+  test('a TRACE, which a Fetch Request cannot carry, is a JSON 404, not a 500', async ({ makeApp }) => {
+    const { app } = await start(makeApp);
     const res = await app.inject({ method: 'TRACE', url: '/trpc/auth.session' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not found: TRACE /trpc/auth.session' });
   });
 
-  test('adds its Vary to the one CORS sets', async () => {
-    const { app } = await start({ settings: { CORS_ORIGINS: ['https://shop.example'] } });
+  test('adds its Vary to the one CORS sets', async ({ makeApp }) => {
+    const { app } = await start(makeApp, { settings: { CORS_ORIGINS: ['https://shop.example'] } });
     for (const url of ['/trpc/auth.session', '/trpc/auction.onBid']) {
       const res = await app.inject({ method: 'GET', url, headers: { origin: 'https://shop.example' } });
       expect(res.headers.vary, url).toMatch(/Origin/);
@@ -195,17 +222,20 @@ describe('the short path for plain calls', () => {
 });
 
 describe('requests left to resolveResponse, over a real socket', () => {
-  async function listening(options: Parameters<typeof start>[0] = {}) {
-    const made = await start(options);
-    await made.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = made.app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const signedUp = await fetch(`${base}/trpc/auth.signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newcomer) });
+  /** `start`'s app on a socket, and the newcomer signed up through it: the Cookie header of their session. */
+  async function listeningWithNewcomer(makeApp: Fixtures['makeApp'], options: Parameters<typeof start>[1] = {}) {
+    const made = await start(makeApp, options);
+    const { baseUrl: base } = await listen(made.app);
+    const signedUp = await fetch(`${base}/trpc/auth.signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(newcomer),
+    });
     const { result } = (await signedUp.json()) as { result: { data: { token: string } } };
-    return { ...made, base, cookie: `sid=${result.data.token}` };
+    return { ...made, base, cookie: sessionCookieHeader(result.data.token) };
   }
 
-  test('a live subscription streams each bid as it happens, and ends when the subscriber leaves', async () => {
+  test('a live subscription streams each bid as it happens, and ends when the subscriber leaves', async ({ makeApp }) => {
     let open = 0;
     const counting = (bus: BidBus): BidBus => ({
       ...bus,
@@ -218,7 +248,7 @@ describe('requests left to resolveResponse, over a real socket', () => {
         }
       },
     });
-    const { base, cookie, auctionId } = await listening({ wrapBus: counting });
+    const { base, cookie, auctionId } = await listeningWithNewcomer(makeApp, { wrapBus: counting });
     const leave = new AbortController();
     const res = await fetch(`${base}/trpc/auction.onBid?input=${input({ auctionId })}`, {
       headers: { cookie, accept: 'text/event-stream' },
@@ -249,23 +279,32 @@ describe('requests left to resolveResponse, over a real socket', () => {
     await expect.poll(() => open).toBe(0);
   });
 
-  test('a batch asked for as JSON lines streams, as the stock adapter did', async () => {
-    const { base, cookie } = await listening();
-    const res = await fetch(`${base}/trpc/auth.session,auction.categories?batch=1`, { headers: { cookie, 'trpc-accept': 'application/jsonl' } });
+  test('a batch asked for as JSON lines streams, as the stock adapter did', async ({ makeApp }) => {
+    const { base, cookie } = await listeningWithNewcomer(makeApp);
+    const res = await fetch(`${base}/trpc/auth.session,auction.categories?batch=1`, {
+      headers: { cookie, 'trpc-accept': 'application/jsonl' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBeNull();
-    const lines = (await res.text()).trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(lines.length).toBeGreaterThan(1);
     expect(JSON.stringify(lines)).toContain(newcomer.name);
   });
 
-  test('a photo upload through tRPC is stored; a body past the limit is 413, unread past it, and leaves nothing behind', async () => {
-    const { base, cookie, deps } = await listening();
+  test('a photo upload through tRPC is stored; a body past the limit is 413, unread past it, and leaves nothing behind', async ({
+    makeApp,
+  }) => {
+    const { base, cookie, deps } = await listeningWithNewcomer(makeApp);
     const post = async (form: FormData) => fetch(`${base}/trpc/auction.create`, { method: 'POST', headers: { cookie }, body: form });
 
     const ok = await post(await auctionForm(deps.now()));
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { result: { data: { newAuction: { itemName: string } } } }).result.data.newAuction.itemName).toBe('Brass desk lamp');
+    expect(((await ok.json()) as { result: { data: { newAuction: { itemName: string } } } }).result.data.newAuction.itemName).toBe(
+      'Brass desk lamp',
+    );
     const kept = uploads(deps);
     expect(kept.length).toBeGreaterThan(0);
 

@@ -1,4 +1,4 @@
-// When an auction may start and end (SPEC §5, CONTRACT.md "Dates"), and how prices are read.
+// When an auction may start and end (docs/rules/auctions.md#dates), and how prices are read.
 import { describe, expect, test } from 'vitest';
 import {
   END_IN_PAST,
@@ -116,9 +116,12 @@ describe('wholeDollars', () => {
     expect(price.parse(input)).toBe(expected);
   });
 
-  test.each([1.5, '1.5', '1e3', 1e21, true, [], [15], {}, null, -1, '-1', '0x10', '12 dollars'])('refuses %j as not a whole number of dollars', (input) => {
-    expect(messageOf(input)).toBe('Starting price must be a whole number of dollars');
-  });
+  test.each([1.5, '1.5', '1e3', 1e21, true, [], [15], {}, null, -1, '-1', '0x10', '12 dollars'])(
+    'refuses %j as not a whole number of dollars',
+    (input) => {
+      expect(messageOf(input)).toBe('Starting price must be a whole number of dollars');
+    },
+  );
 
   test.each([undefined, '', '   '])('calls %j missing', (input) => {
     expect(messageOf(input)).toBe('Starting price is required');
@@ -154,11 +157,14 @@ describe('timestamps name their zone', () => {
   test.each(['2026-06-01T10:00:00Z', '2026-06-01T10:00:00.123+02:00', '2026-06-01T10:00-05:00'])('%s is accepted', (itemStartDate) => {
     expect(createAuctionFields.safeParse({ ...fields, itemStartDate }).success).toBe(true);
   });
-  test.each(['2026-06-01T10:00', '2026-06-01T10:00:00', '2026-06-01 10:00Z'])('%s is refused: the server zone would decide', (itemStartDate) => {
-    const result = createAuctionFields.safeParse({ ...fields, itemStartDate });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(/Start date must be a date like 2026-03-14/);
-  });
+  test.each(['2026-06-01T10:00', '2026-06-01T10:00:00', '2026-06-01 10:00Z'])(
+    '%s is refused: the server zone would decide',
+    (itemStartDate) => {
+      const result = createAuctionFields.safeParse({ ...fields, itemStartDate });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/Start date must be a date like 2026-03-14/);
+    },
+  );
 });
 
 describe('endDayIsAfterStartDay (days picked in a form)', () => {

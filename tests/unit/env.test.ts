@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { SettingsError, loadSettings } from '../../src/server/env';
 
 describe('loadSettings', () => {
-  test('defaults of CONTRACT.md with an empty environment', () => {
+  test('the documented defaults with an empty environment', () => {
     expect(loadSettings({})).toMatchObject({
       PORT: 3000,
       HOST: '127.0.0.1',
@@ -20,7 +20,11 @@ describe('loadSettings', () => {
   });
 
   test('an empty variable counts as unset', () => {
-    expect(loadSettings({ PORT: '', TRUST_PROXY: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 3000, TRUST_PROXY: 0, PUBLIC_URL: 'http://localhost:3000' });
+    expect(loadSettings({ PORT: '', TRUST_PROXY: '', PUBLIC_URL: '' })).toMatchObject({
+      PORT: 3000,
+      TRUST_PROXY: 0,
+      PUBLIC_URL: 'http://localhost:3000',
+    });
   });
 
   test('reads the values given', () => {

@@ -40,8 +40,18 @@ const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" 
 describe('pageHtml', () => {
   test('a page gets its own code and the data layer, through their imports, less what the main script brings', () => {
     const html = pageHtml(INDEX, clientDir(fullManifest()));
-    expect(preloads(html('/auction/42')).sort()).toEqual(['/assets/auction-detail.js', '/assets/data-layer.js', '/assets/query.js', '/assets/trpc.js']);
-    expect(preloads(html('/auction')).sort()).toEqual(['/assets/auctions.js', '/assets/data-layer.js', '/assets/query.js', '/assets/trpc.js']);
+    expect(preloads(html('/auction/42')).sort()).toEqual([
+      '/assets/auction-detail.js',
+      '/assets/data-layer.js',
+      '/assets/query.js',
+      '/assets/trpc.js',
+    ]);
+    expect(preloads(html('/auction')).sort()).toEqual([
+      '/assets/auctions.js',
+      '/assets/data-layer.js',
+      '/assets/query.js',
+      '/assets/trpc.js',
+    ]);
     expect(html('/auction')).toMatch(/<\/script><link rel="modulepreload"[^]*<\/head>/);
   });
 

@@ -66,13 +66,16 @@ describe('changePasswordInput', () => {
     expect(changePasswordInput.parse(valid)).toEqual(valid);
   });
 
-  test.each(['currentPassword', 'newPassword', 'confirmPassword'] as const)('missing or empty %s gives "Please enter all fields"', (field) => {
-    const missing = changePasswordInput.safeParse({ ...valid, [field]: undefined });
-    expect(messages(missing)[0]).toEqual({ path: field, message: PLEASE_ENTER_ALL_FIELDS });
-    const empty = changePasswordInput.safeParse({ ...valid, [field]: '' });
-    expect(messages(empty)[0]).toEqual({ path: field, message: PLEASE_ENTER_ALL_FIELDS });
-    expect(PLEASE_ENTER_ALL_FIELDS).toBe('Please enter all fields');
-  });
+  test.each(['currentPassword', 'newPassword', 'confirmPassword'] as const)(
+    'missing or empty %s gives "Please enter all fields"',
+    (field) => {
+      const missing = changePasswordInput.safeParse({ ...valid, [field]: undefined });
+      expect(messages(missing)[0]).toEqual({ path: field, message: PLEASE_ENTER_ALL_FIELDS });
+      const empty = changePasswordInput.safeParse({ ...valid, [field]: '' });
+      expect(messages(empty)[0]).toEqual({ path: field, message: PLEASE_ENTER_ALL_FIELDS });
+      expect(PLEASE_ENTER_ALL_FIELDS).toBe('Please enter all fields');
+    },
+  );
 
   test('an empty body reports "Please enter all fields" first', () => {
     expect(messages(changePasswordInput.safeParse({}))[0]?.message).toBe('Please enter all fields');

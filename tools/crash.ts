@@ -1,150 +1,13 @@
 // Crash and shutdown checks shared by `npm run crash-test` (scripts/crash-test.ts) and the e2e suite
-// (tests/e2e/shutdown.test.ts): the built server as a child process on loopback, bid load, SIGKILL and
-// restart rounds, SIGTERM under load, and the database checks made afterwards on the SQLite file.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+// (tests/e2e/shutdown.test.ts): bid load against the built server, SIGKILL and restart rounds on the
+// same files, SIGTERM under load, and the database checks made afterwards on the SQLite file.
 import Database from 'better-sqlite3';
 import { BID_MAX_STEP, DAY_MS } from '../src/shared/constants';
-
-export const root = resolve(import.meta.dirname, '..');
-const entry = join(root, 'dist/server/main.js');
+import { startServer, type ExitStatus, type Workspace } from './server-process';
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const randInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-/** Runs `npm run build` when dist/server/main.js is missing. */
-export function ensureBuilt(log: (line: string) => void = console.log): void {
-  if (existsSync(entry)) return;
-  log('dist/server/main.js is missing: running npm run build');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(entry)) throw new Error('npm run build failed');
-}
-
-/** SIGTERM, then SIGKILL if the child has not exited within `graceMs`; resolves once it is gone. */
-export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** A temporary folder holding the database and the uploads, and the port every start of the server uses. */
-export interface Workspace {
-  dir: string;
-  databasePath: string;
-  uploadDir: string;
-  port: number;
-  baseUrl: string;
-  remove(): void;
-}
-
-export async function createWorkspace(): Promise<Workspace> {
-  const dir = mkdtempSync(join(tmpdir(), 'open-auction-crash-'));
-  const port = await freePort();
-  return {
-    dir,
-    databasePath: join(dir, 'auction.db'),
-    uploadDir: join(dir, 'uploads'),
-    port,
-    baseUrl: `http://127.0.0.1:${port}`,
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-export interface ExitStatus {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** One run of `node dist/server/main.js`. */
-export interface ServerProcess {
-  child: ChildProcess;
-  exited: Promise<ExitStatus>;
-  /** Whether the process has exited. */
-  readonly done: boolean;
-  /** The last few kilobytes the process printed. */
-  output(): string;
-  /** SIGKILL (unless it has already exited) and wait for the exit. */
-  kill(): Promise<ExitStatus>;
-}
-
-/** Starts the built server on the workspace's files and port, and waits for /healthz. */
-export async function startServer(ws: Workspace, timeoutMs = 60_000): Promise<ServerProcess> {
-  mkdirSync(ws.uploadDir, { recursive: true });
-  let output = '';
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(ws.port),
-      HOST: '127.0.0.1',
-      DATABASE_PATH: ws.databasePath,
-      UPLOAD_DIR: ws.uploadDir,
-      LOG_LEVEL: 'warn',
-      SIGNUPS_PER_HOUR: '100000',
-      SEED_DEMO: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let done = false;
-  const exited = new Promise<ExitStatus>((settle) =>
-    child.once('exit', (code, signal) => {
-      done = true;
-      settle({ code, signal });
-    }),
-  );
-  const server: ServerProcess = {
-    child,
-    exited,
-    get done() {
-      return done;
-    },
-    output: () => output,
-    async kill() {
-      if (!done) child.kill('SIGKILL');
-      return exited;
-    },
-  };
-
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (done) throw new Error(`The server exited before answering /healthz:\n${output}`);
-    try {
-      const response = await fetch(`${ws.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return server;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(50);
-  }
-  await server.kill();
-  throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${output}`);
-}
 
 export interface Account {
   id: string;
@@ -308,9 +171,8 @@ export class BidLoad {
 
   /** Sends one request and reads its whole body; never throws. */
   private request(label: string, path: string, token: string, init: RequestInit = {}): Promise<Outcome & { body?: unknown }> {
-    let outcome!: Promise<Outcome & { body?: unknown }>;
     const tracked: Tracked = { label, startedAt: Date.now(), settled: undefined as never };
-    outcome = (async () => {
+    const outcome: Promise<Outcome & { body?: unknown }> = (async () => {
       try {
         const response = await fetch(`${this.baseUrl}${path}`, {
           ...init,
@@ -413,7 +275,7 @@ export class BidLoad {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return cause ? `${error.message}: ${cause.code ?? cause.message ?? String(cause)}` : error.message;
+    return cause ? `${error.message}: ${cause.code ?? cause.message ?? 'no details'}` : error.message;
   }
   return String(error);
 }
@@ -428,7 +290,11 @@ export interface DatabaseFigures {
  * Opens the database file (the server must not be running) and checks it: integrity, foreign keys, every
  * acknowledged bid stored, and the per-auction invariants. Returns the violations (empty when all hold).
  */
-export function checkDatabase(databasePath: string, fixture: Fixture, acked: readonly AckedBid[]): { violations: string[]; figures: DatabaseFigures } {
+export function checkDatabase(
+  databasePath: string,
+  fixture: Fixture,
+  acked: readonly AckedBid[],
+): { violations: string[]; figures: DatabaseFigures } {
   const violations: string[] = [];
   const db = new Database(databasePath, { fileMustExist: true });
   try {
@@ -441,9 +307,19 @@ export function checkDatabase(databasePath: string, fixture: Fixture, acked: rea
     if (foreign.length > 0) violations.push(`PRAGMA foreign_key_check: ${foreign.length} rows, first ${JSON.stringify(foreign[0])}`);
 
     type BidRowRaw = { id: number; auction_id: number; bidder_id: number; amount: number; created_at: number };
-    type AuctionRowRaw = { id: number; seller_id: number; starting_price: number; current_price: number; bids_count: number; starts_at: number; ends_at: number };
+    type AuctionRowRaw = {
+      id: number;
+      seller_id: number;
+      starting_price: number;
+      current_price: number;
+      bids_count: number;
+      starts_at: number;
+      ends_at: number;
+    };
     const allBids = db.prepare('select id, auction_id, bidder_id, amount, created_at from bids order by id').all() as BidRowRaw[];
-    const auctionRows = db.prepare('select id, seller_id, starting_price, current_price, bids_count, starts_at, ends_at from auctions order by id').all() as AuctionRowRaw[];
+    const auctionRows = db
+      .prepare('select id, seller_id, starting_price, current_price, bids_count, starts_at, ends_at from auctions order by id')
+      .all() as AuctionRowRaw[];
 
     const byAuction = new Map<number, BidRowRaw[]>();
     for (const bid of allBids) {
@@ -470,7 +346,8 @@ export function checkDatabase(databasePath: string, fixture: Fixture, acked: rea
         previous = bid.amount;
       }
       const expectedPrice = list.length > 0 ? Math.max(...list.map((b) => b.amount)) : auction.starting_price;
-      if (auction.current_price !== expectedPrice) violations.push(`${where}: currentPrice ${auction.current_price}, expected ${expectedPrice}`);
+      if (auction.current_price !== expectedPrice)
+        violations.push(`${where}: currentPrice ${auction.current_price}, expected ${expectedPrice}`);
       if (auction.bids_count !== list.length) violations.push(`${where}: bidsCount ${auction.bids_count}, but ${list.length} bid rows`);
     }
     for (const a of fixture.auctions) {
@@ -486,7 +363,8 @@ export function checkDatabase(databasePath: string, fixture: Fixture, acked: rea
         violations.push(`${what} is not stored`);
         continue;
       }
-      if (String(stored.bidder_id) !== ack.bidderId) violations.push(`${what} is stored for bidder ${stored.bidder_id}, not ${ack.bidderId}`);
+      if (String(stored.bidder_id) !== ack.bidderId)
+        violations.push(`${what} is stored for bidder ${stored.bidder_id}, not ${ack.bidderId}`);
       if (ack.bidId !== undefined && String(stored.id) !== ack.bidId) violations.push(`${what} is stored with id ${stored.id}`);
       if (ack.bidTime !== undefined && new Date(stored.created_at).toISOString() !== ack.bidTime) {
         violations.push(`${what} is stored with time ${new Date(stored.created_at).toISOString()}, answered ${ack.bidTime}`);
@@ -526,16 +404,23 @@ export async function crashLoop(
   try {
     fixture = await prepareFixture(ws);
     // Bounded in time too: 20 rounds take well under a minute; the deadline only guards a hang.
-    load = new BidLoad(ws.baseUrl, fixture, record, { bidders, deadline: Date.now() + 30_000 + kills * 10_000, tolerateErrors: true }).start();
+    load = new BidLoad(ws.baseUrl, fixture, record, {
+      bidders,
+      deadline: Date.now() + 30_000 + kills * 10_000,
+      tolerateErrors: true,
+    }).start();
     for (let round = 1; round <= kills; round++) {
       const ackedBefore = record.acked.length;
       await sleep(randInt(200, 1500));
       if (server.done) {
         const status = await server.exited;
-        throw new Error(`The server exited by itself (code ${status.code}, signal ${status.signal}) in round ${round}:\n${server.output()}`);
+        throw new Error(
+          `The server exited by itself (code ${status.code}, signal ${status.signal}) in round ${round}:\n${server.output()}`,
+        );
       }
       const status = await server.kill();
-      if (status.signal !== 'SIGKILL') throw new Error(`The server ended with ${JSON.stringify(status)} instead of the SIGKILL:\n${server.output()}`);
+      if (status.signal !== 'SIGKILL')
+        throw new Error(`The server ended with ${JSON.stringify(status)} instead of the SIGKILL:\n${server.output()}`);
       server = await startServer(ws);
       survived += 1;
       log(`  kill ${round}/${kills}: ${record.acked.length - ackedBefore} bids acknowledged in the round, restarted`);
@@ -578,7 +463,12 @@ export interface SigtermRun {
 export async function sigtermUnderLoad(
   ws: Workspace,
   fixtureGiven?: Fixture,
-  { bidders = 16, readers = 8, exitWithinMs = 5000, minInFlight = 8 }: { bidders?: number; readers?: number; exitWithinMs?: number; minInFlight?: number } = {},
+  {
+    bidders = 16,
+    readers = 8,
+    exitWithinMs = 5000,
+    minInFlight = 8,
+  }: { bidders?: number; readers?: number; exitWithinMs?: number; minInFlight?: number } = {},
 ): Promise<SigtermRun> {
   const violations: string[] = [];
   const record = newLoadRecord();
@@ -590,11 +480,17 @@ export async function sigtermUnderLoad(
     await server.kill();
     throw error;
   }
-  const load = new BidLoad(ws.baseUrl, fixture, record, { bidders, readers, deadline: Date.now() + 30_000, tolerateErrors: true, allow503: true }).start();
+  const load = new BidLoad(ws.baseUrl, fixture, record, {
+    bidders,
+    readers,
+    deadline: Date.now() + 30_000,
+    tolerateErrors: true,
+    allow503: true,
+  }).start();
   let exit: ExitStatus | undefined;
-  let exitMs = 0;
+  let exitMs: number;
   const inFlightStatuses = new Map<number, number>();
-  let inFlightCount = 0;
+  let inFlightCount: number;
   try {
     // Warm up, then wait for a moment with many requests in flight.
     await sleep(700);
@@ -626,7 +522,8 @@ export async function sigtermUnderLoad(
       }
     }
     if (inFlightCount < minInFlight) violations.push(`only ${inFlightCount} requests were in flight at SIGTERM (wanted ${minInFlight})`);
-    if (exit.code !== 0) violations.push(`after SIGTERM the server exited with code ${exit.code} (signal ${exit.signal}):\n${server.output()}`);
+    if (exit.code !== 0)
+      violations.push(`after SIGTERM the server exited with code ${exit.code} (signal ${exit.signal}):\n${server.output()}`);
     if (exitMs > exitWithinMs) violations.push(`after SIGTERM the server took ${exitMs} ms to exit (limit ${exitWithinMs} ms)`);
   } finally {
     await load.stop();

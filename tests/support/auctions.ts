@@ -1,16 +1,10 @@
-// Helpers for the auction suites: real images made with sharp, create forms, auctions inserted
-// directly (for list and stats tests that need many), and users with sessions without scrypt per user.
+// Auctions for tests: real images made with sharp (and odd ones), the create form as the client sends
+// it, the stored photos, and auctions inserted straight into the store (for lists and stats that need many).
 import { readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import type { Category } from '../../src/shared/constants';
-import { DAY_MS } from '../../src/shared/constants';
-import { auctions } from '../../src/server/db/schema';
+import { DAY_MS, type Category } from '../../src/shared/constants';
 import type { AppDeps } from '../../src/server/deps';
-import { createSession, findSessionUser } from '../../src/server/services/sessions';
-import { createInnerContext } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/router';
-import { insertUser } from './accounts-helpers';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -47,7 +41,12 @@ export async function pngOfSize(size: number): Promise<Buffer> {
 }
 
 /** What the uploads below carry beyond their pixels: none of it may be stored or served. */
-export const PHOTO_EXTRAS = { author: 'Jane Private', gpsDatum: 'WGS-84', note: 'secret note', trailer: '<html><script>alert(1)</script></html>' };
+export const PHOTO_EXTRAS = {
+  author: 'Jane Private',
+  gpsDatum: 'WGS-84',
+  note: 'secret note',
+  trailer: '<html><script>alert(1)</script></html>',
+};
 
 /**
  * A 48×32 JPEG with its author and a GPS position in EXIF, and orientation 6: shown upright it is 32×48.
@@ -57,7 +56,13 @@ export function jpegWithExif(): Promise<Buffer> {
     .jpeg()
     .withExif({
       IFD0: { Artist: PHOTO_EXTRAS.author },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1', GPSMapDatum: PHOTO_EXTRAS.gpsDatum },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+        GPSMapDatum: PHOTO_EXTRAS.gpsDatum,
+      },
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -65,7 +70,9 @@ export function jpegWithExif(): Promise<Buffer> {
 
 /** A 1×1 PNG with a tEXt chunk inside and an HTML page appended after its end. */
 export async function pngWithTextAndTrailer(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
   const text = withPngChunk(png, 'tEXt', Buffer.from(`Comment\0${PHOTO_EXTRAS.note}`, 'latin1'));
   return Buffer.concat([text, Buffer.from(PHOTO_EXTRAS.trailer)]);
 }
@@ -73,9 +80,15 @@ export async function pngWithTextAndTrailer(): Promise<Buffer> {
 /** A three-frame animated GIF, 20×10 per frame. */
 export async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(
-    ['#f00', '#0f0', '#00f'].map((background) => sharp({ create: { width: 20, height: 10, channels: 4, background } }).png().toBuffer()),
+    ['#f00', '#0f0', '#00f'].map((background) =>
+      sharp({ create: { width: 20, height: 10, channels: 4, background } })
+        .png()
+        .toBuffer(),
+    ),
   );
-  return sharp(frames, { join: { animated: true } }).gif({ delay: [100, 100, 100], loop: 0 }).toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: [100, 100, 100], loop: 0 })
+    .toBuffer();
 }
 
 /** The stored file's name from a photo URL (`<PUBLIC_URL>/uploads/<name>`). */
@@ -85,10 +98,15 @@ export function storedName(url: string): string {
   return pathname.slice('/uploads/'.length);
 }
 
-export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+export const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+);
 export const TEXT = Buffer.from('just some text, not an image at all\n');
 /** Starts with the PNG signature, then HTML. */
-export const FAKE_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script></html>')]);
+export const FAKE_PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('<html><script>alert(1)</script></html>'),
+]);
 
 /** The clock's UTC day as a plain date, shifted by whole days. */
 export function plainDate(now: number, days = 0): string {
@@ -123,47 +141,22 @@ export function uploads(deps: AppDeps): string[] {
 }
 
 /** An auction row straight into the database (no photo), open from now for a week unless told. */
-export function insertAuction(
+export async function insertAuction(
   deps: AppDeps,
   sellerId: number,
   fields: { itemName?: string; category?: Category; startingPrice?: number; startsAt?: number; endsAt?: number } = {},
-): string {
+): Promise<string> {
   const now = deps.now();
-  const row = deps.db
-    .insert(auctions)
-    .values({
-      sellerId,
-      itemName: fields.itemName ?? 'Inserted item',
-      itemDescription: 'Inserted for a test',
-      itemCategory: fields.category ?? 'Other',
-      startingPrice: fields.startingPrice ?? 10,
-      currentPrice: fields.startingPrice ?? 10,
-      photo: null,
-      startsAt: new Date(fields.startsAt ?? now),
-      endsAt: new Date(fields.endsAt ?? now + 7 * DAY_MS),
-      createdAt: new Date(now),
-    })
-    .returning({ id: auctions.id })
-    .get();
+  const row = await deps.store.auctions.insert({
+    sellerId,
+    itemName: fields.itemName ?? 'Inserted item',
+    itemDescription: 'Inserted for a test',
+    itemCategory: fields.category ?? 'Other',
+    startingPrice: fields.startingPrice ?? 10,
+    photo: null,
+    startsAt: new Date(fields.startsAt ?? now),
+    endsAt: new Date(fields.endsAt ?? now + 7 * DAY_MS),
+    createdAt: new Date(now),
+  });
   return String(row.id);
-}
-
-/** A user row and a session token for it, without sign-up (one scrypt hash shared by all). */
-export async function userWithSession(deps: AppDeps, name: string) {
-  const user = await insertUser(deps, { name });
-  const { token } = createSession(deps.db, user.id, deps.now());
-  return { id: user.id, _id: String(user.id), name, token };
-}
-
-/** Like signedUpCaller (same shape), but the user is inserted with the shared hash: no scrypt per user. */
-export async function quickCaller(deps: AppDeps, name: string) {
-  const row = await insertUser(deps, { name });
-  const { token } = createSession(deps.db, row.id, deps.now());
-  const sessionUser = findSessionUser(deps.db, token, deps.now())!;
-  return {
-    user: { _id: String(row.id), name: row.name, email: row.email, avatar: row.avatar, role: row.role },
-    token,
-    email: row.email,
-    caller: createCaller(createInnerContext(deps, { user: sessionUser })),
-  };
 }

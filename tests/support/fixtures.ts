@@ -1,0 +1,165 @@
+// The one way an integration test gets a server to test: import `test` from here instead of from
+// vitest, and name what the test needs; vitest makes only that, and closes all of it after the test.
+//
+//   deps       the app's dependencies on a fresh database, with a clock the test moves (deps.clock)
+//   app        the app built on those deps and ready, for app.inject
+//   listening  that app on a real socket: { app, deps, port, baseUrl }
+//   makeDeps   more deps in one test (settings chosen in the test, two databases side by side)
+//   makeApp    more apps in one test, each on deps of its own: { app, deps }
+//   sharedDeps one database for a whole file, for a suite that builds its data once and only reads it
+//
+// A file or a describe block changes the settings of its tests with `test.override({ settings })`, and
+// buildApp's options with `test.override({ buildOptions })`. Which database stands behind deps is
+// decided here (openDeps) and nowhere else.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { test as base } from 'vitest';
+import { buildApp, type BuildOptions } from '../../src/server/app';
+import type { SqliteDb } from '../../src/server/db/sqlite/open';
+import { createSqliteStore } from '../../src/server/db/sqlite/store';
+import { createDeps, type AppDeps } from '../../src/server/deps';
+import { testSettings, type Settings } from '../../src/server/env';
+
+export interface TestClock {
+  now: () => number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
+  let current = start;
+  return { now: () => current, set: (ms) => void (current = ms), advance: (ms) => void (current += ms) };
+}
+
+/** The app's dependencies as a test holds them: the clock it moves, and `db` to look at the tables. */
+export type TestDeps = AppDeps & { clock: TestClock; db: SqliteDb };
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: TestDeps;
+}
+
+export interface Listening extends TestApp {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  baseUrl: string;
+}
+
+/** Settings for tests over the defaults: photos go to a temporary folder of their own. */
+function settingsFor(overrides: Partial<Settings>): { settings: Settings; ownUploadDir: string | null } {
+  const ownUploadDir = overrides.UPLOAD_DIR ? null : mkdtempSync(join(tmpdir(), 'auction-uploads-'));
+  return { settings: testSettings({ ...(ownUploadDir ? { UPLOAD_DIR: ownUploadDir } : {}), ...overrides }), ownUploadDir };
+}
+
+/** Deps and what they need after the test: their store closed, their upload folder removed. */
+export interface OpenDeps {
+  deps: TestDeps;
+  cleanUp(): Promise<void>;
+}
+
+/**
+ * Deps on a fresh in-memory SQLite database. Tests take theirs from `test` below; only a test about
+ * SQLite itself (the EXPLAIN test) calls this directly, and cleans up after itself.
+ */
+export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
+  const { settings, ownUploadDir } = settingsFor(overrides);
+  const store = createSqliteStore(':memory:');
+  // The app closes its store when it closes, and the fixture closes every store after the test: once is enough.
+  const close = store.close.bind(store);
+  let closing: Promise<void> | undefined;
+  store.close = () => (closing ??= close());
+  const clock = testClock();
+  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), clock, db: store.db };
+  return {
+    deps,
+    async cleanUp() {
+      await store.close();
+      if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every fixture opens its database here: the one place that chooses which database tests run on. */
+function openDeps(overrides: Partial<Settings>): OpenDeps {
+  return sqliteDeps(overrides);
+}
+
+async function closeApp(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  // fetch keeps a spare connection open that never carried a request; Node does not count it as idle,
+  // so close would wait for the client to drop it (4 s). Nothing is in flight once a test has ended.
+  app.server.closeAllConnections();
+  await closing;
+}
+
+/** Puts an app on a free loopback port; the fixture that made the app closes it with every connection. */
+export async function listen(app: FastifyInstance): Promise<{ port: number; baseUrl: string }> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a port');
+  return { port: address.port, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
+export interface Fixtures {
+  /** Settings over the test defaults, for every deps of the test: `test.override({ settings: {...} })`. */
+  settings: Partial<Settings>;
+  /** buildApp's options for `app` and `listening`: `test.override({ buildOptions: {...} })`. */
+  buildOptions: BuildOptions;
+  /** New deps on a database and clock of their own, on `settings` plus `overrides`. */
+  makeDeps: (overrides?: Partial<Settings>) => TestDeps;
+  /** A new app on new deps (`settings` plus `overrides`), built with `options`. */
+  makeApp: (overrides?: Partial<Settings>, options?: BuildOptions) => Promise<TestApp>;
+  deps: TestDeps;
+  app: FastifyInstance;
+  listening: Listening;
+  /** One database for the whole file (default settings), made once and closed after the file's last test. */
+  sharedDeps: TestDeps;
+}
+
+export const test = base.extend<Fixtures>({
+  settings: {},
+  buildOptions: {},
+  makeDeps: async ({ settings }, use) => {
+    const made: OpenDeps[] = [];
+    await use((overrides = {}) => {
+      const fresh = openDeps({ ...settings, ...overrides });
+      made.push(fresh);
+      return fresh.deps;
+    });
+    await Promise.all(made.map((fresh) => fresh.cleanUp()));
+  },
+  makeApp: async ({ makeDeps }, use) => {
+    const apps: FastifyInstance[] = [];
+    await use(async (overrides = {}, options = {}) => {
+      const deps = makeDeps(overrides);
+      const app = await buildApp(deps, options);
+      apps.push(app);
+      await app.ready();
+      return { app, deps };
+    });
+    await Promise.all(apps.map(closeApp));
+  },
+  deps: async ({ makeDeps }, use) => {
+    await use(makeDeps());
+  },
+  app: async ({ deps, buildOptions }, use) => {
+    const app = await buildApp(deps, buildOptions);
+    await app.ready();
+    await use(app);
+    await closeApp(app);
+  },
+  listening: async ({ app, deps }, use) => {
+    await use({ app, deps, ...(await listen(app)) });
+  },
+  sharedDeps: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern: none.
+    async ({}, use) => {
+      const fresh = openDeps({});
+      await use(fresh.deps);
+      await fresh.cleanUp();
+    },
+    { scope: 'file' },
+  ],
+});
