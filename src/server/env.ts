@@ -85,6 +85,8 @@ const settingsSchema = z.object({
   SIGNUPS_PER_HOUR: positiveInt.default(20),
   CONTACTS_PER_HOUR: positiveInt.default(20),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
+  /** A bid this close to the end moves the end to the bid's time plus as much; 0 turns it off. */
+  SOFT_CLOSE_SECONDS: digits.pipe(z.number().int().max(86_400)).default(120),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -28,6 +28,10 @@ export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers). */
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -48,13 +48,13 @@ describe('auction.onBid', () => {
 
     const one = await received;
     expect(one).toEqual({
-      id: placed1.bid._id,
+      id: placed1.bid!._id,
       event: {
         auctionId: first,
         currentPrice: 105,
         bidsCount: 1,
         bid: {
-          _id: placed1.bid._id,
+          _id: placed1.bid!._id,
           bidder: { _id: ann.user._id, name: 'Ann Bidder' },
           bidAmount: 105,
           bidTime: new Date(deps.now() - 1000).toISOString(),
@@ -116,7 +116,7 @@ describe('auction.onBid', () => {
     await ben.caller.auction.placeBid({ auctionId: second, bidAmount: 510 });
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 115 });
 
-    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid!._id });
     const missed1 = await sub.next();
     const missed2 = await sub.next();
     expect(missed1?.event).toMatchObject({
@@ -146,7 +146,7 @@ describe('auction.onBid', () => {
     await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 102 });
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 103 });
 
-    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid!._id });
     expect((await sub.next())?.event.currentPrice).toBe(102);
     // The watcher is still catching up when this bid lands.
     await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 104 });
@@ -165,7 +165,7 @@ describe('auction.onBid', () => {
     for (let i = 0; i < MISSED; i++) {
       await (i % 2 ? ann : ben).caller.auction.placeBid({ auctionId: first, bidAmount: 102 + i });
     }
-    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid._id });
+    const sub = await subscribe(watcher.caller, { auctionId: first, lastEventId: seen.bid!._id });
     const prices: number[] = [];
     const counts: number[] = [];
     for (let i = 0; i < MISSED; i++) {

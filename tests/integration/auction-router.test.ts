@@ -435,9 +435,13 @@ describe('auction.placeBid', () => {
     expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 11 })).auction.currentPrice).toBe(11);
 
     deps.clock.set(now + 2 * DAY_MS - 1);
-    expect((await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12 })).auction.currentPrice).toBe(12);
+    const last = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12 });
+    expect(last.auction.currentPrice).toBe(12);
+    // A bid in the last seconds moves the end (soft close): the end that counts is the new one.
+    const end = Date.parse(last.auction.itemEndDate);
+    expect(end).toBe(now + 2 * DAY_MS - 1 + deps.settings.SOFT_CLOSE_SECONDS * 1000);
 
-    deps.clock.set(now + 2 * DAY_MS);
+    deps.clock.set(end);
     const late = await failure(bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 13 }));
     expect(late.code).toBe('BAD_REQUEST');
     expect(late.message).toMatch(/ended/i);

@@ -7,7 +7,7 @@ import { auctions, bids } from '../../src/server/db/sqlite/schema';
 import { MAX_REPLAYED_BIDS } from '../../src/server/live/bid-stream';
 import { endExpiredStreams, MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
 import { HASHING_CONCURRENCY } from '../../src/server/services/passwords';
-import { SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
+import { DAY_MS, SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
 import { insertUser, PASSWORD, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { listen, test, type TestDeps } from '../support/fixtures';
@@ -92,6 +92,7 @@ function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: 
     amount: startingAt + i,
     seq: i + 1,
     createdAt: new Date(deps.now()),
+    endsAt: new Date(deps.now() + 7 * DAY_MS),
   }));
   for (let i = 0; i < rows.length; i += 500)
     deps.db

@@ -6,7 +6,8 @@ const event = (auctionId: string, n: number): BidEvent => ({
   auctionId,
   currentPrice: 10 + n,
   bidsCount: n,
-  bid: { _id: `${auctionId}-${n}`, bidder: { _id: '1', name: 'Ann' }, bidAmount: 10 + n, bidTime: new Date(0).toISOString() },
+  itemEndDate: new Date(1).toISOString(),
+  bid: { _id: `${auctionId}-${n}`, bidder: { _id: '1', name: 'Ann' }, bidAmount: 10 + n, bidTime: new Date(0).toISOString(), auto: false },
 });
 
 async function take(iterator: AsyncIterator<BidEvent>, n: number): Promise<string[]> {

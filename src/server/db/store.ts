@@ -1,8 +1,9 @@
 // What the services need from a database: every query of the product, behind one interface with an
 // implementation per database (db/sqlite today). The product's rules stay in the services and in
 // src/server/domain; a store only reads and writes, each method one statement or one transaction.
-import type { AuctionStatus, Category, Role } from '../../shared/constants';
+import type { AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
+import type { BidDecision, BidState, Notice } from '../domain/bidding';
 
 export interface UserRecord {
   id: number;
@@ -57,8 +58,14 @@ export interface AuctionRecord {
   /** File name inside UPLOAD_DIR; null shows the placeholder. */
   photo: string | null;
   startsAt: Date;
+  /** The current end, which a late bid may have moved. */
   endsAt: Date;
   createdAt: Date;
+  /** The bidder with the highest standing maximum (the winner once ended), or null before any bid. */
+  leaderId: number | null;
+  leaderName: string | null;
+  /** When the close recorded the outcome, or null until then. */
+  closedAt: Date | null;
 }
 
 export interface BidRecord {
@@ -70,6 +77,20 @@ export interface BidRecord {
   /** The bid's number within its auction: the auction's bid count right after it. */
   seq: number;
   createdAt: Date;
+  /** Placed automatically, by the bidder's maximum. */
+  auto: boolean;
+  /** The auction's end right after this bid. */
+  endsAt: Date;
+}
+
+export interface NotificationRecord {
+  id: number;
+  userId: number;
+  kind: NotificationKind;
+  auctionId: number;
+  message: string;
+  createdAt: Date;
+  readAt: Date | null;
 }
 
 /** A slice of a list, and the cursor of the next slice (null on the last). */
@@ -100,35 +121,18 @@ export interface NewAuction {
   createdAt: Date;
 }
 
-export interface NewBid {
-  auctionId: number;
+/** A bid of the demo data, placed by hand at a given time. */
+export interface SeedBid {
   bidderId: number;
   amount: number;
-  seq: number;
-  requestKey?: string | null;
   createdAt: Date;
 }
 
-/** What one bid transaction sees before it decides. */
-export interface BidState {
-  /** Undefined when no auction has that id. */
-  auction: AuctionRecord | undefined;
-  /** The bid placed earlier by this bidder with this request key, when the request repeats one. */
-  repeatOf: BidRecord | null;
-}
-
-/** What the bid transaction writes, as decided from a BidState. */
-export interface BidWrite {
-  amount: number;
-  /** The auction's price after the bid. */
-  price: number;
-  at: Date;
-}
-
 export type BidOutcome =
-  | { kind: 'placed'; bid: BidRecord; auction: AuctionRecord }
+  /** The decision was written: its bids (none when a maximum was raised alone), the auction after them. */
+  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number }
   /** The same request again: the first bid, and the auction as it is now. */
-  | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord }
+  | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord; myMaxBid: number | null }
   /** Another bid changed the price between the read and the write: nothing was written. */
   | { kind: 'price-moved'; auction: AuctionRecord };
 
@@ -209,9 +213,15 @@ export interface AuctionStore {
    * Demo data: in one transaction, the auction and its bids (numbered here), unless its seller
    * already has an auction of that name; whether it was inserted.
    */
-  insertIfNew(auction: NewAuction, bids: Array<Omit<NewBid, 'auctionId' | 'seq'>>): Promise<boolean>;
+  insertIfNew(auction: NewAuction, bids: SeedBid[]): Promise<boolean>;
   /** The id of the seller's auction with that name, if there is one (demo data). */
   idByName(sellerId: number, itemName: string): Promise<number | undefined>;
+  /**
+   * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
+   * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
+   * with the notices `decide` returns written beside the outcome. Returns the auctions it closed.
+   */
+  closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<AuctionRecord[]>;
 }
 
 export interface BidStore {
@@ -221,8 +231,10 @@ export interface BidStore {
    */
   place(
     bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null },
-    decide: (state: BidState) => BidWrite | 'repeat',
+    decide: (state: BidState) => BidDecision | 'repeat',
   ): Promise<BidOutcome>;
+  /** The bidder's standing maximum on each of these auctions that they have bid on. */
+  maximaOf(bidderId: number, auctionIds: number[]): Promise<Map<number, number>>;
   /** Bids of one auction, newest first. */
   newestOf(auctionId: number, limit: number): Promise<BidRecord[]>;
   /** Bids after a given one (of one auction, or of all with null), oldest first. */
@@ -231,8 +243,11 @@ export interface BidStore {
   idAfter(afterBidId: number, auctionId: number | null, skip: number): Promise<number | null>;
   /** The newest bid's id (of one auction, or of all), or 0 when there is none. */
   latestId(auctionId: number | null): Promise<number>;
-  /** Many bids at once, numbered by the caller (demo data and tests). */
-  insertMany(bids: NewBid[]): Promise<void>;
+}
+
+export interface NotificationStore {
+  /** A user's notices, newest first. */
+  newestOf(userId: number, limit: number): Promise<NotificationRecord[]>;
 }
 
 export interface Store {
@@ -242,6 +257,7 @@ export interface Store {
   contact: ContactStore;
   auctions: AuctionStore;
   bids: BidStore;
+  notifications: NotificationStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,35 +1,179 @@
 // What a bid does: the rule, as a pure function of what the bid transaction read (no I/O). The
 // storage around it (db/<dialect>) reads the state in one transaction, calls this, writes the result.
+// The rule in words, with the worked example: docs/rules/bidding.md.
 import { bidBounds } from '../../shared/bids';
-import type { BidState, BidWrite } from '../db/store';
-import { badRequest, conflict, forbidden, notFound } from './errors';
+import type { NotificationKind } from '../../shared/constants';
+import { badRequest, conflict, forbidden, invalid, notFound } from './errors';
 
 export const formatDollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
-export interface PlacedBid {
-  bidderId: number;
-  amount: number;
+/** What the rule needs to know of the auction. */
+export interface AuctionState {
+  id: number;
+  sellerId: number;
+  itemName: string;
+  currentPrice: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** The bidder with the highest standing maximum, or null before the first bid. */
+  leaderId: number | null;
 }
 
 /**
- * Accepts a bid, or throws why not. A bid repeating an earlier request (same bidder, same request
- * key) is answered with that first bid, as long as it asks for the same thing.
+ * A bidder's standing maximum on an auction: the largest bid amount or maximum they have sent to it.
+ * `order` tells who reached an amount first (smaller is earlier) when two maxima are equal.
  */
-export function decideBid({ auction, repeatOf }: BidState, bid: PlacedBid, now: number): BidWrite | 'repeat' {
+export interface StandingMax {
+  bidderId: number;
+  amount: number;
+  order: number;
+}
+
+/** What the bid transaction read before deciding. */
+export interface BidState {
+  /** Undefined when no auction has that id. */
+  auction: AuctionState | undefined;
+  /**
+   * The standing maxima on the auction that can matter: at least the two highest of different
+   * bidders and the bidder's own (more does no harm).
+   */
+  maxima: StandingMax[];
+  /** The bid placed earlier by this bidder with this request key, when the request repeats one. */
+  repeatOf: { auctionId: number; amount: number } | null;
+}
+
+/** A bid as the bidder sent it: an amount, a maximum, or both. */
+export interface BidRequest {
+  bidderId: number;
+  /** Null when the leader only raises their maximum. */
+  bidAmount: number | null;
+  maxBid: number | null;
+}
+
+export interface BidRules {
+  now: number;
+  /** A bid this close to the end moves the end to the bid's time plus as much; 0 never extends. */
+  softCloseMs: number;
+}
+
+/** One bid of the history, in the order it is written. */
+export interface HistoryEntry {
+  bidderId: number;
+  amount: number;
+  /** Placed for the bidder by their maximum, not by their own hand. */
+  auto: boolean;
+}
+
+/** A notification owed to a user, written in the transaction of the event that owes it. */
+export interface Notice {
+  userId: number;
+  kind: NotificationKind;
+  message: string;
+}
+
+export interface BidDecision {
+  /** When the bid was decided: the time of its history entries and notices. */
+  at: Date;
+  /** The auction's price afterwards. */
+  price: number;
+  /** Who leads afterwards. */
+  leaderId: number;
+  /** The bidder's new standing maximum when it grew, otherwise null. */
+  bidderMax: number | null;
+  /** Bids to add to the history, in order: none for a raise of a maximum alone. */
+  entries: HistoryEntry[];
+  /** The auction's end afterwards, moved by a late bid. */
+  endsAt: Date;
+  notices: Notice[];
+}
+
+/** Highest amount first; of equal amounts, whoever reached it first. */
+const ranksAbove = (a: StandingMax, b: StandingMax) => a.amount > b.amount || (a.amount === b.amount && a.order < b.order);
+
+function highest(maxima: StandingMax[]): StandingMax | undefined {
+  let best: StandingMax | undefined;
+  for (const m of maxima) if (!best || ranksAbove(m, best)) best = m;
+  return best;
+}
+
+/**
+ * Decides a bid, or throws why it is refused. A request repeating an earlier one (same bidder, same
+ * request key) answers 'repeat' when it asks for the same amount.
+ */
+export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidRequest, rules: BidRules): BidDecision | 'repeat' {
   if (repeatOf) {
-    if (repeatOf.auctionId !== auction?.id || repeatOf.amount !== bid.amount)
+    if (repeatOf.auctionId !== auction?.id || repeatOf.amount !== request.bidAmount)
       throw conflict('This request key was already used for another bid.');
     return 'repeat';
   }
   if (!auction) throw notFound('Auction not found');
-  if (auction.sellerId === bid.bidderId) throw forbidden('You cannot bid on your own auction.');
-  if (now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
-  if (now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
+  const { bidderId, bidAmount, maxBid } = request;
+  if (auction.sellerId === bidderId) throw forbidden('You cannot bid on your own auction.');
+  if (rules.now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
+  if (rules.now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
+
+  const own = maxima.find((m) => m.bidderId === bidderId);
+  const standing = own?.amount ?? 0;
+
+  if (bidAmount === null) {
+    // Raising a maximum alone moves nothing but the leader's own ceiling: no price, no history, no end.
+    if (auction.leaderId !== bidderId)
+      throw invalid([
+        { path: 'bidAmount', message: 'Bid amount is required: only the highest bidder can raise their maximum without bidding.' },
+      ]);
+    const raised = maxBid !== null && maxBid > standing ? maxBid : null;
+    return {
+      at: new Date(rules.now),
+      price: auction.currentPrice,
+      leaderId: bidderId,
+      bidderMax: raised,
+      entries: [],
+      endsAt: auction.endsAt,
+      notices: [],
+    };
+  }
+
   const { min, max } = bidBounds(auction.currentPrice);
-  if (bid.amount < min || bid.amount > max) {
+  if (bidAmount < min || bidAmount > max) {
     throw badRequest(
       `Your bid must be between ${formatDollars(min)} and ${formatDollars(max)}: the current price is ${formatDollars(auction.currentPrice)}.`,
     );
   }
-  return { amount: bid.amount, price: bid.amount, at: new Date(now) };
+
+  const wanted = Math.max(bidAmount, maxBid ?? 0);
+  const bidderMax = wanted > standing ? wanted : null;
+  // A maximum that grew is reached now, after every other: it loses ties.
+  const mine: StandingMax = bidderMax === null ? own! : { bidderId, amount: bidderMax, order: Number.POSITIVE_INFINITY };
+  const standings = [...maxima.filter((m) => m.bidderId !== bidderId), mine];
+  const leader = highest(standings)!;
+  const runnerUp = highest(standings.filter((m) => m.bidderId !== leader.bidderId));
+  const price = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
+
+  const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false }];
+  if (price !== bidAmount || leader.bidderId !== bidderId) entries.push({ bidderId: leader.bidderId, amount: price, auto: true });
+
+  const notices: Notice[] = [];
+  if (auction.leaderId !== null && auction.leaderId !== leader.bidderId) {
+    notices.push({
+      userId: auction.leaderId,
+      kind: 'outbid',
+      message: `You were outbid on “${auction.itemName}”: the price is now ${formatDollars(price)}.`,
+    });
+  }
+
+  const lateFrom = auction.endsAt.getTime() - rules.softCloseMs;
+  const endsAt = rules.softCloseMs > 0 && rules.now > lateFrom ? new Date(rules.now + rules.softCloseMs) : auction.endsAt;
+
+  return { at: new Date(rules.now), price, leaderId: leader.bidderId, bidderMax, entries, endsAt, notices };
+}
+
+/** What an auction owes its seller and its winner when it ends. */
+export function closingNotices(auction: AuctionState & { sellerName?: string }, winner: { id: number; name: string } | null): Notice[] {
+  const item = `“${auction.itemName}”`;
+  const price = formatDollars(auction.currentPrice);
+  if (!winner) return [{ userId: auction.sellerId, kind: 'unsold', message: `Your auction ${item} ended without bids.` }];
+  return [
+    { userId: winner.id, kind: 'won', message: `You won ${item} for ${price}.` },
+    { userId: auction.sellerId, kind: 'sold', message: `${item} sold to ${winner.name} for ${price}.` },
+  ];
 }

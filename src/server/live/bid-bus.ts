@@ -12,6 +12,8 @@ export interface BidEvent {
   auctionId: string;
   currentPrice: number;
   bidsCount: number;
+  /** The auction's end right after the bid: a late bid moves it (soft close). */
+  itemEndDate: string;
   bid: Bid;
 }
 

@@ -1,9 +1,11 @@
-// What runs beside the requests: the periodic check of live streams' sessions, and an orderly end
-// (live streams first, since they would hold the server open; the database last).
+// What runs beside the requests: the close of auctions that ended, the periodic check of live
+// streams' sessions, and an orderly end (live streams first, since they would hold the server open;
+// the database last).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
 import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
+import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 
 async function lifecycle(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // A stream's session can expire while it is open; logout and password changes end theirs at once.
@@ -12,8 +14,19 @@ async function lifecycle(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   }, STREAM_SESSION_CHECK_MS);
   streamCheck.unref();
 
+  // One tick at a time: a slow tick (a backlog after downtime) is not overlapped by the next.
+  let closing: Promise<unknown> | null = null;
+  const closer = setInterval(() => {
+    closing ??= closeDueAuctions(deps)
+      .catch((error: unknown) => app.log.error({ err: error }, 'closing the auctions that ended failed'))
+      .finally(() => (closing = null));
+  }, CLOSE_TICK_MS);
+  closer.unref();
+
   app.addHook('preClose', async () => {
     clearInterval(streamCheck);
+    clearInterval(closer);
+    await closing;
     deps.bus.close();
     deps.streams.close();
   });

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { restRoutes } from '../rest/adapter';
 import { adminRoutes } from '../rest/admin';
 import { auctionRoutes } from '../rest/auction';
+import { auctionEventsRoute } from '../rest/auction-events';
 import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
@@ -36,6 +37,7 @@ export default async function rest(app: FastifyInstance, { deps }: { deps: AppDe
   authRoutes(route);
   userRoutes(route);
   auctionRoutes(route);
+  auctionEventsRoute(app, deps);
   contactRoutes(route);
   adminRoutes(route);
 }

@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import { badRequest, unauthorized } from '../domain/errors';
 import { photoTooLarge } from '../services/photos';
 import type { Caller } from '../trpc/router';
-import { jsonArrayStream, param, STREAM_PAGE_SIZE, unvalidatedBody, type RestRoutes } from './adapter';
+import { jsonArrayStream, param, STREAM_PAGE_SIZE, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 
 /** Rebuilds the multipart request as the FormData that auction.create takes. */
 async function readForm(req: FastifyRequest): Promise<FormData> {
@@ -49,16 +49,12 @@ export function auctionRoutes(rest: RestRoutes) {
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
   rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
-  rest(
-    'POST',
-    '/auction/:id',
-    async (caller, req) => {
-      const input: object = unvalidatedBody(req);
-      const { message, auction } = await caller.auction.placeBid({ ...input, auctionId: param(req, 'id') } as never);
-      return { message, auction };
-    },
-    { status: 201 },
-  );
+  rest('POST', '/auction/:id', async (caller, req) => {
+    const input: object = unvalidatedBody(req);
+    const { message, auction, leading, bid } = await caller.auction.placeBid({ ...input, auctionId: param(req, 'id') });
+    // A maximum raised alone places no bid: 200, not 201.
+    return new WithStatus(bid === null ? 200 : 201, { message, auction, leading });
+  });
   rest(
     'POST',
     '/auction',

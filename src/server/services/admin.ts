@@ -3,7 +3,7 @@ import { DAY_MS, type Role } from '../../shared/constants';
 import type { AdminAuctionsInput, AdminUsersInput } from '../../shared/schemas/admin';
 import type { UserRecord } from '../db/store';
 import type { AppDeps } from '../deps';
-import { listAuctions, toAuction, viewOf } from './auctions';
+import { listAuctions, toAuctions, viewOf } from './auctions';
 
 export interface AdminUser {
   _id: string;
@@ -34,9 +34,9 @@ function toAdminUser(row: UserRecord): AdminUser {
   };
 }
 
-export async function adminDashboard(deps: AppDeps) {
+export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
   const { auctions, users } = deps.store;
-  const view = viewOf(deps);
+  const view = viewOf(deps, admin);
   const all = { now: view.now };
   const open = { now: view.now, status: 'open' as const };
   const [activeAuctions, totalAuctions, totalUsers, recentUsers, recentAuctions, newestUsers] = await Promise.all([
@@ -49,7 +49,7 @@ export async function adminDashboard(deps: AppDeps) {
   ]);
   return {
     stats: { activeAuctions, totalAuctions, totalUsers, recentUsers },
-    recentAuctions: recentAuctions.items.map((row) => toAuction(row, view)),
+    recentAuctions: await toAuctions(deps, recentAuctions.items, view),
     recentUsersList: newestUsers.map(toAdminUser),
   };
 }
@@ -73,10 +73,10 @@ export async function adminUsers(deps: AppDeps, input: AdminUsersInput) {
 }
 
 /** Every auction for the console: newest first, by status, a page at a time, with the total on every page. */
-export async function adminAuctions(deps: AppDeps, input: AdminAuctionsInput) {
+export async function adminAuctions(deps: AppDeps, admin: { id: number }, input: AdminAuctionsInput) {
   const status = input.status === 'all' ? undefined : input.status;
   const [page, total] = await Promise.all([
-    listAuctions(deps, { status, limit: input.limit, cursor: input.cursor }),
+    listAuctions(deps, admin, { status, limit: input.limit, cursor: input.cursor }),
     deps.store.auctions.count({ now: deps.now(), status }),
   ]);
   return { items: page.items, total, nextCursor: page.nextCursor };

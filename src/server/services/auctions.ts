@@ -14,6 +14,8 @@ export interface Bid {
   bidder: { _id: string; name: string };
   bidAmount: number;
   bidTime: string;
+  /** Placed automatically for the bidder, by their maximum. */
+  auto: boolean;
 }
 
 export interface Auction {
@@ -35,6 +37,10 @@ export interface Auction {
   status: AuctionStatus;
   /** Milliseconds until the end by the server's clock; 0 once ended. */
   timeLeft: number;
+  /** Who won, once the auction has ended with at least one bid; otherwise null. */
+  winner: { _id: string; name: string } | null;
+  /** The caller's own standing maximum on this auction, or null (nobody sees another's). */
+  myMaxBid: number | null;
   bids: Bid[];
 }
 
@@ -52,15 +58,19 @@ export const DETAIL_BIDS_LIMIT = 200;
 /** Auctions on the dashboards and the landing page. */
 const LATEST_COUNT = 3;
 
-/** What the public shape depends on besides the row: the moment (for status and timeLeft) and where photos are served. */
+/**
+ * What the public shape depends on besides the row: the moment (for status and timeLeft), where
+ * photos are served, and who asks (for their own maximum).
+ */
 export interface AuctionView {
   now: number;
   publicUrl: string;
+  viewerId: number | null;
 }
 
 /** One reading of the clock per request, so every auction in an answer is seen at the same moment. */
-export function viewOf(deps: AppDeps): AuctionView {
-  return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL };
+export function viewOf(deps: AppDeps, viewer: { id: number } | null): AuctionView {
+  return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL, viewerId: viewer?.id ?? null };
 }
 
 export function toBid(row: BidRecord): Bid {
@@ -69,11 +79,13 @@ export function toBid(row: BidRecord): Bid {
     bidder: { _id: String(row.bidderId), name: row.bidderName },
     bidAmount: row.amount,
     bidTime: row.createdAt.toISOString(),
+    auto: row.auto,
   };
 }
 
-export function toAuction(row: AuctionRecord, view: AuctionView, bidList: Bid[] = []): Auction {
+export function toAuction(row: AuctionRecord, view: AuctionView, bidList: Bid[] = [], myMaxBid: number | null = null): Auction {
   const endsAt = row.endsAt.getTime();
+  const status = auctionStatus(row.startsAt.getTime(), endsAt, view.now);
   return {
     _id: String(row.id),
     itemName: row.itemName,
@@ -87,10 +99,25 @@ export function toAuction(row: AuctionRecord, view: AuctionView, bidList: Bid[] 
     seller: { _id: String(row.sellerId), name: row.sellerName },
     sellerName: row.sellerName,
     bidsCount: row.bidsCount,
-    status: auctionStatus(row.startsAt.getTime(), endsAt, view.now),
+    status,
     timeLeft: Math.max(0, endsAt - view.now),
+    // The leader at the end is the winner, from the moment it ends (the close records it within seconds).
+    winner: status === 'ended' && row.leaderId !== null ? { _id: String(row.leaderId), name: row.leaderName ?? '' } : null,
+    myMaxBid,
     bids: bidList,
   };
+}
+
+/** Auctions in their public shape, each with the viewer's own maximum (one query for the lot). */
+export async function toAuctions(deps: AppDeps, rows: AuctionRecord[], view: AuctionView): Promise<Auction[]> {
+  const maxima =
+    view.viewerId === null || rows.length === 0
+      ? new Map<number, number>()
+      : await deps.store.bids.maximaOf(
+          view.viewerId,
+          rows.map((row) => row.id),
+        );
+  return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null));
 }
 
 /** Opaque ids are decimal strings of our integer keys; anything else names no auction. */
@@ -101,15 +128,16 @@ export function parseId(id: string): number | null {
 /** One page, newest first, optionally of one status, category or seller; the total on the first page only. */
 export async function listAuctions(
   deps: AppDeps,
+  viewer: { id: number } | null,
   options: { status?: AuctionStatus; category?: Category; sellerId?: number; limit: number; cursor?: string | null },
 ): Promise<AuctionPage> {
-  const view = viewOf(deps);
+  const view = viewOf(deps, viewer);
   const filter: AuctionFilter = { now: view.now, status: options.status, category: options.category, sellerId: options.sellerId };
   const [page, total] = await Promise.all([
     deps.store.auctions.page(filter, options),
     options.cursor ? null : deps.store.auctions.count(filter),
   ]);
-  return { items: page.items.map((row) => toAuction(row, view)), total, nextCursor: page.nextCursor };
+  return { items: await toAuctions(deps, page.items, view), total, nextCursor: page.nextCursor };
 }
 
 /** The categories that have at least one auction, in the order of the category list. */
@@ -121,7 +149,7 @@ export async function presentCategories(deps: AppDeps): Promise<Category[]> {
 /** The dashboard: counts, and the newest open auctions and the caller's newest. */
 export async function auctionStats(deps: AppDeps, userId: number) {
   const { auctions } = deps.store;
-  const view = viewOf(deps);
+  const view = viewOf(deps, { id: userId });
   const all: AuctionFilter = { now: view.now };
   const open: AuctionFilter = { ...all, status: 'open' };
   const own: AuctionFilter = { ...all, sellerId: userId };
@@ -136,30 +164,34 @@ export async function auctionStats(deps: AppDeps, userId: number) {
     totalAuctions,
     activeAuctions,
     userAuctionCount,
-    latestAuctions: latest.items.map((row) => toAuction(row, view)),
-    latestUserAuctions: latestOwn.items.map((row) => toAuction(row, view)),
+    latestAuctions: await toAuctions(deps, latest.items, view),
+    latestUserAuctions: await toAuctions(deps, latestOwn.items, view),
   };
 }
 
 /** The newest auctions open for bids right now, for the signed-out landing page. */
 export async function liveAuctions(deps: AppDeps): Promise<Auction[]> {
-  const view = viewOf(deps);
+  const view = viewOf(deps, null);
   const page = await deps.store.auctions.page({ now: view.now, status: 'open' }, { limit: LATEST_COUNT });
   return page.items.map((row) => toAuction(row, view));
 }
 
-/** One auction with its newest bids. */
-export async function getAuction(deps: AppDeps, id: string): Promise<Auction> {
+/** One auction with its newest bids, and the viewer's own maximum. */
+export async function getAuction(deps: AppDeps, viewer: { id: number }, id: string): Promise<Auction> {
   const key = parseId(id);
   if (key === null) throw notFound('Auction not found');
-  const [row, bids] = await Promise.all([deps.store.auctions.byId(key), deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT)]);
+  const [row, bids, maxima] = await Promise.all([
+    deps.store.auctions.byId(key),
+    deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT),
+    deps.store.bids.maximaOf(viewer.id, [key]),
+  ]);
   if (!row) throw notFound('Auction not found');
-  return toAuction(row, viewOf(deps), bids.map(toBid));
+  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), maxima.get(key) ?? null);
 }
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number }, input: CreateAuctionForm): Promise<Auction> {
-  const view = viewOf(deps);
+  const view = viewOf(deps, seller);
   const startsAt = resolveStart(input.itemStartDate, view.now);
   const endsAt = resolveEnd(input.itemEndDate);
   const issues = auctionDateIssues(startsAt, endsAt, view.now);

@@ -79,24 +79,39 @@ export type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
 export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
 
-export const placeBidInput = z.object({
-  auctionId: z.string().trim().min(1).max(32),
-  bidAmount: wholeDollars('Bid amount'),
-  /** Makes a double submit count once: the same key from the same bidder returns the first answer. */
-  requestKey: z.string().trim().min(8).max(100).optional(),
-});
+/** Blank or null counts as left out, for a field that may be left out. */
+const leftOutIfBlank = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
+/**
+ * A bid: an amount, a maximum up to which the server bids for the bidder, or both. The leader may
+ * send a maximum alone to raise it (the server checks who leads).
+ */
+export const placeBidInput = z
+  .object({
+    auctionId: z.string().trim().min(1).max(32),
+    bidAmount: wholeDollars('Bid amount').optional(),
+    maxBid: z.preprocess(leftOutIfBlank, wholeDollars('Maximum bid').optional()),
+    /** Makes a double submit count once: the same key from the same bidder returns the first answer. */
+    requestKey: z.string().trim().min(8).max(100).optional(),
+  })
+  .superRefine(({ bidAmount, maxBid }, ctx) => {
+    if (bidAmount === undefined && maxBid === undefined)
+      ctx.addIssue({ code: 'custom', path: ['bidAmount'], message: 'Bid amount is required' });
+    if (bidAmount !== undefined && maxBid !== undefined && maxBid < bidAmount)
+      ctx.addIssue({ code: 'custom', path: ['maxBid'], message: 'Maximum bid must be at least your bid amount' });
+  });
 export type PlaceBidInput = z.infer<typeof placeBidInput>;
 
 /** Auctions a list read returns when it names no limit. */
 export const AUCTION_PAGE_SIZE = 20;
 export const AUCTION_PAGE_MAX = 100;
 
-/** One page of auctions, newest first, optionally of one category. */
 /** A live stream of bids: of one auction, or of all; resumed after the last event id its client saw. */
 export const onBidInput = z
   .object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(ID_PATTERN).nullish() })
   .optional();
 
+/** One page of auctions, newest first, optionally of one category. */
 export const listAuctionsInput = z
   .object({ category: z.enum(CATEGORIES).optional(), ...pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX) })
   .default({ limit: AUCTION_PAGE_SIZE });

@@ -34,10 +34,10 @@ export function BidForm({ auctionId, currentPrice }: { auctionId: string; curren
     placeBid.mutate(
       { auctionId, bidAmount: value, requestKey: requestKey.current },
       {
-        onSuccess: ({ bid }) => {
+        onSuccess: ({ bid, leading, message }) => {
           setAmount('');
           requestKey.current = null;
-          success.show(`Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.`);
+          success.show(leading && bid ? `Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.` : message);
         },
         onError: (error) => {
           requestKey.current = null;

@@ -1,10 +1,12 @@
-// Auctions and bids on SQLite.
-import { and, count, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
+// Auctions, bids, standing maxima and the notices they owe, on SQLite.
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuctionStatus } from '../../../shared/constants';
+import type { Notice } from '../../domain/bidding';
 import { idCursor, pageOf } from '../paging';
-import type { AuctionFilter, AuctionRecord, AuctionStore, BidOutcome, BidRecord, BidStore } from '../store';
+import type { AuctionFilter, AuctionRecord, AuctionStore, BidOutcome, BidRecord, BidStore, NotificationStore } from '../store';
 import type { SqliteDb } from './open';
-import { auctions, bids, users } from './schema';
+import { auctions, bids, maxBids, notifications, users } from './schema';
 
 /** The one condition per status, by the clock of the request. */
 export function statusIs(status: AuctionStatus, now: number): SQL {
@@ -27,7 +29,9 @@ function matching(filter: AuctionFilter): SQL | undefined {
   );
 }
 
-/** Every column of an auction, with its seller's name. */
+const leaders = alias(users, 'leaders');
+
+/** Every column of an auction, with its seller's and its leader's names. */
 const auctionColumns = {
   id: auctions.id,
   sellerId: auctions.sellerId,
@@ -42,6 +46,9 @@ const auctionColumns = {
   startsAt: auctions.startsAt,
   endsAt: auctions.endsAt,
   createdAt: auctions.createdAt,
+  leaderId: auctions.leaderId,
+  leaderName: leaders.name,
+  closedAt: auctions.closedAt,
 };
 
 const bidColumns = {
@@ -52,9 +59,25 @@ const bidColumns = {
   amount: bids.amount,
   seq: bids.seq,
   createdAt: bids.createdAt,
+  auto: bids.auto,
+  // Written with every bid (and by the migration for the bids before it), so never null when read.
+  endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 };
 
-const withSeller = (db: SqliteDb) => db.select(auctionColumns).from(auctions).innerJoin(users, eq(users.id, auctions.sellerId));
+const withSeller = (db: SqliteDb) =>
+  db
+    .select(auctionColumns)
+    .from(auctions)
+    .innerJoin(users, eq(users.id, auctions.sellerId))
+    .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
+
+/** Writes notices owed by one event, inside its transaction. */
+function insertNotices(db: SqliteDb, auctionId: number, notices: Notice[], at: Date) {
+  if (notices.length === 0) return;
+  db.insert(notifications)
+    .values(notices.map((notice) => ({ ...notice, auctionId, createdAt: at })))
+    .run();
+}
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
@@ -65,7 +88,32 @@ export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord 
   return (id) => statement.get({ id });
 }
 
+/**
+ * better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
+ * IMMEDIATE takes the write lock at BEGIN, so the state read inside cannot change before the write,
+ * not even from another process.
+ */
+export function immediateTransactions(db: SqliteDb) {
+  const transaction = db.$client.transaction((work: () => unknown) => work());
+  return <T>(work: () => T) => transaction.immediate(work) as T;
+}
+
 export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined): AuctionStore {
+  const immediately = immediateTransactions(db);
+  // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
+  const dueIds = db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(and(isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
+    .orderBy(asc(auctions.endsAt))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+  const claim = db
+    .update(auctions)
+    .set({ closedAt: placeholder('now') })
+    .where(and(eq(auctions.id, placeholder('id')), isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
+    .returning({ id: auctions.id })
+    .prepare();
   return {
     async byId(id) {
       return auctionById(id);
@@ -106,15 +154,22 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
             .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)))
             .get();
           if (taken) return false;
+          // Demo bids are placed by hand and rise: the last one leads, each bidder's highest is their maximum.
+          const leaderId = bidRows.at(-1)?.bidderId ?? null;
           const { id } = tx
             .insert(auctions)
-            .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
+            .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice, leaderId })
             .returning({ id: auctions.id })
             .get();
-          if (bidRows.length > 0)
-            tx.insert(bids)
-              .values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1 })))
-              .run();
+          if (bidRows.length === 0) return true;
+          tx.insert(bids)
+            .values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })))
+            .run();
+          const highest = new Map<number, number>();
+          for (const bid of bidRows) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
+          tx.insert(maxBids)
+            .values([...highest].sort((a, b) => a[1] - b[1]).map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })))
+            .run();
           return true;
         },
         { behavior: 'immediate' },
@@ -127,6 +182,23 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
         .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)))
         .get()?.id;
     },
+    async closeDue(now, limit, decide) {
+      const at = new Date(now);
+      // Placeholders inside sql`` bind as they are: epoch milliseconds, as stored.
+      const due = dueIds.all({ now, limit });
+      const closed: AuctionRecord[] = [];
+      for (const { id } of due) {
+        const auction = immediately(() => {
+          // The claim is conditional: another process may have closed it, or a late bid moved its end.
+          if (!claim.get({ id, now })) return null;
+          const row = auctionById(id)!;
+          insertNotices(db, id, decide(row), at);
+          return row;
+        });
+        if (auction) closed.push(auction);
+      }
+      return closed;
+    },
   };
 }
 
@@ -138,10 +210,40 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     .innerJoin(users, eq(users.id, bids.bidderId))
     .where(and(eq(bids.bidderId, placeholder('bidderId')), eq(bids.requestKey, placeholder('requestKey'))))
     .prepare();
+  const maximumColumns = { bidderId: maxBids.bidderId, amount: maxBids.amount, order: maxBids.id, bidderName: users.name };
+  // The two highest maxima (of two bidders, since each has one row) and the bidder's own: all the rule needs.
+  const topMaxima = db
+    .select(maximumColumns)
+    .from(maxBids)
+    .innerJoin(users, eq(users.id, maxBids.bidderId))
+    .where(eq(maxBids.auctionId, placeholder('auctionId')))
+    .orderBy(desc(maxBids.amount), asc(maxBids.id))
+    .limit(2)
+    .prepare();
+  const ownMaximum = db
+    .select(maximumColumns)
+    .from(maxBids)
+    .innerJoin(users, eq(users.id, maxBids.bidderId))
+    .where(and(eq(maxBids.auctionId, placeholder('auctionId')), eq(maxBids.bidderId, placeholder('bidderId'))))
+    .prepare();
+  // A maximum that grows is written anew, so its id (the order of reaching it) is the newest.
+  const dropMaximum = db
+    .delete(maxBids)
+    .where(and(eq(maxBids.auctionId, placeholder('auctionId')), eq(maxBids.bidderId, placeholder('bidderId'))))
+    .prepare();
+  const insertMaximum = db
+    .insert(maxBids)
+    .values({ auctionId: sql.placeholder('auctionId'), bidderId: sql.placeholder('bidderId'), amount: sql.placeholder('amount') })
+    .prepare();
   // Conditional on the price the decision read: the changed-row count proves nobody moved it.
   const raise = db
     .update(auctions)
-    .set({ currentPrice: placeholder('price'), bidsCount: sql`${auctions.bidsCount} + 1` })
+    .set({
+      currentPrice: placeholder('price'),
+      bidsCount: sql`${auctions.bidsCount} + ${placeholder('added')}`,
+      endsAt: placeholder('endsAt'),
+      leaderId: placeholder('leaderId'),
+    })
     .where(and(eq(auctions.id, placeholder('id')), eq(auctions.currentPrice, placeholder('expected'))))
     .returning({ bidsCount: auctions.bidsCount })
     .prepare();
@@ -154,6 +256,8 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       seq: sql.placeholder('seq'),
       requestKey: sql.placeholder('requestKey'),
       createdAt: sql.placeholder('createdAt'),
+      auto: sql.placeholder('auto'),
+      endsAt: sql.placeholder('endsAt'),
     })
     .returning({ id: bids.id })
     .prepare();
@@ -165,11 +269,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     .orderBy(desc(bids.id))
     .limit(sql.placeholder('limit'))
     .prepare();
-  // better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
-  // IMMEDIATE takes the write lock at BEGIN, so the state read inside cannot change before the write,
-  // not even from another process.
-  const transaction = db.$client.transaction((work: () => unknown) => work());
-  const immediately = <T>(work: () => T) => transaction.immediate(work) as T;
+  const immediately = immediateTransactions(db);
   const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, auctionId));
 
   return {
@@ -177,31 +277,67 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
-        const decision = decide({ auction, repeatOf: earlier });
-        if (decision === 'repeat') return { kind: 'repeated' as const, bid: earlier!, auction: auction! };
+        const maxima = auction ? topMaxima.all({ auctionId }) : [];
+        const own =
+          maxima.find((m) => m.bidderId === bidder.id) ?? (auction ? ownMaximum.get({ auctionId, bidderId: bidder.id }) : undefined);
+        if (own && !maxima.includes(own)) maxima.push(own);
+        const decision = decide({ auction, maxima, repeatOf: earlier });
+        if (decision === 'repeat') return { kind: 'repeated', bid: earlier!, auction: auction!, myMaxBid: own?.amount ?? null };
         const current = auction!;
-        const raised = raise.get({ id: auctionId, price: decision.price, expected: current.currentPrice });
-        if (!raised) return { kind: 'price-moved' as const, auction: current };
-        const at = decision.at;
-        const { id } = insert.get({
-          auctionId,
-          bidderId: bidder.id,
-          amount: decision.amount,
-          seq: raised.bidsCount,
-          requestKey,
-          createdAt: at,
+
+        if (decision.bidderMax !== null) {
+          dropMaximum.run({ auctionId, bidderId: bidder.id });
+          insertMaximum.run({ auctionId, bidderId: bidder.id, amount: decision.bidderMax });
+        }
+        const myMaxBid = decision.bidderMax ?? own!.amount;
+        if (decision.entries.length === 0) return { kind: 'placed', bids: [], auction: current, myMaxBid };
+
+        const raised = raise.get({
+          id: auctionId,
+          price: decision.price,
+          added: decision.entries.length,
+          endsAt: decision.endsAt.getTime(),
+          leaderId: decision.leaderId,
+          expected: current.currentPrice,
         });
-        const bid: BidRecord = {
-          id,
-          auctionId,
-          bidderId: bidder.id,
-          bidderName: bidder.name,
-          amount: decision.amount,
-          seq: raised.bidsCount,
-          createdAt: at,
+        if (!raised) return { kind: 'price-moved', auction: current };
+        const names = new Map([[bidder.id, bidder.name], ...maxima.map((m) => [m.bidderId, m.bidderName] as const)]);
+        const firstSeq = raised.bidsCount - decision.entries.length + 1;
+        const written = decision.entries.map((entry, i): BidRecord => {
+          const row = {
+            auctionId,
+            bidderId: entry.bidderId,
+            amount: entry.amount,
+            seq: firstSeq + i,
+            // The key belongs to the placed bid: a repeat answers with it.
+            requestKey: i === 0 ? requestKey : null,
+            createdAt: decision.at,
+            auto: entry.auto,
+            endsAt: decision.endsAt,
+          };
+          const { id } = insert.get(row);
+          return { ...row, id, bidderName: names.get(entry.bidderId)! };
+        });
+        insertNotices(db, auctionId, decision.notices, decision.at);
+        const after: AuctionRecord = {
+          ...current,
+          currentPrice: decision.price,
+          bidsCount: raised.bidsCount,
+          endsAt: decision.endsAt,
+          leaderId: decision.leaderId,
+          leaderName: names.get(decision.leaderId)!,
         };
-        return { kind: 'placed' as const, bid, auction: { ...current, currentPrice: decision.price, bidsCount: raised.bidsCount } };
+        return { kind: 'placed', bids: written, auction: after, myMaxBid };
       });
+    },
+    async maximaOf(bidderId, auctionIds) {
+      if (auctionIds.length === 0) return new Map();
+      const rows = db
+        .select({ auctionId: maxBids.auctionId, amount: maxBids.amount })
+        .from(maxBids)
+        .where(and(eq(maxBids.bidderId, bidderId), inArray(maxBids.auctionId, auctionIds)))
+        .all();
+      return new Map(rows.map((row) => [row.auctionId, row.amount]));
     },
     async newestOf(auctionId, limit) {
       return newestOf.all({ auctionId, limit });
@@ -231,11 +367,13 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       const row = db.select({ id: bids.id }).from(bids).where(ofAuction(auctionId)).orderBy(desc(bids.id)).limit(1).get();
       return row?.id ?? 0;
     },
-    async insertMany(rows) {
-      for (let i = 0; i < rows.length; i += 500)
-        db.insert(bids)
-          .values(rows.slice(i, i + 500))
-          .run();
+  };
+}
+
+export function sqliteNotifications(db: SqliteDb): NotificationStore {
+  return {
+    async newestOf(userId, limit) {
+      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
     },
   };
 }

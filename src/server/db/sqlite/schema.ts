@@ -2,7 +2,7 @@
 // money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CATEGORIES, ROLES } from '../../../shared/constants';
+import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -72,13 +72,22 @@ export const auctions = sqliteTable(
     /** File name inside UPLOAD_DIR, made by the server; null shows the placeholder. */
     photo: text('photo'),
     startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The current end: a late bid moves it (soft close). */
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
+    /** The bidder with the highest standing maximum; once the auction has ended, its winner. */
+    leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the close recorded the outcome and its notices; null until then. */
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('auctions_seller_id_idx').on(t.sellerId, t.id),
     index('auctions_category_id_idx').on(t.itemCategory, t.id),
     index('auctions_ends_at_idx').on(t.endsAt),
+    // The close's one query: auctions not closed yet, by end. Closed auctions leave the index.
+    index('auctions_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is null`),
   ],
 );
 
@@ -101,14 +110,67 @@ export const bids = sqliteTable(
     /** Optional key from the client so that a double submit counts once. */
     requestKey: text('request_key'),
     createdAt: createdAt(),
+    /** Placed for the bidder by their maximum, not by their own hand. */
+    auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
+    /** The auction's end right after this bid (a late bid moves it): replayed live events carry it. */
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
-    // Two accepted bids can never share a price on one auction.
-    uniqueIndex('bids_auction_amount_unique').on(t.auctionId, t.amount),
+    // Two bids placed by hand never share a price on one auction, nor two automatic ones; an
+    // automatic bid may match the placed bid it answers (a tie goes to who reached it first).
+    uniqueIndex('bids_auction_amount_placed_unique')
+      .on(t.auctionId, t.amount)
+      .where(sql`${t.auto} = 0`),
+    uniqueIndex('bids_auction_amount_auto_unique')
+      .on(t.auctionId, t.amount)
+      .where(sql`${t.auto} = 1`),
     uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
     index('bids_auction_id_idx').on(t.auctionId, t.id),
     index('bids_bidder_id_idx').on(t.bidderId),
   ],
+);
+
+/**
+ * Each bidder's standing maximum on an auction: the largest bid amount or maximum they have sent.
+ * The id grows each time a maximum does (the row is written anew), so of two equal maxima the smaller
+ * id was reached first.
+ */
+export const maxBids = sqliteTable(
+  'max_bids',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('max_bids_auction_bidder_unique').on(t.auctionId, t.bidderId),
+    // The bid reads the two highest: highest amount first, of equal ones the earliest.
+    index('max_bids_auction_rank_idx').on(t.auctionId, sql`${t.amount} desc`, t.id),
+  ],
+);
+
+/** What a user is told: written in the transaction of the bid or close that owes it. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('notifications_user_id_idx').on(t.userId, t.id)],
 );
 
 export const loginEvents = sqliteTable(

@@ -1,7 +1,7 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
-import { prepareAuctionById, sqliteAuctions, sqliteBids } from './auctions';
+import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
 import { openSqlite, type SqliteDb } from './open';
 
@@ -22,6 +22,7 @@ export function createSqliteStore(path: string): SqliteStore {
     contact: sqliteContact(db),
     auctions: sqliteAuctions(db, auctionById),
     bids: sqliteBids(db, auctionById),
+    notifications: sqliteNotifications(db),
     async ping() {
       ping.get();
     },

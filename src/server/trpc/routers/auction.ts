@@ -13,17 +13,17 @@ import { placeBid } from '../../services/bids';
 import { protectedProcedure, publicProcedure, router } from '../init';
 
 export const auctionRouter = router({
-  list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => auctions.listAuctions(ctx.deps, input)),
+  list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => auctions.listAuctions(ctx.deps, ctx.user, input)),
 
   categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps)),
 
   mine: protectedProcedure
     .input(myAuctionsInput)
-    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, { ...input, sellerId: ctx.user.id })),
+    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, ctx.user, { ...input, sellerId: ctx.user.id })),
 
   stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps, ctx.user.id)),
 
-  byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps, input.id)),
+  byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps, ctx.user, input.id)),
 
   /** Public: the landing page shows the newest live auctions to visitors. */
   live: publicProcedure.query(({ ctx }) => auctions.liveAuctions(ctx.deps)),
@@ -33,10 +33,8 @@ export const auctionRouter = router({
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),
 
-  placeBid: protectedProcedure.input(placeBidInput).mutation(async ({ ctx, input }) => {
-    const { bid, auction } = await placeBid(ctx.deps, ctx.user, input);
-    return { message: 'Bid placed successfully', bid, auction };
-  }),
+  /** A bid, a maximum up to which the server bids for the bidder, or both; or the leader's maximum raised alone. */
+  placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => placeBid(ctx.deps, ctx.user, input)),
 
   /**
    * Each accepted bid, after it commits: of one auction, or of all when auctionId is left out.

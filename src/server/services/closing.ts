@@ -1,0 +1,27 @@
+// The close: every server process looks for auctions whose end has passed once a second and records
+// each outcome with the notices it owes (won and sold, or unsold). The store claims each auction with
+// a conditional update in its own transaction, so however many processes look, each auction is
+// closed exactly once (docs/rules/bidding.md#the-close).
+import type { AuctionRecord } from '../db/store';
+import type { AppDeps } from '../deps';
+import { closingNotices } from '../domain/bidding';
+
+/** How often each process looks for auctions due: an auction closes within this (and a batch) after its end. */
+export const CLOSE_TICK_MS = 1000;
+/** Auctions closed per batch; a backlog is worked through batch after batch, letting requests run between. */
+const CLOSE_BATCH = 100;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const winnerOf = (auction: AuctionRecord) => (auction.leaderId === null ? null : { id: auction.leaderId, name: auction.leaderName ?? '' });
+
+/** Closes every auction due now; returns how many this process closed. */
+export async function closeDueAuctions(deps: AppDeps): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const closed = await deps.store.auctions.closeDue(deps.now(), CLOSE_BATCH, (auction) => closingNotices(auction, winnerOf(auction)));
+    total += closed.length;
+    if (closed.length < CLOSE_BATCH) return total;
+    await nextTurn();
+  }
+}
