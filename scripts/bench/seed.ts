@@ -1,7 +1,8 @@
 // The benchmark's data: the app's own migrations (openSqlite), then 1,000 users, one admin, 10,000 auctions
 // and 100,000 bids written with raw prepared statements in one transaction, plus sessions for the load.
 // Every row keeps the invariants the app relies on: per auction the bids rise by 1..10 from the starting
-// price, currentPrice and bidsCount match them, nobody bids on their own auction, bids fall inside [start, end).
+// price, currentPrice and bidsCount match them, nobody bids on their own auction, bids fall inside [start, end),
+// the last bidder leads with each bidder's highest bid as their maximum, and ended auctions are closed.
 import { createHash, randomBytes } from 'node:crypto';
 import { openSqlite } from '../../src/server/db/sqlite/open';
 import { hashPassword } from '../../src/server/services/passwords';
@@ -119,11 +120,11 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
      values (?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
   );
   const insertAuction = sqlite.prepare(
-    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?)`,
+    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at, leader_id, closed_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
   );
   const insertBid = sqlite.prepare(
-    'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at) values (?, ?, ?, ?, null, ?)',
+    'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at) values (?, ?, ?, ?, null, ?, ?)',
   );
   const insertSession = sqlite.prepare('insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)');
 
@@ -223,10 +224,19 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
         startsAt,
         endsAt,
         createdAt,
+        // Every bid was placed by hand, each higher: the last bidder leads. Ended ones count as closed,
+        // so the server's close does not work through thousands of them during the run.
+        bidders.at(-1) ?? null,
+        endsAt <= now ? endsAt : null,
       );
-      for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b]);
+      for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b], endsAt);
       bidRows += n;
     }
+    // Each bidder's standing maximum is their highest bid, reached in the order of the bids.
+    sqlite.exec(`insert into max_bids (auction_id, bidder_id, amount)
+      select auction_id, bidder_id, amount from (
+        select auction_id, bidder_id, max(amount) as amount, id from bids group by auction_id, bidder_id
+      ) order by id`);
 
     const session = (userId: number) => {
       const token = randomBytes(32).toString('base64url');
