@@ -8,8 +8,8 @@
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
 // BENCH_CPU_PROF (1: the app server runs with --cpu-prof and the top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated).
-import { fork } from 'node:child_process';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -50,6 +50,32 @@ const median = (values: number[]) => {
 
 // ---------------------------------------------------------------------------------------------------
 // Processes
+
+/** Clock ticks per second of /proc's CPU times (100 on Linux almost everywhere). */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * The CPU time (user + system) a process has used so far, in microseconds, from /proc/<pid>/stat; NaN
+ * where there is no /proc. Measured around a run, it gives the server's own work per answer, which
+ * does not depend on whether the load generator or the server saturates first.
+ */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name (in parentheses, which may hold spaces) come the fields from the 3rd on:
+    // utime is the 14th and stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
 
 /** The load generator: one forked process for the whole run, one job at a time over IPC. */
 class Runner {
@@ -101,6 +127,8 @@ type Compare = 'ceiling-bid' | 'ceiling-detail' | null;
 interface Scenario {
   id: string;
   label: string;
+  /** Which server answers it: its CPU time is measured around each run. */
+  server: 'app' | 'ceiling';
   /** What the ratio column divides by, per round; null prints '-'. */
   compare: Compare;
   minRatio?: number;
@@ -131,6 +159,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'bid-rest',
       label: 'bid, REST  POST /api/auction/:id',
+      server: 'app',
       compare: 'ceiling-bid',
       minRatio: 0.6,
       warmup: true,
@@ -146,6 +175,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'bid-trpc',
       label: 'bid, tRPC  auction.placeBid',
+      server: 'app',
       compare: 'ceiling-bid',
       minRatio: 0.4,
       warmup: true,
@@ -161,6 +191,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'bid-ceiling',
       label: 'bid, ceiling (bare Fastify + raw SQL)',
+      server: 'ceiling',
       compare: 'ceiling-bid',
       warmup: true,
       job: () => ({
@@ -175,6 +206,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'detail',
       label: `auction with 100 bids  GET /api/auction/:id`,
+      server: 'app',
       compare: 'ceiling-detail',
       minRatio: 0.6,
       warmup: true,
@@ -183,6 +215,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'detail-raw',
       label: 'auction with 100 bids, raw read (ceiling)',
+      server: 'ceiling',
       compare: 'ceiling-detail',
       warmup: true,
       job: () => read(ceilingUrl, `/auction/${seeded.detailAuctionId}`),
@@ -190,6 +223,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'list',
       label: 'list page  GET /api/auction?limit=24',
+      server: 'app',
       compare: null,
       warmup: true,
       job: () => read(appUrl, '/api/auction?limit=24'),
@@ -197,6 +231,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'stats',
       label: 'dashboard stats  GET /api/auction/stats',
+      server: 'app',
       compare: null,
       warmup: true,
       job: () => read(appUrl, '/api/auction/stats'),
@@ -204,6 +239,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'admin-users',
       label: 'admin users  search=ab sortBy=name page=2',
+      server: 'app',
       compare: null,
       warmup: true,
       job: () => read(appUrl, '/api/admin/users?search=ab&sortBy=name&sortOrder=asc&page=2', seeded.adminToken),
@@ -211,6 +247,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'list-all',
       label: 'full list  GET /api/auction (10,000)',
+      server: 'app',
       compare: null,
       warmup: false,
       job: () => read(appUrl, '/api/auction', seeded.readerToken, 4, Math.max(2, DURATION - 2)),
@@ -218,6 +255,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'rate-autocannon',
       label: `bid REST, ${OFFERED_RATE}/s offered (autocannon overallRate, 10 conns)`,
+      server: 'app',
       compare: null,
       maxP99: P99_TARGET_MS,
       warmup: false,
@@ -234,6 +272,7 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     {
       id: 'rate-open',
       label: `bid REST, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
+      server: 'app',
       compare: null,
       maxP99: P99_TARGET_MS,
       warmup: false,
@@ -262,31 +301,42 @@ interface Row {
   failed: number;
   errors: number;
   ratio: number | null;
+  /** Median server CPU per answer, microseconds. */
+  cpuPerAnswer: number;
+  /** The comparison's CPU per answer ÷ this row's, per round, median: the share of the ceiling's efficiency. */
+  cpuRatio: number | null;
   ratioTo: string;
   target: string;
   verdict: 'PASS' | 'FAIL' | '';
   samples: string[];
 }
 
-function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>): Row[] {
+function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu: Map<string, number[]>): Row[] {
   const perRoundRatio = (id: string, to: string) => {
     const a = results.get(id)!;
     const b = results.get(to)!;
     return median(a.map((r, i) => r.rps / b[i]!.rps));
+  };
+  const perRoundCpuRatio = (id: string, to: string) => {
+    const a = cpu.get(id)!;
+    const b = cpu.get(to)!;
+    return median(a.map((v, i) => b[i]! / v));
   };
   return scenarios.map((s) => {
     const rounds = results.get(s.id)!;
     const compareTo = s.compare === 'ceiling-bid' ? 'bid-ceiling' : s.compare === 'ceiling-detail' ? 'detail-raw' : null;
     const to = compareTo && results.has(compareTo) ? compareTo : null;
     const ratio = to ? perRoundRatio(s.id, to) : null;
+    const cpuRatio = to ? perRoundCpuRatio(s.id, to) : null;
     const p99 = median(rounds.map((r) => r.p99));
     const failed = rounds.reduce((n, r) => n + r.failed, 0);
     const errors = rounds.reduce((n, r) => n + r.errors, 0);
     let target = '';
     let verdict: Row['verdict'] = '';
-    if (s.minRatio !== undefined && ratio !== null) {
-      target = `ratio ≥ ${s.minRatio}`;
-      verdict = ratio >= s.minRatio ? 'PASS' : 'FAIL';
+    if (s.minRatio !== undefined && ratio !== null && cpuRatio !== null) {
+      target = `ratios ≥ ${s.minRatio}`;
+      // Both must hold: answers per second, and server CPU per answer (NaN without /proc counts as unmet).
+      verdict = ratio >= s.minRatio && cpuRatio >= s.minRatio ? 'PASS' : 'FAIL';
     }
     if (s.maxP99 !== undefined) {
       target = `p99 ≤ ${s.maxP99} ms`;
@@ -303,6 +353,8 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>): Ro
       failed,
       errors,
       ratio,
+      cpuPerAnswer: median(cpu.get(s.id) ?? []),
+      cpuRatio,
       ratioTo: to ?? '-',
       target,
       verdict,
@@ -346,6 +398,8 @@ async function main() {
   const runner = new Runner();
   const runJob = (job: Job) => runner.run(job);
   const results = new Map<string, RunResult[]>();
+  /** Server CPU per answer of each run, in microseconds, by scenario. */
+  const cpu = new Map<string, number[]>();
   let jsSize: InitialJs | undefined;
   let lighthouse: LighthousePage[] = [];
   let scenarios: Scenario[];
@@ -362,12 +416,16 @@ async function main() {
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of scenarios) {
+        const pid = (s.server === 'app' ? app : ceiling).child.pid;
+        const cpuBefore = cpuMicros(pid);
         const result = await runJob(s.job(round));
+        const perAnswer = (cpuMicros(pid) - cpuBefore) / Math.max(1, result.ok + result.failed);
         const list = results.get(s.id) ?? [];
         list.push(result);
         results.set(s.id, list);
+        cpu.set(s.id, [...(cpu.get(s.id) ?? []), perAnswer]);
         log(
-          `  round ${round}  ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p50 ${fixed(result.p50, 1).padStart(6)} ms  p99 ${fixed(result.p99, 1).padStart(6)} ms` +
+          `  round ${round}  ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p50 ${fixed(result.p50, 1).padStart(6)} ms  p99 ${fixed(result.p99, 1).padStart(6)} ms  CPU ${fixed(perAnswer).padStart(6)} µs/answer` +
             (result.failed || result.errors ? `  non-2xx ${result.failed} errors ${result.errors} ${result.samples[0] ?? ''}` : ''),
         );
       }
@@ -405,21 +463,23 @@ async function main() {
     await app.stop();
   }
 
-  const rows = buildRows(scenarios, results);
+  const rows = buildRows(scenarios, results, cpu);
   const table = formatTable(
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'to', 'target', 'result', 'non-2xx'],
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/answer', 'ratio', 'CPU ratio', 'to', 'target', 'result', 'non-2xx'],
     rows.map((r) => [
       r.label,
       perSecond(r.rps),
       fixed(r.p50, 1),
       fixed(r.p99, 1),
+      fixed(r.cpuPerAnswer),
       r.ratio === null ? '-' : r.ratio.toFixed(2),
+      r.cpuRatio === null ? '-' : r.cpuRatio.toFixed(2),
       r.ratioTo === 'bid-ceiling' ? 'ceil bid' : r.ratioTo === 'detail-raw' ? 'raw read' : '-',
       r.target,
       r.verdict,
       String(r.failed + r.errors),
     ]),
-    new Set([1, 2, 3, 4, 8]),
+    new Set([1, 2, 3, 4, 5, 6, 10]),
   );
 
   const cpus = os.cpus();
@@ -443,7 +503,10 @@ async function main() {
   out.push('');
   out.push(table);
   out.push('');
-  out.push('ratio: median over rounds of (row req/s ÷ comparison req/s in the same round). Bids compare to the ceiling bid');
+  out.push('ratio: median over rounds of (row req/s ÷ comparison req/s in the same round). CPU ratio: median over rounds of');
+  out.push(
+    "  (comparison's server CPU per answer ÷ row's), CPU read from /proc/<pid>/stat around each run. Bids compare to the ceiling bid",
+  );
   out.push('  (bare Fastify route, raw better-sqlite3 prepared statements, one IMMEDIATE transaction, session lookup);');
   out.push('  the auction detail compares to the same read done raw on that server. Other reads have no raw twin: "-".');
   out.push(`non-2xx: failed answers plus socket errors over all rounds (bids out of step, timeouts); the aim is 0.`);
