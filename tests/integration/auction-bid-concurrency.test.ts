@@ -56,6 +56,8 @@ function checkAuction(deps: TestDeps, auctionId: string, sellerId: number, start
     previous = row.amount;
   }
   expect(new Set(rows.map((r) => r.amount)).size).toBe(rows.length);
+  // Without maxima no bid is placed automatically.
+  expect(rows.filter((r) => r.auto)).toEqual([]);
   expect(auction.currentPrice).toBe(Math.max(...accepted.map((a) => a.amount)));
   expect(rows.some((r) => r.bidderId === sellerId)).toBe(false);
 }
@@ -88,8 +90,10 @@ describe('bids at the same instant', () => {
         expect([201, 400, 409], r.res.body).toContain(r.status);
         if (r.status === 201) {
           const body = r.res.json();
-          expect(Object.keys(body).sort()).toEqual(['auction', 'message']);
-          expect(body.auction.currentPrice).toBeGreaterThanOrEqual(r.amount);
+          expect(Object.keys(body).sort()).toEqual(['auction', 'leading', 'message']);
+          // Nobody here sends a maximum: an accepted bid is above every earlier one, so it leads at its own amount.
+          expect(body).toMatchObject({ message: 'Bid placed successfully', leading: true });
+          expect(body.auction.currentPrice).toBe(r.amount);
         } else {
           const body = r.res.json();
           expect(body.error).toMatch(/current price is \$[\d,]+/);

@@ -1,6 +1,7 @@
 // Live bid updates through auction.onBid: events in order, filtered by auction, resumable with
 // lastEventId (missed bids first, then live), and ended by the bus closing or the caller's signal.
 import { describe, expect } from 'vitest';
+import { DAY_MS } from '../../src/shared/constants';
 import type { BidEvent } from '../../src/server/live/bid-bus';
 import { anonymousCaller, callerFor, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
@@ -39,6 +40,8 @@ async function subscribe(
 describe('auction.onBid', () => {
   test('bids from other callers arrive in order with the price, the count and the bid row', async ({ deps }) => {
     const { ann, ben, watcher, first } = await setup(deps);
+    // insertAuction's default end, a week away: no bid here comes near enough to move it.
+    const itemEndDate = new Date(deps.now() + 7 * DAY_MS).toISOString();
     const sub = await subscribe(watcher.caller, { auctionId: first });
     const received = sub.next();
     const placed1 = await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
@@ -53,11 +56,13 @@ describe('auction.onBid', () => {
         auctionId: first,
         currentPrice: 105,
         bidsCount: 1,
+        itemEndDate,
         bid: {
           _id: placed1.bid!._id,
           bidder: { _id: ann.user._id, name: 'Ann Bidder' },
           bidAmount: 105,
           bidTime: new Date(deps.now() - 1000).toISOString(),
+          auto: false,
         },
       },
     });
@@ -65,6 +70,8 @@ describe('auction.onBid', () => {
     const three = await sub.next();
     expect([two?.event.currentPrice, three?.event.currentPrice]).toEqual([110, 111]);
     expect([two?.event.bidsCount, three?.event.bidsCount]).toEqual([2, 3]);
+    expect([two?.event.itemEndDate, three?.event.itemEndDate]).toEqual([itemEndDate, itemEndDate]);
+    expect([two?.event.bid.auto, three?.event.bid.auto]).toEqual([false, false]);
     expect(two?.event.bid.bidder.name).toBe('Ben Bidder');
     expect(Number(three!.id)).toBeGreaterThan(Number(two!.id));
     deps.bus.close();

@@ -33,6 +33,9 @@ const AUCTION_KEYS = [
   'sellerName',
   'bidsCount',
   'timeLeft',
+  'status',
+  'winner',
+  'myMaxBid',
   'bids',
 ];
 
@@ -297,12 +300,14 @@ describe('reads', () => {
         bidder: { _id: bob.user._id, name: 'Bob Bidder' },
         bidAmount: 30,
         bidTime: new Date(deps.now()).toISOString(),
+        auto: false,
       },
       {
         _id: expect.any(String),
         bidder: { _id: bob.user._id, name: 'Bob Bidder' },
         bidAmount: 25,
         bidTime: new Date(deps.now() - 60_000).toISOString(),
+        auto: false,
       },
     ]);
     for (const missing of ['424242', 'not-an-id']) {
@@ -322,15 +327,18 @@ describe('POST /api/auction/:id {bidAmount}', () => {
     return { sally, bob, id };
   }
 
-  test('201 {message, auction} for an integer and for a string of digits', async ({ app, deps }) => {
+  test('201 {message, auction, leading} for an integer and for a string of digits', async ({ app, deps }) => {
     const { bob, id } = await openAuction(deps, 115);
     const first = await bid(app, id, { bidAmount: 120 }, bob.token);
     expect(first.statusCode).toBe(201);
     const body = first.json();
-    expect(Object.keys(body).sort()).toEqual(['auction', 'message']);
+    expect(Object.keys(body).sort()).toEqual(['auction', 'leading', 'message']);
+    expect(body).toMatchObject({ message: 'Bid placed successfully', leading: true });
     expectAuctionShape(body.auction);
-    expect(body.auction).toMatchObject({ currentPrice: 120, bidsCount: 1 });
-    expect(body.auction.bids[0]).toMatchObject({ bidAmount: 120, bidder: { name: 'Bob Bidder' } });
+    expect(body.auction).toMatchObject({ currentPrice: 120, bidsCount: 1, myMaxBid: 120 });
+    expect(body.auction.bids).toEqual([
+      expect.objectContaining({ bidAmount: 120, bidder: { _id: bob._id, name: 'Bob Bidder' }, auto: false }),
+    ]);
 
     const asString = await bid(app, id, { bidAmount: '125' }, bob.token);
     expect(asString.statusCode).toBe(201);

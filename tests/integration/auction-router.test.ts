@@ -350,19 +350,21 @@ describe('reads', () => {
     deps.clock.advance(1000);
     await other.caller.auction.placeBid({ auctionId: id, bidAmount: 15 });
     const a = await seller.caller.auction.byId({ id });
-    expect(a).toMatchObject({ _id: id, currentPrice: 15, bidsCount: 2 });
+    expect(a).toMatchObject({ _id: id, currentPrice: 15, bidsCount: 2, winner: null, myMaxBid: null });
     expect(a.bids).toEqual([
       {
         _id: expect.any(String),
         bidder: { _id: other.user._id, name: 'Olga Other' },
         bidAmount: 15,
         bidTime: new Date(deps.now()).toISOString(),
+        auto: false,
       },
       {
         _id: expect.any(String),
         bidder: { _id: bidder.user._id, name: 'Bob Bidder' },
         bidAmount: 12,
         bidTime: new Date(deps.now() - 1000).toISOString(),
+        auto: false,
       },
     ]);
     for (const missing of ['999', 'abc', '1; drop table auctions', '-1']) {
