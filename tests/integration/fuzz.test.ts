@@ -120,8 +120,11 @@ async function check<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: 
 
 interface Snapshot {
   counts: Record<string, number>;
+  /** Per auction: `price:count:startingPrice:endsAt:leaderId`. */
   auctions: Record<string, string>;
   users: Record<string, string>;
+  /** Standing maxima, `auctionId:bidderId` → amount. */
+  maxima: Record<string, number>;
   files: number;
 }
 
@@ -142,10 +145,19 @@ function snapshot(deps: Deps): Snapshot {
       .all() as string[];
     expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'auctions', 'bids', 'login_events', 'contact_messages']));
     const counts = sqlite.prepare(`select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ')}`);
-    const auctions = sqlite.prepare("select id, current_price || ':' || bids_count || ':' || starting_price as v from auctions");
+    const auctions = sqlite.prepare(
+      "select id, current_price || ':' || bids_count || ':' || starting_price || ':' || ends_at || ':' || coalesce(leader_id, '') as v from auctions",
+    );
     const users = sqlite.prepare("select id, role || ':' || password_hash || ':' || email as v from users");
-    const toMap = (rows: unknown[]) => Object.fromEntries((rows as Array<{ id: number; v: string }>).map((r) => [String(r.id), r.v]));
-    read = () => ({ counts: counts.get() as Record<string, number>, auctions: toMap(auctions.all()), users: toMap(users.all()) });
+    const maxima = sqlite.prepare("select auction_id || ':' || bidder_id as id, amount as v from max_bids");
+    const toMap = <V>(rows: unknown[]) =>
+      Object.fromEntries((rows as Array<{ id: number | string; v: V }>).map((r) => [String(r.id), r.v]));
+    read = () => ({
+      counts: counts.get() as Record<string, number>,
+      auctions: toMap<string>(auctions.all()),
+      users: toMap<string>(users.all()),
+      maxima: toMap<number>(maxima.all()),
+    });
     snapshotStatements.set(deps.db, read);
   }
   return { ...read(), files: readdirSync(deps.settings.UPLOAD_DIR).length };
@@ -432,47 +444,94 @@ function expectAuctionCreated(deps: Deps, before: Snapshot, after: Snapshot, res
   expect(existsSync(join(deps.settings.UPLOAD_DIR, row.photo))).toBe(true);
 }
 
-/** An accepted bid raised exactly one open auction of someone else by 1..10, or replayed an earlier one. */
+interface BidAnswer {
+  message: string;
+  leading: boolean;
+  auction: { _id: string; currentPrice: number; itemEndDate: string; myMaxBid: number | null };
+}
+
+/**
+ * An accepted bid of the one bidder of these properties: it raised exactly one open auction of someone
+ * else by 1..10, raised the bidder's maximum alone, or replayed an earlier request. Nobody else bids,
+ * so no automatic bid and no notice is ever owed, and the bidder leads after every accepted call.
+ */
 function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, result: unknown, bidderId: number) {
   const changes = delta(before, after);
   const moved = Object.keys(after.auctions).filter((id) => after.auctions[id] !== before.auctions[id]);
-  const answer = result as { auction: { _id: string; currentPrice: number } };
+  const answer = result as BidAnswer;
+  const parsed = placeBidInput.parse(input);
+  expect(answer.leading).toBe(true);
+  const maxKey = `${answer.auction._id}:${bidderId}`;
+  const otherMaxima = (snap: Snapshot) => Object.entries(snap.maxima).filter(([key]) => key !== maxKey);
+  expect(otherMaxima(after)).toEqual(otherMaxima(before));
   if (changes.bids === undefined) {
-    // A replay of the same request key: nothing new, and the key was used for this bid.
+    // No bid row: nothing moved on any auction, and no row was added anywhere.
     expect(changes).toEqual({});
     expect(moved).toEqual([]);
+    if (parsed.bidAmount === undefined) {
+      // A maximum raised alone, by the bidder who leads (so who has bid on it): no price, no history, no end moved.
+      const standing = before.maxima[maxKey];
+      expect(standing).toBeDefined();
+      const raised = Math.max(standing!, parsed.maxBid!);
+      expect(after.maxima[maxKey]).toBe(raised);
+      expect(answer.auction.myMaxBid).toBe(raised);
+      expect(answer.message).toBe(`Your maximum bid is now $${raised.toLocaleString('en-US')}.`);
+      return;
+    }
+    // A replay of the same request key: nothing new, and the key was used for this bid.
+    expect(after.maxima).toEqual(before.maxima);
     const key = (input as { requestKey?: unknown }).requestKey;
     expect(typeof key).toBe('string');
     const earlier = deps.db.$client
       .prepare('select amount from bids where bidder_id = ? and request_key = ?')
       .get(bidderId, (key as string).trim());
-    expect(earlier).toBeDefined();
+    expect(earlier).toEqual({ amount: parsed.bidAmount });
     return;
   }
-  expect(changes).toEqual({ bids: 1 });
+  // One bid row, and a row of maxima for a bidder new to the auction (a grown one is rewritten in place).
+  expect(changes).toEqual(before.maxima[maxKey] === undefined ? { bids: 1, max_bids: 1 } : { bids: 1 });
   expect(moved).toHaveLength(1);
   const id = moved[0]!;
-  const [priceBefore, countBefore] = before.auctions[id]!.split(':').map(Number) as [number, number];
-  const [priceAfter, countAfter] = after.auctions[id]!.split(':').map(Number) as [number, number];
+  expect(id).toBe(answer.auction._id);
+  const [priceBefore, countBefore, , endBefore] = before.auctions[id]!.split(':').map(Number) as [number, number, number, number];
+  const [priceAfter, countAfter, , endAfter, leaderAfter] = after.auctions[id]!.split(':').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   expect(priceAfter - priceBefore).toBeGreaterThanOrEqual(1);
   expect(priceAfter - priceBefore).toBeLessThanOrEqual(10);
   expect(countAfter).toBe(countBefore + 1);
-  expect(answer.auction).toMatchObject({ _id: id, currentPrice: priceAfter });
+  expect(leaderAfter).toBe(bidderId);
+  // Soft close: a bid less than the window before the end moves the end to the bid's time plus the window.
+  const now = deps.now();
+  const windowMs = deps.settings.SOFT_CLOSE_SECONDS * 1000;
+  expect(endAfter).toBe(windowMs > 0 && endBefore - now < windowMs ? now + windowMs : endBefore);
+  const maximum = Math.max(before.maxima[maxKey] ?? 0, parsed.bidAmount!, parsed.maxBid ?? 0);
+  expect(after.maxima[maxKey]).toBe(maximum);
+  expect(answer.auction).toMatchObject({
+    _id: id,
+    currentPrice: priceAfter,
+    itemEndDate: new Date(endAfter).toISOString(),
+    myMaxBid: maximum,
+  });
+  expect(answer.message).toBe('Bid placed successfully');
   const auction = deps.db.$client
-    .prepare('select seller_id as sellerId, starts_at as startsAt, ends_at as endsAt from auctions where id = ?')
+    .prepare('select seller_id as sellerId, starts_at as startsAt from auctions where id = ?')
     .get(Number(id)) as {
     sellerId: number;
     startsAt: number;
-    endsAt: number;
   };
   expect(auction.sellerId).not.toBe(bidderId);
-  expect(auction.startsAt).toBeLessThanOrEqual(deps.now());
-  expect(auction.endsAt).toBeGreaterThan(deps.now());
+  expect(auction.startsAt).toBeLessThanOrEqual(now);
+  expect(endBefore).toBeGreaterThan(now);
   const bid = deps.db.$client
-    .prepare('select auction_id as auctionId, bidder_id as bidderId, amount from bids order by id desc limit 1')
+    .prepare('select auction_id as auctionId, bidder_id as bidderId, amount, auto from bids order by id desc limit 1')
     .get();
-  expect(bid).toEqual({ auctionId: Number(id), bidderId, amount: priceAfter });
-  expect(placeBidInput.parse(input).bidAmount).toBe(priceAfter);
+  expect(bid).toEqual({ auctionId: Number(id), bidderId, amount: priceAfter, auto: 0 });
+  expect(parsed.bidAmount).toBe(priceAfter);
 }
 
 function expectMessageStored(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, userId: number | null, ip: string) {
@@ -648,6 +707,13 @@ function bidPlan(options: ValueOptions, world: BidWorld): InputPlan {
       bidAmount: fc
         .tuple(fc.integer({ min: 1, max: 10 }), fc.constantFrom('number', 'string', 'padded') as fc.Arbitrary<'number'>)
         .map(([s, f]) => new RelativeBid(s, f)),
+      // Relative too, or the prices would soon outgrow every maximum drawn (below the bid is refused).
+      maxBid: fc.oneof(
+        fc
+          .tuple(fc.integer({ min: 0, max: 200 }), fc.constantFrom('number', 'string', 'padded') as fc.Arbitrary<'number'>)
+          .map(([s, f]) => new RelativeBid(s, f)),
+        validFromSpec(fieldSpec(placeBidInput.shape.maxBid)),
+      ),
       requestKey: fc.oneof(fc.constant(ABSENT), fc.constantFrom('key-aaaaaaaa', 'key-bbbbbbbb', ' key-cccccccc '), fc.uuid()),
     },
     options,
@@ -662,6 +728,12 @@ function bidPlan(options: ValueOptions, world: BidWorld): InputPlan {
           fc.constantFrom('number', 'string', 'padded', 'fraction', 'exponent', 'plus', 'float-string') as fc.Arbitrary<
             RelativeBid['form']
           >,
+        )
+        .map(([s, f]) => new RelativeBid(s, f)),
+      maxBid: fc
+        .tuple(
+          fc.integer({ min: -3, max: 60 }),
+          fc.constantFrom('fraction', 'exponent', 'plus', 'float-string') as fc.Arbitrary<RelativeBid['form']>,
         )
         .map(([s, f]) => new RelativeBid(s, f)),
       requestKey: fc.constantFrom('', '       ', '1234567', '12345678', ` ${repeat('k', 7)} `, repeat('k', 100), repeat('k', 101)),
@@ -1174,8 +1246,11 @@ fuzz(
         expectSchemaRefusal(outcome, placeBidInput, input, true, signedIn);
         if (outcome.ok) {
           expectBidPlaced(deps, before, after, input, outcome.value, bidder.id);
-          const { bid } = outcome.value as { bid: { bidAmount: number; bidder: { _id: string } } };
-          expect(bid.bidder._id).toBe(String(bidder.id));
+          // The placed bid, or none for a maximum raised alone.
+          const { bid } = outcome.value as { bid: { bidAmount: number; bidder: { _id: string }; auto: boolean } | null };
+          const { bidAmount } = placeBidInput.parse(input);
+          if (bidAmount === undefined) expect(bid).toBeNull();
+          else expect(bid).toMatchObject({ bidAmount, bidder: { _id: String(bidder.id) }, auto: false });
         } else expectUnchanged(before, after, 'auction.placeBid');
       },
     );
@@ -1440,9 +1515,13 @@ fuzz(
       const res = await sendJson(app, 'POST', `/api/auction/${c.id}`, { wire: c.wire, body: resolved }, bidder);
       expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}`);
       const after = snapshot(deps);
-      if (res.statusCode === 201) {
+      if (res.statusCode === 201 || res.statusCode === 200) {
         const seen = serverView(payloadOf(resolved)) as Record<string, unknown>;
-        expectBidPlaced(deps, before, after, { ...seen, auctionId: decodedId }, res.json(), bidder.id);
+        const input = { ...seen, auctionId: decodedId };
+        // 200 only for a maximum raised alone, which places no bid.
+        expect(res.statusCode).toBe(placeBidInput.parse(input).bidAmount === undefined ? 200 : 201);
+        expect(Object.keys(res.json() as object).sort()).toEqual(['auction', 'leading', 'message']);
+        expectBidPlaced(deps, before, after, input, res.json(), bidder.id);
       } else expectUnchanged(before, after, 'POST /api/auction/:id');
     });
   },

@@ -80,7 +80,12 @@ export type CreateAuctionForm = z.output<typeof createAuctionInput>;
 export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
 
 /** Blank or null counts as left out, for a field that may be left out. */
-const leftOutIfBlank = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+function leftOutIfBlank(value: unknown): unknown {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
+  // Handed back a promise, zod would wait for it (a direct caller's maxBid: Promise.resolve('125') passed as 125)
+  // and a synchronous parse would throw a TypeError: it goes on as an object, which is refused.
+  return value instanceof Promise ? {} : value;
+}
 
 /**
  * A bid: an amount, a maximum up to which the server bids for the bidder, or both. The leader may
