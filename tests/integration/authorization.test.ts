@@ -244,6 +244,13 @@ const ROUTES: Record<string, RouteDecision> = {
     admin: 201,
     request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }),
   },
+  // A live stream: its answer never ends, so only its head is read (see the test below).
+  'GET /api/auction/:id/events': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: (fx, who) => ({ method: 'GET', url: `/api/auction/${fx.auctions[who]}/events`, payloadAsStream: true }),
+  },
   'GET /api/api/auction/show': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/auction/show' }) },
   'GET /api/api/auction/:id': {
     signedOut: 401,
@@ -304,6 +311,19 @@ describe('REST routes', () => {
       const headers = { ...(options.headers as Record<string, string> | undefined) };
       if (who !== 'signedOut') headers.cookie = sessionCookieHeader(await fx.token(who));
       const res: LightMyRequestResponse = await app.inject({ ...options, headers });
+      if (options.payloadAsStream) {
+        // A stream's head is its decision; an error's body is read whole, a stream is dropped.
+        const stream = res.stream();
+        if (res.statusCode < 400) stream.destroy();
+        else {
+          const chunks: Buffer[] = [];
+          for await (const chunk of stream) chunks.push(chunk as Buffer);
+          const body = Buffer.concat(chunks).toString();
+          expect(res.statusCode, body).toBe(decision[who]);
+          expect(JSON.parse(body)).toMatchObject({ error: expect.any(String) as string });
+          return;
+        }
+      }
       expect(res.statusCode, res.body).toBe(decision[who]);
       if (res.statusCode >= 400) expectErrorBody(res);
     });
