@@ -3,9 +3,30 @@ import { DAY_MS } from '../../shared/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// An auction's start and end name their time zone: a bidder elsewhere must not guess whose 14:35 it is.
+const zonedDateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+// The same on a card, where the year goes without saying (an auction opens within 15 days).
+const shortZonedDateTime = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 export const formatMoney = (dollars: number) => usd.format(dollars);
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** "Nov 24, 2026, 2:35 PM CET" (in the viewer's locale and zone). */
+export const formatZonedDateTime = (iso: string) => zonedDateTime.format(new Date(iso));
+/** "Nov 24, 2:35 PM CET": for cards. */
+export const formatShortZonedDateTime = (iso: string) => shortZonedDateTime.format(new Date(iso));
 
 /** Whole days left, rounded up (docs/rules/screens.md#auctions-on-screen); 0 once ended. */
 export function daysLeft(remainingMs: number): number {
@@ -16,4 +37,20 @@ export function timeLeftLabel(remainingMs: number): string {
   const days = daysLeft(remainingMs);
   if (days === 0) return 'Ended';
   return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The last day's countdown: "5 h 04 min 09 s", "4 min 09 s", "9 s". Whole seconds rounded up, so it
+ * never reads 0 while bids are still taken.
+ */
+export function formatCountdown(remainingMs: number): string {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (hours > 0) return `${hours} h ${twoDigits(minutes)} min ${twoDigits(seconds)} s`;
+  if (minutes > 0) return `${minutes} min ${twoDigits(seconds)} s`;
+  return `${seconds} s`;
 }

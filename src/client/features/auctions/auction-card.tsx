@@ -1,9 +1,9 @@
 // The auction card (docs/rules/screens.md#auctions-on-screen): photo, category, name, two lines of
-// description, price, bids, time left, seller.
-import { Clock, Gavel, User } from 'lucide-react';
+// description, price, bids, time left (or when a scheduled auction opens), seller.
+import { CalendarClock, Clock, Gavel, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
-import { formatMoney, timeLeftLabel } from '../../lib/format';
+import { formatMoney, formatShortZonedDateTime, timeLeftLabel } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { Auction } from './types';
 import { useAuctionStatus } from './use-auction-status';
@@ -63,10 +63,20 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
           </p>
         </div>
         <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm">
-          <span className={ended ? 'flex items-center gap-1 font-medium text-slate-500' : 'flex items-center gap-1 text-slate-700'}>
-            <Clock aria-hidden="true" className="size-4" />
-            {timeLeftLabel(timeLeft)}
-          </span>
+          {status === 'scheduled' ? (
+            // Nobody can bid yet: when bidding opens, not the days until an end that is still far off.
+            <span className="flex items-center gap-1 text-slate-700">
+              <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+              <span>
+                Opens <time dateTime={auction.itemStartDate}>{formatShortZonedDateTime(auction.itemStartDate)}</time>
+              </span>
+            </span>
+          ) : (
+            <span className={ended ? 'flex items-center gap-1 font-medium text-slate-500' : 'flex items-center gap-1 text-slate-700'}>
+              <Clock aria-hidden="true" className="size-4" />
+              {timeLeftLabel(timeLeft)}
+            </span>
+          )}
           <span className="flex min-w-0 items-center gap-1 text-slate-600">
             <User aria-hidden="true" className="size-4 shrink-0" />
             <span className="truncate">{auction.sellerName}</span>

@@ -1,29 +1,56 @@
 // Where an auction stands, by the server's clock. The server says where it stood when it answered
 // (status) and how long was left (timeLeft); from the moment the answer arrived we count on, so a
 // wrong clock in the browser changes nothing, and the shared rule moves the auction on (scheduled to
-// open, open to ended) while the page stays open.
+// open, open to ended) while the page stays open. A live bid that moves the end changes itemEndDate
+// and timeLeft together (features/bidding/api.ts), so the count follows it.
 import { useEffect, useState } from 'react';
 import { auctionStatus } from '../../../shared/auction-status';
-import type { AuctionStatus } from '../../../shared/constants';
+import { DAY_MS, type AuctionStatus } from '../../../shared/constants';
 import type { Auction } from './types';
 
+/** How often a view without a countdown looks again (it also wakes exactly at the start and the end). */
 const TICK_MS = 30_000;
 
 type Timed = Pick<Auction, 'status' | 'timeLeft' | 'itemStartDate' | 'itemEndDate'>;
 
-export function useAuctionStatus(auction: Timed, receivedAt: number): { status: AuctionStatus; timeLeft: number } {
+export interface AuctionClock {
+  status: AuctionStatus;
+  /** Milliseconds to the end by the server's clock; 0 once ended. */
+  timeLeft: number;
+  /** Open, with a day or less to go: the auction page counts down in seconds. */
+  lastDay: boolean;
+}
+
+/**
+ * `countdown`: wake every second on the last day (the auction page's countdown); without it the
+ * view wakes every 30 seconds, and at the moment the auction opens or ends.
+ */
+export function useAuctionStatus(auction: Timed, receivedAt: number, { countdown = false } = {}): AuctionClock {
   const [now, setNow] = useState(() => Date.now());
   const ended = auction.status === 'ended';
-  useEffect(() => {
-    if (ended) return;
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, [ended]);
-
-  if (ended) return { status: 'ended', timeLeft: 0 };
+  const startsAt = Date.parse(auction.itemStartDate);
   const endsAt = Date.parse(auction.itemEndDate);
-  const timeLeft = Math.max(0, auction.timeLeft - Math.max(0, now - receivedAt));
+  const timeLeft = ended ? 0 : Math.max(0, auction.timeLeft - Math.max(0, now - receivedAt));
   // The server's clock now: as far before the end as the time left says.
   const serverNow = endsAt - timeLeft;
-  return { status: auctionStatus(Date.parse(auction.itemStartDate), endsAt, serverNow), timeLeft };
+  const status: AuctionStatus = ended ? 'ended' : auctionStatus(startsAt, endsAt, serverNow);
+  const lastDay = status === 'open' && timeLeft <= DAY_MS;
+
+  // When to look again: the next change anyone could see.
+  let wakeIn = TICK_MS;
+  if (status === 'scheduled') wakeIn = Math.min(wakeIn, startsAt - serverNow);
+  if (status === 'open') wakeIn = Math.min(wakeIn, timeLeft);
+  if (countdown && status === 'open') {
+    // On the last day, each time the whole seconds shown change; before it, when the last day begins.
+    wakeIn = lastDay ? timeLeft % 1000 || 1000 : Math.min(wakeIn, timeLeft - DAY_MS);
+  }
+
+  useEffect(() => {
+    if (status === 'ended') return;
+    // A few milliseconds late rather than early: a timer that fires just before the moment changes nothing.
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, wakeIn) + 5);
+    return () => clearTimeout(timer);
+  }, [status, wakeIn, now]);
+
+  return { status, timeLeft, lastDay };
 }

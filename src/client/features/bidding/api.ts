@@ -22,10 +22,17 @@ export function usePlaceBid(auctionId: string) {
   );
 }
 
-/** The auction with the bid applied; an event older than what is shown changes nothing. */
+/**
+ * The auction with the bid applied; an event older than what is shown changes nothing. A late bid
+ * moves the end (soft close): timeLeft moves by as much, since it counts from the moment the cached
+ * answer arrived, which stays what it was (patchCached).
+ */
 function patch(auction: Auction, event: BidEvent): Auction {
   if (auction._id !== event.auctionId || event.bidsCount < auction.bidsCount) return auction;
-  return { ...auction, currentPrice: event.currentPrice, bidsCount: event.bidsCount };
+  const patched = { ...auction, currentPrice: event.currentPrice, bidsCount: event.bidsCount };
+  const moved = Date.parse(event.itemEndDate) - Date.parse(auction.itemEndDate);
+  if (moved === 0 || Number.isNaN(moved) || auction.status === 'ended') return patched;
+  return { ...patched, itemEndDate: event.itemEndDate, timeLeft: Math.max(0, auction.timeLeft + moved) };
 }
 
 /** The detail view also lists the bids, newest first. */
