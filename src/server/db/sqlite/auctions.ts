@@ -235,18 +235,23 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     .insert(maxBids)
     .values({ auctionId: sql.placeholder('auctionId'), bidderId: sql.placeholder('bidderId'), amount: sql.placeholder('amount') })
     .prepare();
-  // Conditional on the price the decision read: the changed-row count proves nobody moved it.
-  const raise = db
-    .update(auctions)
-    .set({
-      currentPrice: placeholder('price'),
-      bidsCount: sql`${auctions.bidsCount} + ${placeholder('added')}`,
-      endsAt: placeholder('endsAt'),
-      leaderId: placeholder('leaderId'),
-    })
-    .where(and(eq(auctions.id, placeholder('id')), eq(auctions.currentPrice, placeholder('expected'))))
-    .returning({ bidsCount: auctions.bidsCount })
-    .prepare();
+  // Conditional on the price the decision read: the changed-row count proves nobody moved it. The end
+  // is written only when a late bid moves it: SQLite rewrites the entries of every index on a column
+  // it sets, changed or not, and two indexes hold the end.
+  const raiseWith = (setEnd: boolean) =>
+    db
+      .update(auctions)
+      .set({
+        currentPrice: placeholder('price'),
+        bidsCount: sql`${auctions.bidsCount} + ${placeholder('added')}`,
+        leaderId: placeholder('leaderId'),
+        ...(setEnd ? { endsAt: placeholder('endsAt') } : {}),
+      })
+      .where(and(eq(auctions.id, placeholder('id')), eq(auctions.currentPrice, placeholder('expected'))))
+      .returning({ bidsCount: auctions.bidsCount })
+      .prepare();
+  const raise = raiseWith(false);
+  const raiseAndExtend = raiseWith(true);
   const insert = db
     .insert(bids)
     .values({
@@ -292,7 +297,8 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         const myMaxBid = decision.bidderMax ?? own!.amount;
         if (decision.entries.length === 0) return { kind: 'placed', bids: [], auction: current, myMaxBid };
 
-        const raised = raise.get({
+        const extended = decision.endsAt.getTime() !== current.endsAt.getTime();
+        const raised = (extended ? raiseAndExtend : raise).get({
           id: auctionId,
           price: decision.price,
           added: decision.entries.length,
@@ -332,6 +338,11 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     },
     async maximaOf(bidderId, auctionIds) {
       if (auctionIds.length === 0) return new Map();
+      // One auction (its page, a bid's answer): the statement prepared for the bid.
+      if (auctionIds.length === 1) {
+        const own = ownMaximum.get({ auctionId: auctionIds[0]!, bidderId });
+        return new Map(own ? [[auctionIds[0]!, own.amount]] : []);
+      }
       const rows = db
         .select({ auctionId: maxBids.auctionId, amount: maxBids.amount })
         .from(maxBids)
