@@ -1,5 +1,7 @@
-// The place-bid form: bounds in the label, the same bounds the server enforces, cleared after success.
-import { useRef, useState, type FormEvent } from 'react';
+// The place-bid form: an amount (bounds in the label, the same bounds the server enforces) and an
+// optional maximum up to which the server bids for the bidder; the leader may raise the maximum
+// alone. Cleared after success. docs/rules/bidding.md says what a maximum does.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { bidBounds } from '../../../shared/bids';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -9,68 +11,159 @@ import { formatMoney } from '../../lib/format';
 import { useTimedMessage } from '../../lib/use-timed-message';
 import { usePlaceBid } from './api';
 
-export function BidForm({ auctionId, currentPrice }: { auctionId: string; currentPrice: number }) {
+interface BidFormProps {
+  auctionId: string;
+  currentPrice: number;
+  /** The viewer leads: they may send a maximum alone. */
+  leading: boolean;
+  /** The viewer's own standing maximum, or null. */
+  myMaxBid: number | null;
+  /** The bid was taken, and at once outbid by an automatic bid: the server's words and the new price. */
+  onOutbid: (message: string, price: number) => void;
+}
+
+const WHOLE = /^\d+$/;
+
+/** The field a refusal from the server names, from the issues its error carries. */
+function issueFor(error: unknown, field: 'bidAmount' | 'maxBid'): string | undefined {
+  const issues = (error as { data?: { issues?: unknown } } | null)?.data?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  const issue = (issues as Array<{ path?: unknown; message?: unknown }>).find((i) => i.path === field);
+  return typeof issue?.message === 'string' ? issue.message : undefined;
+}
+
+export function BidForm({ auctionId, currentPrice, leading, myMaxBid, onOutbid }: BidFormProps) {
   const { min, max } = bidBounds(currentPrice);
   const [amount, setAmount] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [maximum, setMaximum] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  const [maximumError, setMaximumError] = useState<string | undefined>();
   const failure = useTimedMessage();
   const success = useTimedMessage();
+  // A success speaks of the price it was placed at: once the price moves on, it no longer holds.
+  const [successPrice, setSuccessPrice] = useState<number | null>(null);
   // One key per intended bid: a retried or doubled request for the same bid counts once.
   const requestKey = useRef<string | null>(null);
+  const amountId = useId();
+  const maximumId = useId();
 
   const placeBid = usePlaceBid(auctionId);
+  // The leader with only a maximum filled in raises it: no bid, no price change.
+  const raiseOnly = leading && amount.trim() === '' && maximum.trim() !== '';
+  const standing = myMaxBid ?? currentPrice;
+
+  function check(): { bidAmount?: number; maxBid?: number } | null {
+    let bidError: string | undefined;
+    let maxError: string | undefined;
+    const bid = Number(amount);
+    if (!raiseOnly && (amount.trim() === '' || !Number.isInteger(bid) || bid < min || bid > max)) {
+      bidError = `Enter a whole amount from ${formatMoney(min)} to ${formatMoney(max)}.`;
+    }
+    const ceiling = maximum.trim() === '' ? undefined : Number(maximum.trim());
+    if (ceiling !== undefined) {
+      if (!WHOLE.test(maximum.trim())) maxError = 'Enter your maximum in whole dollars, like 150.';
+      else if (raiseOnly && ceiling <= standing) maxError = `Enter more than your current maximum of ${formatMoney(standing)}.`;
+      else if (!raiseOnly && !bidError && ceiling < bid) maxError = `Your maximum must be at least your bid of ${formatMoney(bid)}.`;
+    }
+    setAmountError(bidError);
+    setMaximumError(maxError);
+    if (bidError || maxError) {
+      document.getElementById(bidError ? amountId : maximumId)?.focus();
+      return null;
+    }
+    return { ...(raiseOnly ? {} : { bidAmount: bid }), ...(ceiling === undefined ? {} : { maxBid: ceiling }) };
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     failure.clear();
     success.clear();
-    const value = Number(amount);
-    if (amount.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
-      setFieldError(`Enter a whole amount from ${formatMoney(min)} to ${formatMoney(max)}.`);
-      return;
-    }
-    setFieldError(undefined);
+    const input = check();
+    if (!input) return;
     requestKey.current ??= crypto.randomUUID();
     placeBid.mutate(
-      { auctionId, bidAmount: value, requestKey: requestKey.current },
+      { auctionId, ...input, requestKey: requestKey.current },
       {
-        onSuccess: ({ bid, leading, message }) => {
+        onSuccess: ({ bid, leading: leads, message, auction }) => {
           setAmount('');
+          setMaximum('');
           requestKey.current = null;
-          success.show(leading && bid ? `Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.` : message);
+          if (!leads) {
+            onOutbid(message, auction.currentPrice);
+            return;
+          }
+          setSuccessPrice(auction.currentPrice);
+          if (!bid) success.show(message);
+          else if (auction.currentPrice === bid.bidAmount) {
+            const ceiling =
+              input.maxBid !== undefined && input.maxBid > bid.bidAmount ? ` Your maximum: ${formatMoney(input.maxBid)}.` : '';
+            success.show(`Your bid of ${formatMoney(bid.bidAmount)} is the highest bid.${ceiling}`);
+          } else {
+            // Another bidder's maximum answered, and this bidder's own maximum outbid it.
+            success.show(
+              `Your bid of ${formatMoney(bid.bidAmount)} is in; with your maximum you lead at ${formatMoney(auction.currentPrice)}.`,
+            );
+          }
         },
         onError: (error) => {
           requestKey.current = null;
           console.error('Error placing bid', error);
+          const onAmount = issueFor(error, 'bidAmount');
+          const onMaximum = issueFor(error, 'maxBid');
+          if (onAmount || onMaximum) {
+            setAmountError(onAmount);
+            setMaximumError(onMaximum);
+            document.getElementById(onAmount ? amountId : maximumId)?.focus();
+            return;
+          }
           failure.show(errorMessage(error, 'Your bid could not be placed. Please try again.'));
         },
       },
     );
   }
 
+  const pendingText = raiseOnly ? 'Raising...' : 'Placing Bid...';
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <TextField
-        label={`Your bid (${formatMoney(min)} to ${formatMoney(max)})`}
-        name="bidAmount"
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        required
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        placeholder={String(min)}
-        error={fieldError}
-        action={
-          <Button type="submit" loading={placeBid.isPending} className="shrink-0">
-            {placeBid.isPending ? 'Placing Bid...' : 'Place Bid'}
-          </Button>
-        }
-      />
+      <div className="grid grid-cols-2 items-start gap-3">
+        <TextField
+          id={amountId}
+          label={`Your bid (${formatMoney(min)} to ${formatMoney(max)})`}
+          name="bidAmount"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          required={!leading}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          placeholder={String(min)}
+          error={amountError}
+        />
+        <TextField
+          id={maximumId}
+          label="Maximum bid (optional)"
+          name="maxBid"
+          type="number"
+          inputMode="numeric"
+          min={min}
+          step={1}
+          value={maximum}
+          onChange={(e) => setMaximum(e.target.value)}
+          error={maximumError}
+          aria-describedby={[`${maximumId}-explained`, maximumError ? `${maximumId}-error` : null].filter(Boolean).join(' ')}
+        />
+      </div>
+      <p id={`${maximumId}-explained`} className="text-sm text-slate-600">
+        We bid for you, one step at a time, up to this amount; nobody else sees it.
+        {leading && ' You lead: leave your bid empty to raise only your maximum.'}
+      </p>
+      <Button type="submit" loading={placeBid.isPending} fullWidth>
+        {placeBid.isPending ? pendingText : raiseOnly ? 'Raise Maximum' : 'Place Bid'}
+      </Button>
       {failure.message && <Banner tone="error">{failure.message}</Banner>}
-      {success.message && <Banner tone="success">{success.message}</Banner>}
+      {success.message && successPrice === currentPrice && <Banner tone="success">{success.message}</Banner>}
     </form>
   );
 }

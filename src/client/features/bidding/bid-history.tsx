@@ -1,8 +1,20 @@
 import { History } from 'lucide-react';
+import { Badge } from '../../components/badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import type { Bid } from '../auctions/types';
 
-export function BidHistory({ bids, bidsCount }: { bids: Bid[]; bidsCount: number }) {
+interface BidHistoryProps {
+  bids: Bid[];
+  bidsCount: number;
+  /** Over: an empty history no longer invites a first bid. */
+  ended: boolean;
+}
+
+/**
+ * The bids, newest first, automatic ones marked. Not a live region: the auction page announces price
+ * changes once, in words (features/bidding/announcer.tsx), rather than every row read out as it lands.
+ */
+export function BidHistory({ bids, bidsCount, ended }: BidHistoryProps) {
   return (
     <section aria-labelledby="bid-history" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 id="bid-history" className="flex items-center gap-2 border-b border-slate-200 px-5 py-4 text-lg font-semibold text-slate-900">
@@ -10,16 +22,19 @@ export function BidHistory({ bids, bidsCount }: { bids: Bid[]; bidsCount: number
         Bid History
       </h2>
       {bids.length === 0 ? (
-        <p className="px-5 py-8 text-center text-slate-600">No bids yet. Be the first to bid!</p>
+        <p className="px-5 py-8 text-center text-slate-600">{ended ? 'No bids were placed.' : 'No bids yet. Be the first to bid!'}</p>
       ) : (
         <>
-          <ol className="divide-y divide-slate-100" aria-live="polite">
+          <ol className="divide-y divide-slate-100">
             {bids.map((bid, index) => (
               <li key={bid._id} className="flex items-center justify-between gap-4 px-5 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">
-                    {bid.bidder.name}
-                    {index === 0 && <span className="ml-2 text-xs font-medium text-green-700">Highest</span>}
+                  <p className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
+                    <span className="truncate">{bid.bidder.name}</span>
+                    {bid.auto && <AutoBadge />}
+                    {index === 0 && (
+                      <span className="shrink-0 text-xs font-medium text-green-700">{ended ? 'Winning bid' : 'Highest'}</span>
+                    )}
                   </p>
                   <p className="text-sm text-slate-600">
                     <time dateTime={bid.bidTime}>{formatDateTime(bid.bidTime)}</time>
@@ -37,5 +52,15 @@ export function BidHistory({ bids, bidsCount }: { bids: Bid[]; bidsCount: number
         </>
       )}
     </section>
+  );
+}
+
+/** "auto" on screen, "automatic bid" to a screen reader. */
+function AutoBadge() {
+  return (
+    <Badge tone="accent" className="shrink-0">
+      <span aria-hidden="true">auto</span>
+      <span className="sr-only">automatic bid</span>
+    </Badge>
   );
 }

@@ -1,0 +1,50 @@
+// How an auction ended, in the place the bid form had: the winner (as the server names it) and the
+// final price, or that nobody bid. Between the countdown's zero and the server's answer, a spinner.
+import { Gavel, Trophy } from 'lucide-react';
+import type { Ref } from 'react';
+import { Spinner } from '../../components/spinner';
+import { formatMoney } from '../../lib/format';
+import type { Auction } from './types';
+
+interface AuctionOutcomeProps {
+  auction: Pick<Auction, 'status' | 'winner' | 'currentPrice'>;
+  viewerId: string | undefined;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** Focusable (not tabbable): when the bid form closes under the keyboard, the focus lands here. */
+export function AuctionOutcome({ auction, viewerId, ref }: AuctionOutcomeProps) {
+  const { winner } = auction;
+  return (
+    <div ref={ref} tabIndex={-1} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5 focus:outline-none">
+      {winner ? (
+        <Trophy aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-700" />
+      ) : (
+        <Gavel aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+      )}
+      <div className="min-w-0 space-y-1">
+        {auction.status !== 'ended' ? (
+          <>
+            <p className="font-semibold text-slate-900">Bidding has ended</p>
+            <Spinner label="Checking the result…" showLabel />
+          </>
+        ) : winner ? (
+          <>
+            <p className="font-semibold text-slate-900">{winner._id === viewerId ? 'You won this auction' : 'Auction ended'}</p>
+            <p className="text-slate-800">
+              Winner: <strong>{winner._id === viewerId ? `${winner.name} (you)` : winner.name}</strong>
+            </p>
+            <p className="text-slate-800">
+              Final price: <strong className="text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</strong>
+            </p>
+          </>
+        ) : (
+          <>
+            <p className="font-semibold text-slate-900">Ended without bids</p>
+            <p className="text-slate-700">Nobody bid before the end, so the item was not sold.</p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
