@@ -125,8 +125,10 @@ export function BidForm({ auctionId, currentPrice, leading, myMaxBid, onOutbid }
   const pendingText = raiseOnly ? 'Raising...' : 'Placing Bid...';
   return (
     <form onSubmit={submit} noValidate className="space-y-3">
-      <div className="grid grid-cols-2 items-start gap-3">
+      {/* Label, input and message rows shared by both fields: a label that wraps on a phone keeps the inputs level. */}
+      <div className="grid grid-cols-2 gap-x-3">
         <TextField
+          className="row-span-3 grid grid-rows-subgrid"
           id={amountId}
           label={`Your bid (${formatMoney(min)} to ${formatMoney(max)})`}
           name="bidAmount"
@@ -142,6 +144,7 @@ export function BidForm({ auctionId, currentPrice, leading, myMaxBid, onOutbid }
           error={amountError}
         />
         <TextField
+          className="row-span-3 grid grid-rows-subgrid"
           id={maximumId}
           label="Maximum bid (optional)"
           name="maxBid"
