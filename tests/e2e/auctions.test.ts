@@ -720,8 +720,10 @@ describeBrowser('auction screens', () => {
       await page.getByRole('region', { name: 'Bid History' }).getByRole('listitem').nth(2).waitFor();
       await waitForImages(page);
       await noSidewaysScroll(page);
-      // Keyboard focus on the bid button is visible.
+      // Keyboard focus on the bid button is visible; it comes after the amount and the optional maximum.
       await page.getByLabel('Your bid ($361 to $370)').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('maxBid');
       await page.keyboard.press('Tab');
       const outline = await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;
@@ -767,7 +769,7 @@ describeBrowser('auction screens', () => {
     expect(await page.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
 
     // Two minutes pass in this browser only: the page counts on from the server's answer and closes
-    // the auction by itself, without asking again.
+    // the auction by itself, then asks the server for the outcome; the server's clock has the last word.
     const closing = await apiCreateAuction(seller.token, {
       name: 'Enamel Brooch',
       category: 'Jewelry',
@@ -783,10 +785,19 @@ describeBrowser('auction screens', () => {
     await detail.getByText('Active', { exact: true }).waitFor();
     await watcher.getByRole('button', { name: 'Place Bid' }).waitFor();
 
+    const releaseOutcome = await holdRequests(watcher, 'auction.byId');
+    const askedAgain = watcher.waitForRequest((request) => request.url().includes('auction.byId'));
     await watcher.clock.fastForward(2 * 60_000);
     await detail.getByText('Ended', { exact: true }).first().waitFor();
-    await detail.getByText('This auction ended without bids.').waitFor();
+    await detail.getByText('Bidding has ended', { exact: true }).waitFor();
+    await detail.getByRole('status').filter({ hasText: 'Checking the result…' }).waitFor();
     expect(await detail.getByText('Active', { exact: true }).count()).toBe(0);
     expect(await watcher.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
+    await askedAgain;
+
+    // By the server's own clock the auction still runs (only this browser's clock jumped): the form comes back.
+    releaseOutcome();
+    await watcher.getByRole('button', { name: 'Place Bid' }).waitFor();
+    await detail.getByText('Active', { exact: true }).waitFor();
   });
 });
