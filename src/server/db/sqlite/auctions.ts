@@ -202,6 +202,9 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
   };
 }
 
+/** A bid as its table stores it: times in epoch milliseconds, `auto` as 0 or 1. */
+type BidRow = Omit<BidRecord, 'createdAt' | 'auto' | 'endsAt'> & { createdAt: number; auto: 0 | 1; endsAt: number };
+
 export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined): BidStore {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
   const repeatOf = db
@@ -210,31 +213,26 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     .innerJoin(users, eq(users.id, bids.bidderId))
     .where(and(eq(bids.bidderId, placeholder('bidderId')), eq(bids.requestKey, placeholder('requestKey'))))
     .prepare();
-  const maximumColumns = { bidderId: maxBids.bidderId, amount: maxBids.amount, order: maxBids.id, bidderName: users.name };
-  // The two highest maxima (of two bidders, since each has one row) and the bidder's own: all the rule needs.
-  const topMaxima = db
-    .select(maximumColumns)
-    .from(maxBids)
-    .innerJoin(users, eq(users.id, maxBids.bidderId))
-    .where(eq(maxBids.auctionId, placeholder('auctionId')))
-    .orderBy(desc(maxBids.amount), asc(maxBids.id))
-    .limit(2)
-    .prepare();
-  const ownMaximum = db
-    .select(maximumColumns)
-    .from(maxBids)
-    .innerJoin(users, eq(users.id, maxBids.bidderId))
-    .where(and(eq(maxBids.auctionId, placeholder('auctionId')), eq(maxBids.bidderId, placeholder('bidderId'))))
-    .prepare();
-  // A maximum that grows is written anew, so its id (the order of reaching it) is the newest.
-  const dropMaximum = db
-    .delete(maxBids)
-    .where(and(eq(maxBids.auctionId, placeholder('auctionId')), eq(maxBids.bidderId, placeholder('bidderId'))))
-    .prepare();
-  const insertMaximum = db
-    .insert(maxBids)
-    .values({ auctionId: sql.placeholder('auctionId'), bidderId: sql.placeholder('bidderId'), amount: sql.placeholder('amount') })
-    .prepare();
+  // The standing maxima, on every bid: plain better-sqlite3 statements over a few integer columns,
+  // where Drizzle's mapping of each row would cost the bid more than the reads themselves.
+  interface MaximumRow {
+    bidderId: number;
+    amount: number;
+    order: number;
+    bidderName: string;
+  }
+  const maximumSelect =
+    'select m.bidder_id as bidderId, m.amount, m.id as "order", u.name as bidderName from max_bids m join users u on u.id = m.bidder_id';
+  // The two highest (of two bidders, since each has one row) and the bidder's own: all the rule needs.
+  const topMaxima = db.$client.prepare<[number], MaximumRow>(
+    `${maximumSelect} where m.auction_id = ? order by m.amount desc, m.id limit 2`,
+  );
+  const ownMaximum = db.$client.prepare<[number, number], MaximumRow>(`${maximumSelect} where m.auction_id = ? and m.bidder_id = ?`);
+  // A maximum that grows is written anew (REPLACE deletes the old row), so its id, the order of
+  // reaching it, is the newest.
+  const writeMaximum = db.$client.prepare<[number, number, number]>(
+    'insert or replace into max_bids (auction_id, bidder_id, amount) values (?, ?, ?)',
+  );
   // Conditional on the price the decision read: the changed-row count proves nobody moved it. The end
   // is written only when a late bid moves it: SQLite rewrites the entries of every index on a column
   // it sets, changed or not, and two indexes hold the end.
@@ -266,14 +264,13 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     })
     .returning({ id: bids.id })
     .prepare();
-  const newestOf = db
-    .select(bidColumns)
-    .from(bids)
-    .innerJoin(users, eq(users.id, bids.bidderId))
-    .where(eq(bids.auctionId, placeholder('auctionId')))
-    .orderBy(desc(bids.id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
+  // The auction page's history (up to 200 rows on every read): a plain statement, mapped by hand,
+  // as Drizzle's per-column mapping would cost more than the read itself.
+  const newestOf = db.$client.prepare<[number, number], BidRow>(
+    `select b.id, b.auction_id as auctionId, b.bidder_id as bidderId, u.name as bidderName, b.amount, b.seq,
+       b.created_at as createdAt, b.auto, b.ends_at as endsAt
+     from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
+  );
   const immediately = immediateTransactions(db);
   const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, auctionId));
 
@@ -282,17 +279,15 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
-        const maxima = auction ? topMaxima.all({ auctionId }) : [];
-        const own =
-          maxima.find((m) => m.bidderId === bidder.id) ?? (auction ? ownMaximum.get({ auctionId, bidderId: bidder.id }) : undefined);
+        const maxima = auction ? topMaxima.all(auctionId) : [];
+        const own = maxima.find((m) => m.bidderId === bidder.id) ?? (auction ? ownMaximum.get(auctionId, bidder.id) : undefined);
         if (own && !maxima.includes(own)) maxima.push(own);
         const decision = decide({ auction, maxima, repeatOf: earlier });
         if (decision === 'repeat') return { kind: 'repeated', bid: earlier!, auction: auction!, myMaxBid: own?.amount ?? null };
         const current = auction!;
 
         if (decision.bidderMax !== null) {
-          dropMaximum.run({ auctionId, bidderId: bidder.id });
-          insertMaximum.run({ auctionId, bidderId: bidder.id, amount: decision.bidderMax });
+          writeMaximum.run(auctionId, bidder.id, decision.bidderMax);
         }
         const myMaxBid = decision.bidderMax ?? own!.amount;
         if (decision.entries.length === 0) return { kind: 'placed', bids: [], auction: current, myMaxBid };
@@ -340,7 +335,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       if (auctionIds.length === 0) return new Map();
       // One auction (its page, a bid's answer): the statement prepared for the bid.
       if (auctionIds.length === 1) {
-        const own = ownMaximum.get({ auctionId: auctionIds[0]!, bidderId });
+        const own = ownMaximum.get(auctionIds[0]!, bidderId);
         return new Map(own ? [[auctionIds[0]!, own.amount]] : []);
       }
       const rows = db
@@ -351,7 +346,12 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       return new Map(rows.map((row) => [row.auctionId, row.amount]));
     },
     async newestOf(auctionId, limit) {
-      return newestOf.all({ auctionId, limit });
+      return newestOf.all(auctionId, limit).map((row) => ({
+        ...row,
+        createdAt: new Date(row.createdAt),
+        auto: row.auto === 1,
+        endsAt: new Date(row.endsAt),
+      }));
     },
     async since(afterBidId, auctionId, limit) {
       return db
