@@ -23,6 +23,11 @@ export interface BuildOptions {
   trpcShortPath?: boolean;
   /** How long a request's headers and body may take to arrive before it is answered 408 (tests shorten it). */
   requestTimeoutMs?: number;
+  /**
+   * false: this app does not close ended auctions on its timer (a test that compares the database
+   * before and after one request, and must not see a close land in between). True by default.
+   */
+  closeAuctions?: boolean;
 }
 
 /** A client that sends its request slower than this is answered 408: a trickled body cannot hold a socket. */
@@ -62,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(rest, { prefix: '/api', deps });
   await app.register(uploads, { uploadDir: settings.UPLOAD_DIR });
   await app.register(client, { dev });
-  await app.register(lifecycle, { deps });
+  await app.register(lifecycle, { deps, closeAuctions: options.closeAuctions ?? true });
   return app;
 }
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 
-async function lifecycle(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
   // A stream's session can expire while it is open; logout and password changes end theirs at once.
   const streamCheck = setInterval(() => {
     endExpiredStreams(deps).catch((error: unknown) => app.log.warn({ err: error }, 'checking the sessions of live streams failed'));
@@ -17,6 +17,7 @@ async function lifecycle(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   // One tick at a time: a slow tick (a backlog after downtime) is not overlapped by the next.
   let closing: Promise<unknown> | null = null;
   const closer = setInterval(() => {
+    if (!closeAuctions) return;
     closing ??= closeDueAuctions(deps)
       .catch((error: unknown) => app.log.error({ err: error }, 'closing the auctions that ended failed'))
       .finally(() => (closing = null));
