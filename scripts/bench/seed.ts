@@ -120,8 +120,8 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
      values (?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
   );
   const insertAuction = sqlite.prepare(
-    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at, leader_id, closed_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
+    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at, leader_id, leader_max, closed_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?)`,
   );
   const insertBid = sqlite.prepare(
     'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at) values (?, ?, ?, ?, null, ?, ?)',
@@ -224,19 +224,19 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
         startsAt,
         endsAt,
         createdAt,
-        // Every bid was placed by hand, each higher: the last bidder leads. Ended ones count as closed,
-        // so the server's close does not work through thousands of them during the run.
+        // Every bid was placed by hand, each higher: the last bidder leads, with that bid as the maximum.
+        // Ended ones count as closed, so the server's close does not work through thousands of them.
         bidders.at(-1) ?? null,
+        amounts.at(-1) ?? null,
         endsAt <= now ? endsAt : null,
       );
       for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b], endsAt);
       bidRows += n;
     }
-    // Each bidder's standing maximum is their highest bid, reached in the order of the bids.
+    // Every other bidder's standing maximum is their highest bid.
     sqlite.exec(`insert into max_bids (auction_id, bidder_id, amount)
-      select auction_id, bidder_id, amount from (
-        select auction_id, bidder_id, max(amount) as amount, id from bids group by auction_id, bidder_id
-      ) order by id`);
+      select b.auction_id, b.bidder_id, max(b.amount) from bids b join auctions a on a.id = b.auction_id
+      where b.bidder_id <> a.leader_id group by b.auction_id, b.bidder_id`);
 
     const session = (userId: number) => {
       const token = randomBytes(32).toString('base64url');

@@ -77,15 +77,15 @@ class Market {
     this.auction = auctionOf(fields);
   }
 
-  /** What the bid transaction reads: all maxima (`subset`: only the two highest and the bidder's own, as the store reads them). */
-  state(bidderId: number, subset = false): BidState {
+  /** What the bid transaction reads: all maxima (`leaderOnly`: only the leader's, as the store reads it). */
+  state(leaderOnly = false): BidState {
     const all = ranked(this.maxima).map((m) => ({ ...m }));
-    const maxima = subset ? all.filter((m, i) => i < 2 || m.bidderId === bidderId) : all;
+    const maxima = leaderOnly ? all.filter((m) => m.bidderId === this.auction.leaderId) : all;
     return { auction: { ...this.auction }, maxima, repeatOf: null };
   }
 
   decide(request: BidRequest): BidDecision {
-    const decision = decideBid(this.state(request.bidderId), request, { now: this.now, softCloseMs: this.softCloseMs });
+    const decision = decideBid(this.state(), request, { now: this.now, softCloseMs: this.softCloseMs });
     if (decision === 'repeat') throw new Error('no request key here: a decision cannot be a repeat');
     return decision;
   }
@@ -496,8 +496,9 @@ describe('properties over random sequences of bids', () => {
             continue;
           }
 
-          // The store reads only the two highest maxima and the bidder's own: the same decision as with all of them.
-          const read = market.state(request.bidderId, true);
+          // The store reads only the leader's maximum: the same decision as with all of them, because every
+          // other maximum is at most the price (checked below), so no bid that must top the price can meet it.
+          const read = market.state(true);
           const untouched = structuredClone(read);
           const subsetDecision = decideBid(read, request, { now: market.now, softCloseMs });
           // Pure: what it read is as it was.
@@ -508,6 +509,9 @@ describe('properties over random sequences of bids', () => {
 
           // The leader has the highest maximum; of equal ones, the one reached first.
           const [first, second] = ranked(market.maxima);
+          // Every other bidder's maximum is spent: at most the price.
+          for (const other of market.maxima.filter((m) => m.bidderId !== decision.leaderId))
+            expect(other.amount).toBeLessThanOrEqual(decision.price);
           expect(decision.leaderId).toBe(first!.bidderId);
           if (second && second.amount === first!.amount) seen.ties += 1;
           // The bidder's standing maximum is the largest amount or maximum they ever sent.

@@ -64,6 +64,8 @@ export interface AuctionRecord {
   /** The bidder with the highest standing maximum (the winner once ended), or null before any bid. */
   leaderId: number | null;
   leaderName: string | null;
+  /** The leader's standing maximum: the bid rule's to read, and the leader's own to see; nobody else's. */
+  leaderMax: number | null;
   /** When the close recorded the outcome, or null until then. */
   closedAt: Date | null;
 }

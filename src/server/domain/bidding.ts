@@ -34,8 +34,9 @@ export interface BidState {
   /** Undefined when no auction has that id. */
   auction: AuctionState | undefined;
   /**
-   * The standing maxima on the auction that can matter: at least the two highest of different
-   * bidders and the bidder's own (more does no harm).
+   * The standing maxima on the auction that can matter: at least the leader's (more does no harm).
+   * Every other bidder's maximum is spent, at most the price, so it cannot change the outcome of a
+   * bid that must top the price; a bidder without one here is taken to have none.
    */
   maxima: StandingMax[];
   /** The bid placed earlier by this bidder with this request key, when the request repeats one. */

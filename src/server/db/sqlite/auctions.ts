@@ -48,6 +48,7 @@ const auctionColumns = {
   createdAt: auctions.createdAt,
   leaderId: auctions.leaderId,
   leaderName: leaders.name,
+  leaderMax: auctions.leaderMax,
   closedAt: auctions.closedAt,
 };
 
@@ -154,22 +155,30 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
             .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)))
             .get();
           if (taken) return false;
-          // Demo bids are placed by hand and rise: the last one leads, each bidder's highest is their maximum.
-          const leaderId = bidRows.at(-1)?.bidderId ?? null;
+          // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
+          // other bidder's highest is theirs.
+          const last = bidRows.at(-1);
           const { id } = tx
             .insert(auctions)
-            .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice, leaderId })
+            .values({
+              ...auction,
+              currentPrice: auction.currentPrice ?? auction.startingPrice,
+              leaderId: last?.bidderId ?? null,
+              leaderMax: last?.amount ?? null,
+            })
             .returning({ id: auctions.id })
             .get();
-          if (bidRows.length === 0) return true;
+          if (!last) return true;
           tx.insert(bids)
             .values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })))
             .run();
           const highest = new Map<number, number>();
-          for (const bid of bidRows) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
-          tx.insert(maxBids)
-            .values([...highest].sort((a, b) => a[1] - b[1]).map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })))
-            .run();
+          for (const bid of bidRows)
+            if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
+          if (highest.size > 0)
+            tx.insert(maxBids)
+              .values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })))
+              .run();
           return true;
         },
         { behavior: 'immediate' },
@@ -213,25 +222,16 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     .innerJoin(users, eq(users.id, bids.bidderId))
     .where(and(eq(bids.bidderId, placeholder('bidderId')), eq(bids.requestKey, placeholder('requestKey'))))
     .prepare();
-  // The standing maxima, on every bid: plain better-sqlite3 statements over a few integer columns,
-  // where Drizzle's mapping of each row would cost the bid more than the reads themselves.
-  interface MaximumRow {
-    bidderId: number;
-    amount: number;
-    order: number;
-    bidderName: string;
-  }
-  const maximumSelect =
-    'select m.bidder_id as bidderId, m.amount, m.id as "order", u.name as bidderName from max_bids m join users u on u.id = m.bidder_id';
-  // The two highest (of two bidders, since each has one row) and the bidder's own: all the rule needs.
-  const topMaxima = db.$client.prepare<[number], MaximumRow>(
-    `${maximumSelect} where m.auction_id = ? order by m.amount desc, m.id limit 2`,
+  // A bidder who does not lead keeps their maximum here, only so they can see it (the rule needs none
+  // of them): written when they bid without taking the lead, and when a leader loses the lead.
+  const keepMaximum = db.$client.prepare<[number, number, number]>(
+    'insert into max_bids (auction_id, bidder_id, amount) values (?, ?, ?) on conflict (auction_id, bidder_id) do update set amount = excluded.amount',
   );
-  const ownMaximum = db.$client.prepare<[number, number], MaximumRow>(`${maximumSelect} where m.auction_id = ? and m.bidder_id = ?`);
-  // A maximum that grows is written anew (REPLACE deletes the old row), so its id, the order of
-  // reaching it, is the newest.
-  const writeMaximum = db.$client.prepare<[number, number, number]>(
-    'insert or replace into max_bids (auction_id, bidder_id, amount) values (?, ?, ?)',
+  // The caller's own maximum on each auction: the leader's is on the auction row, anyone else's here.
+  const ownMaxima = db.$client.prepare<{ bidder: number; ids: string }, { auctionId: number; amount: number | null }>(
+    `select a.id as auctionId, case when a.leader_id = @bidder then a.leader_max else m.amount end as amount
+     from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = @bidder
+     where a.id in (select value from json_each(@ids))`,
   );
   // Conditional on the price the decision read: the changed-row count proves nobody moved it. The end
   // is written only when a late bid moves it: SQLite rewrites the entries of every index on a column
@@ -243,6 +243,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         currentPrice: placeholder('price'),
         bidsCount: sql`${auctions.bidsCount} + ${placeholder('added')}`,
         leaderId: placeholder('leaderId'),
+        leaderMax: placeholder('leaderMax'),
         ...(setEnd ? { endsAt: placeholder('endsAt') } : {}),
       })
       .where(and(eq(auctions.id, placeholder('id')), eq(auctions.currentPrice, placeholder('expected'))))
@@ -250,6 +251,8 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       .prepare();
   const raise = raiseWith(false);
   const raiseAndExtend = raiseWith(true);
+  // The leader raising their maximum alone: nothing else moves.
+  const raiseLeaderMax = db.$client.prepare<[number, number, number]>('update auctions set leader_max = ? where id = ? and leader_id = ?');
   const insert = db
     .insert(bids)
     .values({
@@ -279,18 +282,26 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
-        const maxima = auction ? topMaxima.all(auctionId) : [];
-        const own = maxima.find((m) => m.bidderId === bidder.id) ?? (auction ? ownMaximum.get(auctionId, bidder.id) : undefined);
-        if (own && !maxima.includes(own)) maxima.push(own);
-        const decision = decide({ auction, maxima, repeatOf: earlier });
-        if (decision === 'repeat') return { kind: 'repeated', bid: earlier!, auction: auction!, myMaxBid: own?.amount ?? null };
-        const current = auction!;
-
-        if (decision.bidderMax !== null) {
-          writeMaximum.run(auctionId, bidder.id, decision.bidderMax);
+        // The one maximum the rule needs, from the row just read (see BidState.maxima).
+        const leader =
+          auction?.leaderId != null ? { bidderId: auction.leaderId, amount: auction.leaderMax ?? auction.currentPrice, order: 0 } : null;
+        const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
+        if (decision === 'repeat') {
+          const own = ownMaxima.get({ bidder: bidder.id, ids: `[${auctionId}]` });
+          return { kind: 'repeated', bid: earlier!, auction: auction!, myMaxBid: own?.amount ?? null };
         }
-        const myMaxBid = decision.bidderMax ?? own!.amount;
-        if (decision.entries.length === 0) return { kind: 'placed', bids: [], auction: current, myMaxBid };
+        const current = auction!;
+        const leads = decision.leaderId === bidder.id;
+        // The maximum that leads afterwards: the bidder's when they lead with a grown one, else the leader's as it was.
+        const leaderMax = leads && decision.bidderMax !== null ? decision.bidderMax : (current.leaderMax ?? current.currentPrice);
+        // Whoever does not lead afterwards topped the price, so their maximum grew: the decision has it.
+        const myMaxBid = leads ? leaderMax : decision.bidderMax!;
+
+        if (decision.entries.length === 0) {
+          // A raise of the leader's maximum alone.
+          if (decision.bidderMax !== null) raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id);
+          return { kind: 'placed', bids: [], auction: { ...current, leaderMax }, myMaxBid };
+        }
 
         const extended = decision.endsAt.getTime() !== current.endsAt.getTime();
         const raised = (extended ? raiseAndExtend : raise).get({
@@ -299,10 +310,21 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           added: decision.entries.length,
           endsAt: decision.endsAt.getTime(),
           leaderId: decision.leaderId,
+          leaderMax,
           expected: current.currentPrice,
         });
         if (!raised) return { kind: 'price-moved', auction: current };
-        const names = new Map([[bidder.id, bidder.name], ...maxima.map((m) => [m.bidderId, m.bidderName] as const)]);
+        if (!leads) {
+          // Outbid at once: the bidder's maximum, spent, is theirs to see.
+          keepMaximum.run(auctionId, bidder.id, myMaxBid);
+        } else if (current.leaderId !== null && current.leaderId !== bidder.id) {
+          // The lead changed hands: the previous leader's maximum leaves the auction row.
+          keepMaximum.run(auctionId, current.leaderId, leader!.amount);
+        }
+        const names = new Map([
+          [bidder.id, bidder.name],
+          [current.leaderId, current.leaderName],
+        ]);
         const firstSeq = raised.bidsCount - decision.entries.length + 1;
         const written = decision.entries.map((entry, i): BidRecord => {
           const row = {
@@ -327,23 +349,15 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           endsAt: decision.endsAt,
           leaderId: decision.leaderId,
           leaderName: names.get(decision.leaderId)!,
+          leaderMax,
         };
         return { kind: 'placed', bids: written, auction: after, myMaxBid };
       });
     },
     async maximaOf(bidderId, auctionIds) {
       if (auctionIds.length === 0) return new Map();
-      // One auction (its page, a bid's answer): the statement prepared for the bid.
-      if (auctionIds.length === 1) {
-        const own = ownMaximum.get(auctionIds[0]!, bidderId);
-        return new Map(own ? [[auctionIds[0]!, own.amount]] : []);
-      }
-      const rows = db
-        .select({ auctionId: maxBids.auctionId, amount: maxBids.amount })
-        .from(maxBids)
-        .where(and(eq(maxBids.bidderId, bidderId), inArray(maxBids.auctionId, auctionIds)))
-        .all();
-      return new Map(rows.map((row) => [row.auctionId, row.amount]));
+      const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
+      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
     },
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map((row) => ({

@@ -77,6 +77,11 @@ export const auctions = sqliteTable(
     createdAt: createdAt(),
     /** The bidder with the highest standing maximum; once the auction has ended, its winner. */
     leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The leader's standing maximum, kept on the row the bid reads anyway: the one maximum the bid rule
+     * needs (every other is spent, at most the price). Never shown to anyone but the leader.
+     */
+    leaderMax: integer('leader_max'),
     /** When the close recorded the outcome and its notices; null until then. */
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
   },
@@ -131,9 +136,9 @@ export const bids = sqliteTable(
 );
 
 /**
- * Each bidder's standing maximum on an auction: the largest bid amount or maximum they have sent.
- * The id grows each time a maximum does (the row is written anew), so of two equal maxima the smaller
- * id was reached first.
+ * The standing maxima of the bidders who do not lead (the largest bid amount or maximum each has
+ * sent), so each can see their own. The leader's lives on the auction row (`leader_max`); a leader
+ * who loses the lead leaves theirs here. A leader's own row here, from before they led, is stale.
  */
 export const maxBids = sqliteTable(
   'max_bids',
@@ -147,11 +152,7 @@ export const maxBids = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
   },
-  (t) => [
-    uniqueIndex('max_bids_auction_bidder_unique').on(t.auctionId, t.bidderId),
-    // The bid reads the two highest: highest amount first, of equal ones the earliest.
-    index('max_bids_auction_rank_idx').on(t.auctionId, sql`${t.amount} desc`, t.id),
-  ],
+  (t) => [uniqueIndex('max_bids_auction_bidder_unique').on(t.auctionId, t.bidderId)],
 );
 
 /** What a user is told: written in the transaction of the bid or close that owes it. */
