@@ -1,5 +1,5 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuctionStatus } from '../../../shared/constants';
 import type { Notice } from '../../domain/bidding';
