@@ -4,13 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CATEGORIES, type Category } from '../../src/shared/constants';
+import { DAY_MS, PASSWORD, photo, testApi, type AuctionFields } from './api';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
-
-const PASSWORD = 'correct horse battery';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Created {
   id: string;
@@ -18,27 +15,10 @@ interface Created {
   category: Category;
 }
 
-/** A photo that looks like one: a soft gradient with a round "object" in the middle, in the given hue. */
-async function photo(hue: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <defs>
-      <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-        <stop offset="0" stop-color="hsl(${hue},45%,88%)"/><stop offset="1" stop-color="hsl(${hue},35%,62%)"/>
-      </linearGradient>
-      <radialGradient id="obj" cx="0.4" cy="0.35" r="0.7">
-        <stop offset="0" stop-color="hsl(${(hue + 30) % 360},70%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 30) % 360},60%,32%)"/>
-      </radialGradient>
-    </defs>
-    <rect width="1200" height="900" fill="url(#bg)"/>
-    <ellipse cx="600" cy="760" rx="300" ry="40" fill="rgba(0,0,0,0.18)"/>
-    <circle cx="600" cy="450" r="260" fill="url(#obj)"/>
-  </svg>`;
-  const image = sharp(Buffer.from(svg));
-  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
-}
-
 describeBrowser('auction screens', () => {
   const e2e = useBrowserHarness();
+  const api = testApi(() => e2e.baseUrl);
+  const { user: apiUser, signIn: signInContext, bid: apiBid } = api;
   /** Every auction this file made, oldest first: the server's database holds exactly these. */
   const created: Created[] = [];
   let dir = '';
@@ -54,70 +34,11 @@ describeBrowser('auction screens', () => {
 
   // ---------------------------------------------------------------- helpers through the API
 
-  /** A user made from outside any browser; the token signs API calls. */
-  async function apiUser(name: string) {
-    const response = await fetch(`${e2e.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD }),
-    });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as { token: string; user: { _id: string } };
-    return { name, token: body.token };
-  }
-
-  /** Signs this page's context up (the cookie lands in the browser) and returns the token for API calls. */
-  async function signInContext(page: Page, name: string) {
-    const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-    const response = await page.request.post('/api/auth/signup', { data: { name, email, password: PASSWORD } });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { token: string };
-    return { name, email, token: body.token };
-  }
-
-  async function apiCreateAuction(
-    token: string,
-    fields: {
-      name: string;
-      category: Category;
-      price: number;
-      description?: string;
-      days?: number;
-      startsInMs?: number;
-      endsInMs?: number;
-      hue?: number;
-    },
-  ): Promise<Created> {
-    const form = new FormData();
-    const now = Date.now();
-    const startsAt = now + (fields.startsInMs ?? 0);
-    const endsAt = fields.endsInMs === undefined ? startsAt + (fields.days ?? 5) * DAY_MS : now + fields.endsInMs;
-    form.set('itemName', fields.name);
-    form.set('itemDescription', fields.description ?? `${fields.name}, in good condition. Collected in person or shipped insured.`);
-    form.set('itemCategory', fields.category);
-    form.set('startingPrice', String(fields.price));
-    form.set('itemStartDate', new Date(startsAt).toISOString());
-    form.set('itemEndDate', new Date(endsAt).toISOString());
-    form.set('itemPhoto', new Blob([new Uint8Array(await photo(fields.hue ?? 210))], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as { newAuction: { _id: string } };
-    const auction = { id: body.newAuction._id, name: fields.name, category: fields.category };
-    created.push(auction);
-    return auction;
-  }
-
-  async function apiBid(token: string, auctionId: string, bidAmount: number) {
-    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ bidAmount }),
-    });
-    expect(response.status).toBe(201);
+  /** An auction listed through the API, remembered as made by this file. */
+  async function apiCreateAuction(token: string, fields: AuctionFields): Promise<Created> {
+    const { id, name, category } = await api.createAuction(token, fields);
+    created.push({ id, name, category });
+    return { id, name, category };
   }
 
   // ---------------------------------------------------------------- helpers in the page

@@ -2,86 +2,25 @@
 // maximum answering a lower bid at once, the countdown following a late bid's new end, and the winner
 // shown when the countdown reaches zero; all without a reload. Screenshots at 1280 and 360 px.
 import type { Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import type { Category } from '../../src/shared/constants';
 import { axeReport } from './axe';
-import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
+import { DAY_MS, testApi } from './api';
+import { describeBrowser, useBrowserHarness } from './harness';
 
-const PASSWORD = 'correct horse battery';
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Short, so a test can watch an auction get extended and then end. */
 const SOFT_CLOSE_SECONDS = 15;
 
 describeBrowser('automatic bids, the soft close and the end of an auction', () => {
   const e2e = useBrowserHarness({ env: { SOFT_CLOSE_SECONDS: String(SOFT_CLOSE_SECONDS) } });
+  const {
+    user: apiUser,
+    signIn: signInContext,
+    createAuction: apiCreateAuction,
+    bid: apiBid,
+    auction: apiAuction,
+  } = testApi(() => e2e.baseUrl);
 
   // ---------------------------------------------------------------- helpers through the API
-
-  async function apiUser(name: string) {
-    const response = await fetch(`${e2e.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD }),
-    });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as { token: string; user: { _id: string } };
-    return { name, token: body.token, id: body.user._id };
-  }
-
-  /** Signs this page's context up (the cookie lands in the browser); the token signs API calls. */
-  async function signInContext(page: Page, name: string) {
-    const response = await page.request.post('/api/auth/signup', {
-      data: { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD },
-    });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { token: string; user: { _id: string } };
-    return { name, token: body.token, id: body.user._id };
-  }
-
-  async function apiCreateAuction(
-    token: string,
-    fields: { name: string; category: Category; price: number; startsInMs?: number; endsInMs: number; hue: number },
-  ): Promise<{ id: string; startsAt: string }> {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-      <rect width="1200" height="900" fill="hsl(${fields.hue},40%,80%)"/>
-      <circle cx="600" cy="450" r="260" fill="hsl(${(fields.hue + 30) % 360},55%,45%)"/>
-    </svg>`;
-    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
-    const now = Date.now();
-    const startsAt = new Date(now + (fields.startsInMs ?? 0)).toISOString();
-    const form = new FormData();
-    form.set('itemName', fields.name);
-    form.set('itemDescription', `${fields.name}, in good condition. Collected in person or shipped insured.`);
-    form.set('itemCategory', fields.category);
-    form.set('startingPrice', String(fields.price));
-    form.set('itemStartDate', startsAt);
-    form.set('itemEndDate', new Date(now + fields.endsInMs).toISOString());
-    form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return { id: ((await response.json()) as { newAuction: { _id: string } }).newAuction._id, startsAt };
-  }
-
-  async function apiBid(token: string, auctionId: string, body: { bidAmount: number; maxBid?: number }) {
-    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as { leading: boolean; auction: { currentPrice: number; itemEndDate: string } };
-  }
-
-  async function apiAuction(token: string, auctionId: string) {
-    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { itemEndDate: string; currentPrice: number; status: string; bidsCount: number };
-  }
 
   // ---------------------------------------------------------------- helpers in the page
 
