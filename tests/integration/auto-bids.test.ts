@@ -292,6 +292,11 @@ describe.each([
       body: { leading: true, message: 'Your maximum bid is now $400.', auction: { myMaxBid: 400 } },
     });
 
+    // A form's blank amount is left out: with a maximum, still a raise alone.
+    const blank = await door.place(world, x, id, { bidAmount: '', maxBid: '450' });
+    expect(blank).toMatchObject({ status: 200, body: { leading: true, message: 'Your maximum bid is now $450.' } });
+    expect(await stored(deps, id)).toMatchObject({ price: 106, count: 3, bids: 3 });
+
     // The raised maximum stands: Yuri up to 350 cannot take the lead, the price goes to 351.
     const answer = await door.place(world, y, id, { bidAmount: 110, maxBid: 350 });
     expect(answer.body).toMatchObject({ leading: false, auction: { currentPrice: 351 } });

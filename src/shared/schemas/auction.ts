@@ -94,7 +94,8 @@ function leftOutIfBlank(value: unknown): unknown {
 export const placeBidInput = z
   .object({
     auctionId: z.string().trim().min(1).max(32),
-    bidAmount: wholeDollars('Bid amount').optional(),
+    // Left blank (a form's empty field) is left out: with a maximum, the leader raises it alone.
+    bidAmount: z.preprocess(leftOutIfBlank, wholeDollars('Bid amount').optional()),
     maxBid: z.preprocess(leftOutIfBlank, wholeDollars('Maximum bid').optional()),
     /** Makes a double submit count once: the same key from the same bidder returns the first answer. */
     requestKey: z.string().trim().min(8).max(100).optional(),
