@@ -5,12 +5,14 @@
 // tab marks notices read.
 import { describe, expect } from 'vitest';
 import type { NoticeSummary } from '../../src/server/services/notifications';
+import { MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { DAY_MS } from '../../src/shared/constants';
 import { anonymousCaller, callerFor, failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
-import { expectErrorBody, get, post } from '../support/http';
+import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
+import { openEventStream, type SseStream } from '../support/sse';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -283,5 +285,47 @@ describe('user.onNotifications', () => {
     await ann.caller.user.markNotificationsRead({});
     expect(await soon(quiet, 200)).toBe('nothing');
     bens.stop();
+  });
+});
+
+describe('user.onNotifications over HTTP', () => {
+  const cookie = (token: string) => ({ cookie: sessionCookieHeader(token) });
+
+  test('streams the new count to the outbid user, takes a place among the session’s streams, and ends at logout', async ({ listening }) => {
+    const { baseUrl: base, deps } = listening;
+    const seller = await signedInUser(deps, 'Sally Seller');
+    const ann = await signedInUser(deps, 'Ann Bidder');
+    const ben = await signedInUser(deps, 'Ben Bidder');
+    const auctionId = await insertAuction(deps, seller.id, { itemName: 'Oak desk', startingPrice: 100 });
+    await ann.caller.auction.placeBid({ auctionId, bidAmount: 105 });
+    const url = `${base}/trpc/user.onNotifications`;
+    const open: SseStream[] = [];
+    try {
+      const live = await openEventStream(url, cookie(ann.token));
+      open.push(live);
+      expect(live.status).toBe(200);
+      expect((await live.waitForMessages(1))[0]!.data).toEqual({ unread: 0, newest: null });
+
+      const res = await fetch(`${base}/api/auction/${auctionId}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ben.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bidAmount: 110 }),
+      });
+      expect(res.status).toBe(201);
+      expect((await live.waitForMessages(2))[1]!.data).toMatchObject({ unread: 1, newest: { kind: 'outbid', auctionId } });
+
+      // The bell's stream counts among the session's live streams like any other.
+      for (let i = 1; i < MAX_STREAMS_PER_SESSION; i++) open.push(await openEventStream(url, cookie(ann.token)));
+      const refused = await openEventStream(url, cookie(ann.token));
+      open.push(refused);
+      expect(refused.status).toBe(429);
+
+      // Signing out ends it at once.
+      const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: cookie(ann.token) });
+      expect(logout.status).toBe(200);
+      await live.waitForEnd();
+    } finally {
+      for (const stream of open) stream.close();
+    }
   });
 });
