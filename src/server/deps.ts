@@ -4,6 +4,7 @@ import { createSqliteStore } from './db/sqlite/store';
 import type { Store } from './db/store';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
+import { createNoticeBus, type NoticeBus } from './live/notice-bus';
 import { LiveStreams } from './live/streams';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords';
 import { SlidingWindowLimiter } from './services/rate-limit';
@@ -23,6 +24,8 @@ export interface AppDeps {
   };
   passwords: PasswordHasher;
   bus: BidBus;
+  /** Tells each user's live streams that their notices changed. */
+  notices: NoticeBus;
   streams: LiveStreams;
 }
 
@@ -39,6 +42,7 @@ export function createDeps(settings: Settings, options: { store?: Store; now?: (
     },
     passwords: createPasswordHasher(),
     bus: createBidBus(),
+    notices: createNoticeBus(),
     streams: new LiveStreams(),
   };
 }

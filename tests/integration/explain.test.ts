@@ -15,6 +15,7 @@ import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories
 import { placeBid } from '../../src/server/services/bids';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
+import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { ADMIN_USER_SORT_COLUMNS } from '../../src/shared/schemas/admin';
 import { sqliteDeps } from '../support/fixtures';
@@ -121,6 +122,10 @@ beforeAll(() => {
       "insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')",
     )
     .run(now);
+  const insertNotice = sqlite.prepare(
+    "insert into notifications (user_id, kind, auction_id, message, created_at, read_at) values (?, 'outbid', ?, 'm', ?, ?)",
+  );
+  for (let n = 1; n <= 60; n++) insertNotice.run((n % 3) + 2, (n % 40) + 1, now - n, n % 2 ? now : null);
 });
 
 afterAll(async () => {
@@ -192,6 +197,11 @@ const cases: Case[] = [
   { name: 'session lookup', run: async () => findSessionUser(deps, (await createSession(deps, 2)).token) },
   { name: 'sessions, prune expired (at start)', run: () => pruneExpiredSessions(deps) },
   { name: "user's login history", run: () => listLogins(deps, 2) },
+  { name: "user's notifications, first page", run: () => listNotifications(deps, 2, { limit: 20 }) },
+  { name: "user's notifications, keyset page", run: () => listNotifications(deps, 2, { limit: 20, cursor: '30' }) },
+  { name: 'unread count and newest notice (live stream)', run: () => noticeSummary(deps, 2) },
+  { name: 'mark some notifications read', run: () => markNotificationsRead(deps, 2, { ids: ['3', '4'] }) },
+  { name: 'mark every notification read', run: () => markNotificationsRead(deps, 2, {}) },
   { name: 'login history, prune (at start)', run: () => pruneLoginHistory(deps) },
 ];
 
@@ -255,6 +265,12 @@ describe('query plans of the lists, counts and searches', () => {
         planned.some((p) => p.name === c.name),
         `${c.name} ran no query`,
       ).toBe(true);
+  });
+
+  it('counts unread notices from the partial index of unread ones alone', async () => {
+    const planned = await explainOnce();
+    const count = planned.find((p) => p.name === 'unread count and newest notice (live stream)' && /count\(/i.test(p.sql));
+    expect(count?.plan).toEqual(['SEARCH notifications USING COVERING INDEX notifications_unread_idx (user_id=? AND read_at=?)']);
   });
 
   it('uses an index wherever a search is expected, except the known gaps', async () => {

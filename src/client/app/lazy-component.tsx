@@ -4,7 +4,7 @@
 // after its spinner appeared (its fallback throttle), even when the code arrives sooner. A deep link
 // to /auction sat idle that long before asking for its data. Here the spinner shows while the code
 // is on its way, and the component renders the moment it arrives (at once if it already has).
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { PageSpinner } from '../components/spinner';
 
 export interface Preloadable {
@@ -13,7 +13,11 @@ export interface Preloadable {
 
 type LoadState<P> = { component?: ComponentType<P>; failure?: { error: unknown } };
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> & Preloadable {
+/** `fallback` holds the component's place while its code loads: a page's spinner unless told otherwise. */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: () => ReactNode = () => <PageSpinner />,
+): ComponentType<P> & Preloadable {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load().then((component) => (loaded = component)));
@@ -35,7 +39,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     // A failed download (a new deployment, a lost connection) reaches the page's error boundary,
     // whose page offers a reload: the browser remembers a failed module for the rest of the visit.
     if (state.failure) throw state.failure.error;
-    return state.component ? createElement(state.component, props) : <PageSpinner />;
+    return state.component ? createElement(state.component, props) : fallback();
   }
   // A failed preload is no error yet: the component reports it if it renders.
   return Object.assign(LazyComponent, { preload: () => void start().catch(() => {}) });

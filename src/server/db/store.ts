@@ -130,9 +130,17 @@ export interface SeedBid {
   createdAt: Date;
 }
 
+export interface ClosedAuction {
+  auction: AuctionRecord;
+  notified: number[];
+}
+
 export type BidOutcome =
-  /** The decision was written: its bids (none when a maximum was raised alone), the auction after them. */
-  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number }
+  /**
+   * The decision was written: its bids (none when a maximum was raised alone), the auction after
+   * them, and the users its notices went to.
+   */
+  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number; notified: number[] }
   /** The same request again: the first bid, and the auction as it is now. */
   | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord; myMaxBid: number | null }
   /** Another bid changed the price between the read and the write: nothing was written. */
@@ -221,9 +229,10 @@ export interface AuctionStore {
   /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
-   * with the notices `decide` returns written beside the outcome. Returns the auctions it closed.
+   * with the notices `decide` returns written beside the outcome. Returns the auctions it closed,
+   * each with the users its notices went to.
    */
-  closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<AuctionRecord[]>;
+  closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<ClosedAuction[]>;
 }
 
 export interface BidStore {
@@ -250,6 +259,15 @@ export interface BidStore {
 export interface NotificationStore {
   /** A user's notices, newest first. */
   newestOf(userId: number, limit: number): Promise<NotificationRecord[]>;
+  /** One page of a user's notices, newest first, keyset by id. */
+  page(userId: number, options: { limit: number; cursor?: string | null }): Promise<Page<NotificationRecord>>;
+  /** How many of the user's notices are unread. */
+  unreadCount(userId: number): Promise<number>;
+  /**
+   * Marks read, in one transaction, the user's unread notices among `ids` (every one with null);
+   * ids of other users' notices, or of none, change nothing. How many it marked, and how many stay unread.
+   */
+  markRead(userId: number, ids: number[] | null, at: Date): Promise<{ marked: number; unread: number }>;
 }
 
 export interface Store {

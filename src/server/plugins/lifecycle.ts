@@ -29,6 +29,7 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
     clearInterval(closer);
     await closing;
     deps.bus.close();
+    deps.notices.close();
     deps.streams.close();
   });
   app.addHook('onClose', async () => {

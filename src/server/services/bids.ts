@@ -60,6 +60,7 @@ export async function placeBid(deps: AppDeps, bidder: { id: number; name: string
   }
   // Published after the commit, so a listener never sees a bid that could still roll back; in order.
   for (const bid of outcome.bids) deps.bus.publish(toBidEvent(bid));
+  deps.notices.publish(outcome.notified);
   const added = outcome.bids.map(toBid);
   return {
     message: messageFor(outcome.auction, bidder.id, added.length > 0, outcome.myMaxBid),

@@ -21,6 +21,8 @@ export async function closeDueAuctions(deps: AppDeps): Promise<number> {
   for (;;) {
     const closed = await deps.store.auctions.closeDue(deps.now(), CLOSE_BATCH, (auction) => closingNotices(auction, winnerOf(auction)));
     total += closed.length;
+    // Once committed, the winners' and sellers' counts go up without a reload.
+    deps.notices.publish(closed.flatMap((done) => done.notified));
     if (closed.length < CLOSE_BATCH) return total;
     await nextTurn();
   }

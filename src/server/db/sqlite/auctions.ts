@@ -1,10 +1,19 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
-import { and, asc, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuctionStatus } from '../../../shared/constants';
 import type { Notice } from '../../domain/bidding';
 import { idCursor, pageOf } from '../paging';
-import type { AuctionFilter, AuctionRecord, AuctionStore, BidOutcome, BidRecord, BidStore, NotificationStore } from '../store';
+import type {
+  AuctionFilter,
+  AuctionRecord,
+  AuctionStore,
+  BidOutcome,
+  BidRecord,
+  BidStore,
+  ClosedAuction,
+  NotificationStore,
+} from '../store';
 import type { SqliteDb } from './open';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 
@@ -72,12 +81,13 @@ const withSeller = (db: SqliteDb) =>
     .innerJoin(users, eq(users.id, auctions.sellerId))
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
 
-/** Writes notices owed by one event, inside its transaction. */
-function insertNotices(db: SqliteDb, auctionId: number, notices: Notice[], at: Date) {
-  if (notices.length === 0) return;
+/** Writes notices owed by one event, inside its transaction; returns the users they went to. */
+function insertNotices(db: SqliteDb, auctionId: number, notices: Notice[], at: Date): number[] {
+  if (notices.length === 0) return [];
   db.insert(notifications)
     .values(notices.map((notice) => ({ ...notice, auctionId, createdAt: at })))
     .run();
+  return [...new Set(notices.map((notice) => notice.userId))];
 }
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
@@ -195,16 +205,15 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
       const at = new Date(now);
       // Placeholders inside sql`` bind as they are: epoch milliseconds, as stored.
       const due = dueIds.all({ now, limit });
-      const closed: AuctionRecord[] = [];
+      const closed: ClosedAuction[] = [];
       for (const { id } of due) {
-        const auction = immediately(() => {
+        const done = immediately((): ClosedAuction | null => {
           // The claim is conditional: another process may have closed it, or a late bid moved its end.
           if (!claim.get({ id, now })) return null;
-          const row = auctionById(id)!;
-          insertNotices(db, id, decide(row), at);
-          return row;
+          const auction = auctionById(id)!;
+          return { auction, notified: insertNotices(db, id, decide(auction), at) };
         });
-        if (auction) closed.push(auction);
+        if (done) closed.push(done);
       }
       return closed;
     },
@@ -300,7 +309,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         if (decision.entries.length === 0) {
           // A raise of the leader's maximum alone.
           if (decision.bidderMax !== null) raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id);
-          return { kind: 'placed', bids: [], auction: { ...current, leaderMax }, myMaxBid };
+          return { kind: 'placed', bids: [], auction: { ...current, leaderMax }, myMaxBid, notified: [] };
         }
 
         const extended = decision.endsAt.getTime() !== current.endsAt.getTime();
@@ -341,7 +350,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           const { id } = insert.get(row);
           return { ...row, id, bidderName: names.get(entry.bidderId)! };
         });
-        insertNotices(db, auctionId, decision.notices, decision.at);
+        const notified = insertNotices(db, auctionId, decision.notices, decision.at);
         const after: AuctionRecord = {
           ...current,
           currentPrice: decision.price,
@@ -351,7 +360,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           leaderName: names.get(decision.leaderId)!,
           leaderMax,
         };
-        return { kind: 'placed', bids: written, auction: after, myMaxBid };
+        return { kind: 'placed', bids: written, auction: after, myMaxBid, notified };
       });
     },
     async maximaOf(bidderId, auctionIds) {
@@ -396,9 +405,46 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
 }
 
 export function sqliteNotifications(db: SqliteDb): NotificationStore {
+  // Read on every page (the header's count) and after every change of a user's notices (their live
+  // stream): prepared once, and answered from the partial index of unread notices alone.
+  const unread = db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, placeholder('userId')), isNull(notifications.readAt)))
+    .prepare();
+  const unreadOf = (userId: number) => unread.get({ userId })!.n;
+  const immediately = immediateTransactions(db);
   return {
     async newestOf(userId, limit) {
       return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
+    },
+    async page(userId, { limit, cursor }) {
+      const after = idCursor(cursor);
+      const rows = db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, after)))
+        .orderBy(desc(notifications.id))
+        .limit(limit + 1)
+        .all();
+      return pageOf(rows, limit, (row) => String(row.id));
+    },
+    async unreadCount(userId) {
+      return unreadOf(userId);
+    },
+    async markRead(userId, ids, at) {
+      if (ids !== null && ids.length === 0) return { marked: 0, unread: unreadOf(userId) };
+      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
+      return immediately(() => {
+        const { changes } = db
+          .update(notifications)
+          .set({ readAt: at })
+          .where(
+            and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === null ? undefined : inArray(notifications.id, ids)),
+          )
+          .run();
+        return { marked: changes, unread: unreadOf(userId) };
+      });
     },
   };
 }

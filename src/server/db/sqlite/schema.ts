@@ -171,7 +171,15 @@ export const notifications = sqliteTable(
     createdAt: createdAt(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('notifications_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id),
+    // The header's unread count, read on every page: a count over this index reads only the unread
+    // entries of one user, however many notices they have read. `read_at` (always null here) is in it
+    // so that the count's condition is answered from the index, without a row of the table.
+    index('notifications_unread_idx')
+      .on(t.userId, t.readAt)
+      .where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const loginEvents = sqliteTable(

@@ -1,5 +1,8 @@
+import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
 import { changePasswordInput } from '../../../shared/schemas/user';
+import { noticeStream } from '../../live/notice-stream';
 import { listLogins } from '../../services/login-history';
+import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { changePassword, toUser } from '../../services/users';
 import { protectedProcedure, router } from '../init';
 
@@ -13,4 +16,19 @@ export const userRouter = router({
   }),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
+
+  /** The caller's notices, newest first, a page at a time, with the unread count. */
+  notifications: protectedProcedure
+    .input(listNotificationsInput)
+    .query(({ ctx, input }) => listNotifications(ctx.deps, ctx.user.id, input)),
+
+  /** Marks the named notices read, or all of them without `ids`; answers the unread count. */
+  markNotificationsRead: protectedProcedure
+    .input(markNotificationsReadInput)
+    .mutation(({ ctx, input }) => markNotificationsRead(ctx.deps, ctx.user.id, input)),
+
+  /** The unread count and the newest notice, now and after each change of the caller's notices. */
+  onNotifications: protectedProcedure.subscription(({ ctx, signal }) =>
+    noticeStream(ctx.deps, ctx.user.id, signal ?? new AbortController().signal),
+  ),
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `notifications_unread_idx` ON `notifications` (`user_id`,`read_at`) WHERE "notifications"."read_at" is null;

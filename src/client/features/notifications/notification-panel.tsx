@@ -1,0 +1,127 @@
+// The bell's panel: the newest notices, unread ones marked, each a link to its auction, and "Mark all
+// as read". Skeleton rows while the list loads, a message with a retry when it cannot.
+import { BellOff, CheckCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { NotificationKind } from '../../../shared/constants';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { Skeleton } from '../../components/skeleton';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { useNotificationList, type Notification } from './api';
+
+const KIND_LABELS: Record<NotificationKind, string> = {
+  outbid: 'Outbid',
+  won: 'You won',
+  sold: 'Sold',
+  unsold: 'Ended without bids',
+  ending_soon: 'Ending soon',
+};
+
+interface NotificationPanelProps {
+  unread: number;
+  marking: boolean;
+  onMarkAll: () => void;
+  /** A notice's link was followed: it counts as read. */
+  onOpenNotice: (notice: Notification) => void;
+}
+
+export function NotificationPanel({ unread, marking, onMarkAll, onOpenNotice }: NotificationPanelProps) {
+  const list = useNotificationList();
+  return (
+    <section aria-labelledby="notifications-heading">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 id="notifications-heading" className="text-sm font-semibold text-slate-900">
+          Notifications
+        </h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-mr-2"
+          icon={<CheckCheck aria-hidden="true" className="size-4" />}
+          loading={marking}
+          disabled={unread === 0}
+          onClick={onMarkAll}
+        >
+          Mark all as read
+        </Button>
+      </div>
+      <div className="max-h-[min(28rem,calc(100dvh-8rem))] overflow-y-auto overscroll-contain">
+        {list.isPending ? (
+          <LoadingRows />
+        ) : list.isError ? (
+          <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center text-sm text-slate-700">
+            <p>Your notifications could not be loaded.</p>
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.data.notifications.length === 0 ? (
+          <EmptyState
+            icon={BellOff}
+            title="No notifications yet"
+            description="You will hear here when you are outbid, win, or sell."
+            className="m-3 border-none py-8"
+          />
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {list.data.notifications.map((notice) => (
+              <li key={notice._id}>
+                <NoticeLink notice={notice} onOpen={() => onOpenNotice(notice)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function NoticeLink({ notice, onOpen }: { notice: Notification; onOpen: () => void }) {
+  const unread = !notice.read;
+  return (
+    <Link
+      to={paths.auction(notice.auctionId)}
+      onClick={onOpen}
+      className={cn(
+        'flex gap-3 px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600',
+        unread && 'bg-accent-50 hover:bg-accent-100',
+      )}
+    >
+      <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-accent-700' : 'bg-transparent')} />
+      <span className="min-w-0 flex-1">
+        {unread && <span className="sr-only">Unread: </span>}
+        <span className={cn('block text-xs font-semibold uppercase tracking-wide', unread ? 'text-accent-800' : 'text-slate-500')}>
+          {KIND_LABELS[notice.kind]}
+        </span>
+        <span className={cn('mt-0.5 block text-sm break-words', unread ? 'font-medium text-slate-900' : 'text-slate-700')}>
+          {notice.message}
+        </span>
+        <time dateTime={notice.createdAt} className="mt-1 block text-xs text-slate-600">
+          {formatDateTime(notice.createdAt)}
+        </time>
+      </span>
+    </Link>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div className="space-y-4 px-4 py-4">
+      <span role="status" className="sr-only">
+        Loading notifications…
+      </span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="flex gap-3">
+          <Skeleton className="mt-1 size-2 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-3 w-20" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-3 w-32" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

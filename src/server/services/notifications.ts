@@ -1,0 +1,65 @@
+// A user's notices (outbid, won, sold, unsold, ending soon): the page read, the unread count, and
+// marking them read. The bid and the close write them (db/store.ts) and publish to the notice bus.
+import type { NotificationKind } from '../../shared/constants';
+import type { ListNotificationsInput, MarkNotificationsReadInput } from '../../shared/schemas/notifications';
+import type { NotificationRecord } from '../db/store';
+import type { AppDeps } from '../deps';
+
+export interface Notification {
+  _id: string;
+  kind: NotificationKind;
+  message: string;
+  auctionId: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationPage {
+  /** Newest first. */
+  notifications: Notification[];
+  /** How many of the user's notices are unread, over all pages. */
+  unread: number;
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+export function toNotification(record: NotificationRecord): Notification {
+  return {
+    _id: String(record.id),
+    kind: record.kind,
+    message: record.message,
+    auctionId: String(record.auctionId),
+    createdAt: record.createdAt.toISOString(),
+    read: record.readAt !== null,
+  };
+}
+
+export async function listNotifications(deps: AppDeps, userId: number, input: ListNotificationsInput): Promise<NotificationPage> {
+  const { notifications } = deps.store;
+  const [page, unread] = await Promise.all([notifications.page(userId, input), notifications.unreadCount(userId)]);
+  return { notifications: page.items.map(toNotification), unread, nextCursor: page.nextCursor };
+}
+
+/**
+ * Marks the caller's notices read: those named, or all. Ids of other users' notices are treated
+ * like unknown ones, so the answer never tells whether someone else's notice exists.
+ */
+export async function markNotificationsRead(deps: AppDeps, userId: number, input: MarkNotificationsReadInput): Promise<{ unread: number }> {
+  const ids = input.ids ? input.ids.map(Number) : null;
+  const { marked, unread } = await deps.store.notifications.markRead(userId, ids, new Date(deps.now()));
+  // The user's other tabs (and other devices) show the new count without a reload.
+  if (marked > 0) deps.notices.publish([userId]);
+  return { unread };
+}
+
+/** What a user's live stream sends: the unread count and the newest notice. */
+export interface NoticeSummary {
+  unread: number;
+  newest: Notification | null;
+}
+
+export async function noticeSummary(deps: AppDeps, userId: number): Promise<NoticeSummary> {
+  const { notifications } = deps.store;
+  const [newest, unread] = await Promise.all([notifications.newestOf(userId, 1), notifications.unreadCount(userId)]);
+  return { unread, newest: newest[0] ? toNotification(newest[0]) : null };
+}

@@ -1,0 +1,158 @@
+// The header's bell in Chromium, across browser contexts: A bids, B outbids A, and A's unread count
+// goes up without a reload; A opens the list, sees the outbid notice linking to the auction and marks
+// everything read. On a phone, the panel fits the screen, Escape closes it and gives focus back, and
+// following a notice marks it read. Screenshots of the open bell at 1280 and 360 px.
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect, it } from 'vitest';
+import { axeReport } from './axe';
+import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
+
+const PASSWORD = 'correct horse battery';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describeBrowser('the notification bell', () => {
+  const e2e = useBrowserHarness();
+
+  async function apiUser(name: string) {
+    const response = await fetch(`${e2e.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  /** Signs this page's context up (the cookie lands in the browser); the token signs API calls. */
+  async function signInContext(page: Page, name: string) {
+    const response = await page.request.post('/api/auth/signup', {
+      data: { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  async function apiCreateAuction(token: string, name: string): Promise<string> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(200,40%,80%)"/></svg>`;
+    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
+    const now = Date.now();
+    const form = new FormData();
+    form.set('itemName', name);
+    form.set('itemDescription', `${name}, in good condition. Collected in person or shipped insured.`);
+    form.set('itemCategory', 'Antiques');
+    form.set('startingPrice', '100');
+    form.set('itemStartDate', new Date(now).toISOString());
+    form.set('itemEndDate', new Date(now + 5 * DAY_MS).toISOString());
+    form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { newAuction: { _id: string } }).newAuction._id;
+  }
+
+  async function apiBid(token: string, auctionId: string, bidAmount: number) {
+    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ bidAmount }),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+  const panel = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+  async function bellLabel(page: Page) {
+    return bell(page).getAttribute('aria-label');
+  }
+
+  it('counts the outbid notice live, lists it with its link, and marks all read', async () => {
+    const seller = await apiUser('Selma Seller');
+    const id = await apiCreateAuction(seller, 'Brass Telescope');
+
+    // A, on a desktop, has no notices yet.
+    const a = await e2e.newPage();
+    await signInContext(a, 'Ada Early');
+    await a.goto(`/auction/${id}`);
+    await expect.poll(() => bellLabel(a)).toBe('Notifications, none unread');
+    await bell(a).click();
+    await panel(a).getByText('No notifications yet').waitFor();
+    await a.keyboard.press('Escape');
+    await panel(a).waitFor({ state: 'hidden' });
+
+    await a.getByLabel('Your bid ($101 to $110)').fill('105');
+    await a.getByRole('button', { name: 'Place Bid' }).click();
+    await a.getByText('You are the highest bidder').waitFor();
+    await a.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+    // B, on a phone, outbids A.
+    const b = await e2e.newPage({ width: 360, height: 740 });
+    const bToken = await signInContext(b, 'Ben Later');
+    await b.goto(`/auction/${id}`);
+    await b.getByLabel('Your bid ($106 to $115)').fill('112');
+    await b.getByRole('button', { name: 'Place Bid' }).click();
+    await b.getByText('You are the highest bidder').waitFor();
+
+    // A's bell counts it, without a reload, and a screen reader hears of it once.
+    await expect.poll(() => bellLabel(a)).toBe('Notifications, 1 unread');
+    expect(await a.getByTestId('unread-badge').innerText()).toBe('1');
+    await expect
+      .poll(() => a.getByRole('status').filter({ hasText: 'New notification' }).innerText())
+      .toBe('New notification: You were outbid on “Brass Telescope”: the price is now $112. 1 unread.');
+    expect(await a.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    await bell(a).click();
+    expect(await bell(a).getAttribute('aria-expanded')).toBe('true');
+    const notice = panel(a).getByRole('link', { name: /You were outbid on “Brass Telescope”/ });
+    await notice.waitFor();
+    expect(await notice.getAttribute('href')).toBe(`/auction/${id}`);
+    expect(await notice.textContent()).toContain('Outbid');
+    // Unread reads as such, to a screen reader too.
+    expect(await notice.textContent()).toMatch(/^Unread: /);
+    await a.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(a, 'notifications-open-1280', { fullPage: false });
+    expect(await axeReport(a, 'the open bell at 1280 px')).toBe('');
+
+    await panel(a).getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => bellLabel(a)).toBe('Notifications, none unread');
+    expect(await a.getByTestId('unread-badge').count()).toBe(0);
+    await expect.poll(async () => (await notice.textContent())?.startsWith('Unread')).toBe(false);
+    expect(await panel(a).getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+
+    // A third bidder takes the lead from B: B's bell, on the phone, counts it.
+    await apiBid(await apiUser('Cy Third'), id, 120);
+    await expect.poll(() => bellLabel(b)).toBe('Notifications, 1 unread');
+    await bell(b).click();
+    const bNotice = panel(b).getByRole('link', { name: /You were outbid on “Brass Telescope”: the price is now \$120/ });
+    await bNotice.waitFor();
+    // The panel fits the phone's screen: nothing sideways, nothing cut off.
+    const box = (await panel(b).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    const widths = await b.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    // The bell leaves the site's name on one line.
+    const name = (await b.getByRole('banner').getByText('Open Auction').boundingBox())!;
+    expect(name.height).toBeLessThan(32);
+    await e2e.screenshot(b, 'notifications-open-360', { fullPage: false });
+    expect(await axeReport(b, 'the open bell at 360 px')).toBe('');
+
+    // Escape closes it and gives focus back to the bell.
+    await b.keyboard.press('Escape');
+    await panel(b).waitFor({ state: 'hidden' });
+    expect(await b.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Notifications, 1 unread');
+
+    // Following the notice marks it read and lands on its auction.
+    await bell(b).click();
+    await bNotice.click();
+    await b.waitForURL(`**/auction/${id}`);
+    await panel(b).waitFor({ state: 'hidden' });
+    await expect.poll(() => bellLabel(b)).toBe('Notifications, none unread');
+    const list = await fetch(`${e2e.baseUrl}/api/user/notifications`, { headers: { authorization: `Bearer ${bToken}` } });
+    expect(((await list.json()) as { unread: number }).unread).toBe(0);
+  });
+});
