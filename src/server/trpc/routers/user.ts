@@ -1,6 +1,6 @@
-import { changePasswordInput } from '../../../shared/schemas/user';
+import { changePasswordInput, userSettingsInput } from '../../../shared/schemas/user';
 import { listLogins } from '../../services/login-history';
-import { changePassword, toUser } from '../../services/users';
+import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
 import { protectedProcedure, router } from '../init';
 
 export const userRouter = router({
@@ -11,6 +11,12 @@ export const userRouter = router({
     await changePassword(ctx.deps, ctx.user, input);
     return { message: 'Password updated successfully' };
   }),
+
+  settings: protectedProcedure.query(({ ctx }) => userSettings(ctx.deps, ctx.user.id)),
+
+  updateSettings: protectedProcedure
+    .input(userSettingsInput)
+    .mutation(({ ctx, input }) => updateUserSettings(ctx.deps, ctx.user.id, input)),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 });
