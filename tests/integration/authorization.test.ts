@@ -79,6 +79,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auth.signup': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'New Person', email: uniqueEmail('matrix'), password: PASSWORD }) },
   'auth.login': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email, password: PASSWORD }) },
   'auth.logout': { type: 'mutation', ...PUBLIC },
+  'auth.passwordResetAvailable': { type: 'query', ...PUBLIC },
   'auth.forgotPassword': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email }) },
   'auth.resetPassword': {
     type: 'mutation',

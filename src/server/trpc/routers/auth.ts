@@ -20,6 +20,9 @@ export const authRouter = router({
     return { user, token };
   }),
 
+  /** Whether this site can mail reset links: the forgot-password page says so before anyone types. */
+  passwordResetAvailable: publicProcedure.query(({ ctx }) => ({ available: ctx.deps.mail.transport !== null })),
+
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.client)),
