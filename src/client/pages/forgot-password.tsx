@@ -18,7 +18,15 @@ export function ForgotPasswordPage() {
   return (
     <>
       <title>Forgot your password? · Open Auction</title>
-      <AuthCard title="Forgot your password?" subtitle="We will mail you a link to choose a new one." footer={backToLogin}>
+      <AuthCard
+        title="Forgot your password?"
+        subtitle={
+          availability.data?.available === false
+            ? 'This site cannot mail you a reset link.'
+            : 'We will mail you a link to choose a new one.'
+        }
+        footer={backToLogin}
+      >
         {availability.isPending ? (
           <div aria-busy="true" aria-label="Loading…" className="space-y-3">
             <Skeleton className="h-10" />
