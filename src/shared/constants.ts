@@ -53,7 +53,7 @@ export const LOGIN_HISTORY_RETENTION_MONTHS = 6;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** A password reset link works once, within this long. */
-export const PASSWORD_RESET_MS = HOUR_MS;
+export const PASSWORD_RESET_MS = 60 * 60 * 1000;
 /** Reset links asked for per hour: from one client address, and for one email. */
 export const RESET_REQUESTS_PER_ADDRESS = 20;
 export const RESET_REQUESTS_PER_ACCOUNT = 5;
