@@ -14,7 +14,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
 
 const SIGNATURE = 'Open Auction';
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

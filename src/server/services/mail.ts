@@ -45,7 +45,7 @@ export function mailOptions(smtpUrl: string | undefined, from: string): MailOpti
   };
 }
 
-export function smtpTransport(url: string): MailTransport {
+function smtpTransport(url: string): MailTransport {
   const transporter = createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(mail) {
@@ -82,16 +82,11 @@ async function sendOne(
   log: { warn(obj: object, msg: string): void },
 ): Promise<boolean> {
   const { store, mail } = deps;
-  let message: MailMessage;
-  if (row.content.kind === 'ready') {
-    message = row.content.mail;
-  } else {
-    // The user may have turned e-mail off since the notice was written.
-    if (!row.content.notice.to.emailNotifications) return store.mail.remove(row.id).then(() => false);
-    message = noticeMessage(row.content.notice, deps.settings.PUBLIC_URL);
+  const message = messageOf(row, now, deps.settings.PUBLIC_URL);
+  if (!message) {
+    await store.mail.remove(row.id);
+    return false;
   }
-  // A reset link that no longer works is not worth a mail.
-  if (row.expiresAt && row.expiresAt.getTime() <= now) return store.mail.remove(row.id).then(() => false);
   try {
     await transport.send({ ...message, from: mail.from });
   } catch (error) {
@@ -108,4 +103,14 @@ async function sendOne(
   // A crash right here sends this mail again after its lease: at least once, never lost.
   await store.mail.remove(row.id);
   return true;
+}
+
+/** The mail a row stands for, or null when it is no longer worth sending. */
+function messageOf(row: OutboxMail, now: number, publicUrl: string): MailMessage | null {
+  // A reset link that no longer works is not worth a mail.
+  if (row.expiresAt && row.expiresAt.getTime() <= now) return null;
+  if (row.content.kind === 'ready') return row.content.mail;
+  // The user may have turned e-mail off since the notice was written.
+  if (!row.content.notice.to.emailNotifications) return null;
+  return noticeMessage(row.content.notice, publicUrl);
 }
