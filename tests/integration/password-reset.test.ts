@@ -8,9 +8,11 @@ import { hashToken } from '../../src/server/services/sessions';
 import { HOUR_MS, RESET_REQUESTED_MESSAGE } from '../../src/shared/constants';
 import { anonymousCaller, failure, PASSWORD, signedInUser } from '../support/accounts';
 import { uniqueEmail } from '../support/emails';
-import { test } from '../support/fixtures';
-import { expectErrorBody, expectTooMany, get, login, post } from '../support/http';
+import { insertAuction } from '../support/auctions';
+import { listen, test } from '../support/fixtures';
+import { expectErrorBody, expectTooMany, get, login, post, sessionCookieHeader } from '../support/http';
 import { mailingApp, PUBLIC_URL, startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { openEventStream } from '../support/sse';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
@@ -65,6 +67,25 @@ describe('over REST', () => {
     expect(again.statusCode).toBe(400);
     expect(expectErrorBody(again).error).toMatch(/unknown, used or expired/);
     expect(await deps.store.mail.pending()).toBe(0);
+  });
+
+  test('a reset ends the live streams of every session of the account', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app, deps } = await mailingApp(makeDeps, server.url);
+    const { baseUrl } = await listen(app);
+    const seller = await signedInUser(deps, 'Sally Seller');
+    const alice = await signedInUser(deps, 'Alice');
+    const auctionId = await insertAuction(deps, seller.id);
+    const stream = await openEventStream(`${baseUrl}/api/auction/${auctionId}/events`, { cookie: sessionCookieHeader(alice.token) });
+    try {
+      expect(stream.status).toBe(200);
+      await forgot(app, alice.email);
+      const [mail] = await server.waitFor(1);
+      expect((await reset(app, tokenIn(mail!))).statusCode).toBe(200);
+      await stream.waitForEnd(3_000);
+    } finally {
+      stream.close();
+    }
   });
 
   test('an email without an account gets the same answer, and no mail', async ({ makeDeps }) => {
