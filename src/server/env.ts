@@ -60,6 +60,27 @@ const publicUrl = z
     return url.href.replace(/\/+$/, '');
   });
 
+/**
+ * The mail server as nodemailer takes it: smtp:// (STARTTLS when offered) or smtps:// (TLS from the
+ * first byte), with the account in the URL. Empty (the default) means no mail at all.
+ */
+const smtpUrl = z
+  .url({ protocol: /^smtps?$/, error: 'expected a URL like smtp://user:pass@host:587 or smtps://user:pass@host:465' })
+  .transform((value, ctx) => {
+    const url = new URL(value);
+    if (!url.hostname) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" names no host` });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/** A sender as mail headers write it: `Name <address>` or a bare address. */
+const mailFrom = z
+  .string()
+  .trim()
+  .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'expected an address like "Open Auction <no-reply@example.com>"');
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: digits.pipe(z.number().int().min(0).max(65535)).default(3000),
@@ -69,6 +90,9 @@ const settingsSchema = z.object({
   TRUST_PROXY: trustProxy.default(0),
   /** Unset means http://localhost:$PORT (filled in by loadSettings, which knows the port). */
   PUBLIC_URL: publicUrl.optional(),
+  /** Unset: notices stay in the app, and password reset is unavailable. */
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.default('Open Auction <no-reply@localhost>'),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -17,6 +17,8 @@ const PAGES: Array<{ path: RegExp; modules: string[] }> = [
   { path: /^\/profile\/?$/i, modules: ['app/data-layer.tsx', 'pages/profile.tsx'] },
   { path: /^\/privacy\/?$/i, modules: ['app/data-layer.tsx', 'pages/privacy.tsx'] },
   { path: /^\/contact\/?$/i, modules: ['app/data-layer.tsx', 'pages/contact.tsx'] },
+  { path: /^\/forgot-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/forgot-password.tsx'] },
+  { path: /^\/reset-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/reset-password.tsx'] },
   { path: /^\/admin\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/dashboard.tsx'] },
   { path: /^\/admin\/users\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/users.tsx'] },
   { path: /^\/admin\/messages\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/messages.tsx'] },

@@ -52,6 +52,21 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 export const LOGIN_HISTORY_RETENTION_MONTHS = 6;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** A password reset link works once, within this long. */
+export const PASSWORD_RESET_MS = 60 * 60 * 1000;
+/** Reset links asked for per hour: from one client address, and for one email. */
+export const RESET_REQUESTS_PER_ADDRESS = 20;
+export const RESET_REQUESTS_PER_ACCOUNT = 5;
+/** Reset links tried per hour from one client address (a guessed token counts), and resets done per account. */
+export const RESET_ATTEMPTS_PER_ADDRESS = 20;
+export const RESETS_PER_ACCOUNT = 5;
+/** The same answer whether or not an account has that email, so the form tells nobody who has one. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses this email, we have sent it a link to choose a new password. The link works for one hour.';
+export const RESET_NEEDS_EMAIL_MESSAGE =
+  'Password reset needs e-mail, which this site does not send. Please contact the site’s administrator.';
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link is unknown, used or expired. Please ask for a new one.';
+
 /** The most calls one batched tRPC request may carry: the server refuses more, the client sends no more. */
 export const TRPC_MAX_BATCH_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { users } from '../../src/server/db/sqlite/schema';
-import { createSession, findSessionUser } from '../../src/server/services/sessions';
+import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller, type Caller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
@@ -13,6 +13,20 @@ import { auctionForm, insertAuction } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
+
+// The site sends mail here (to a port where nobody listens), so that password reset is offered.
+test.override({ settings: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+
+/** A live password reset link of the user, as its mail would carry it. */
+async function resetToken(deps: TestDeps, userId: number): Promise<string> {
+  const token = `matrix-${uniqueEmail('reset')}`;
+  const now = deps.now();
+  await deps.store.passwordResets.create(
+    { id: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(now + 60_000) },
+    { to: 'nobody@example.com', subject: 'S', text: 'T', html: 'H' },
+  );
+  return token;
+}
 
 type Who = 'signedOut' | 'user' | 'admin';
 type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
@@ -65,6 +79,13 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auth.signup': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'New Person', email: uniqueEmail('matrix'), password: PASSWORD }) },
   'auth.login': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email, password: PASSWORD }) },
   'auth.logout': { type: 'mutation', ...PUBLIC },
+  'auth.passwordResetAvailable': { type: 'query', ...PUBLIC },
+  'auth.forgotPassword': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email }) },
+  'auth.resetPassword': {
+    type: 'mutation',
+    ...PUBLIC,
+    input: async (fx, _who, deps) => ({ token: await resetToken(deps, fx.seller.id), password: 'another long password' }),
+  },
   'user.me': { type: 'query', ...SIGNED_IN },
   'user.changePassword': {
     type: 'mutation',
@@ -75,6 +96,8 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'user.notifications': { type: 'query', ...SIGNED_IN },
   'user.markNotificationsRead': { type: 'mutation', ...SIGNED_IN },
   'user.onNotifications': { type: 'subscription', ...SIGNED_IN },
+  'user.settings': { type: 'query', ...SIGNED_IN },
+  'user.updateSettings': { type: 'mutation', ...SIGNED_IN, input: () => ({ emailNotifications: false }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },
@@ -222,6 +245,26 @@ const ROUTES: Record<string, RouteDecision> = {
         confirmPassword: 'another long password',
       }),
   },
+  'POST /api/auth/forgot': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: (fx) => json('POST', '/api/auth/forgot', { email: fx.seller.email }),
+  },
+  'POST /api/auth/reset': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: async (fx, _who, deps) =>
+      json('POST', '/api/auth/reset', { token: await resetToken(deps, fx.seller.id), password: 'another long password' }),
+  },
+  'GET /api/user/settings': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/settings' }) },
+  'PATCH /api/user/settings': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: () => json('PATCH', '/api/user/settings', { emailNotifications: false }),
+  },
   'GET /api/user/logins': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/logins' }) },
   'GET /api/user/notifications': {
     signedOut: 401,
@@ -293,7 +336,14 @@ const ROUTES: Record<string, RouteDecision> = {
 };
 
 /** The only /api routes that answer without a session (docs/rules/http-api.md). */
-const OPEN_ROUTES = ['POST /api/auth/signup', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/contact'];
+const OPEN_ROUTES = [
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
+  'POST /api/contact',
+];
 
 describe('REST routes', () => {
   test('the route list read from the app has the expected shape', async ({ app }) => {
@@ -311,7 +361,7 @@ describe('REST routes', () => {
     expect(Object.keys(ROUTES).filter((r) => !served.includes(r))).toEqual([]);
   });
 
-  test('the decisions follow the rules: only signup, login, logout and contact open; /api/admin for admins only', () => {
+  test('the decisions follow the rules: only signup, login, logout, password reset and contact open; /api/admin for admins only', () => {
     for (const [route, decision] of Object.entries(ROUTES)) {
       const open = OPEN_ROUTES.includes(route);
       expect(decision.signedOut === 401, route).toBe(!open);

@@ -38,7 +38,18 @@ const KNOWN_GAPS: string[] = [
   'admin users, 2-letter search + sortBy role: SCAN users',
 ];
 
-const GROWING_TABLES = ['auctions', 'bids', 'users', 'sessions', 'login_events', 'contact_messages', 'max_bids', 'notifications'];
+const GROWING_TABLES = [
+  'auctions',
+  'bids',
+  'users',
+  'sessions',
+  'login_events',
+  'contact_messages',
+  'max_bids',
+  'notifications',
+  'mail_outbox',
+  'password_resets',
+];
 const USES_KEY = /USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|USING PRIMARY KEY/;
 
 interface Recorded {
@@ -203,6 +214,20 @@ const cases: Case[] = [
   { name: 'mark some notifications read', run: () => markNotificationsRead(deps, 2, { ids: ['3', '4'] }) },
   { name: 'mark every notification read', run: () => markNotificationsRead(deps, 2, {}) },
   { name: 'login history, prune (at start)', run: () => pruneLoginHistory(deps) },
+  { name: 'mail outbox: claim the due mail', run: () => store.mail.claimDue(Date.now(), Date.now() + 60_000, 10) },
+  { name: 'mail outbox: retry later', run: () => store.mail.retryAt(1, Date.now(), 'down') },
+  { name: 'mail outbox: sent', run: () => store.mail.remove(1) },
+  { name: "a user's e-mail switch", run: () => store.users.setEmailNotifications(2, false) },
+  {
+    name: 'password reset: asked for',
+    run: () =>
+      store.passwordResets.create(
+        { id: 'explain-reset', userId: 2, createdAt: new Date(), expiresAt: new Date(Date.now() + 3_600_000) },
+        { to: 'u2@example.com', subject: 'S', text: 'T', html: 'H' },
+      ),
+  },
+  { name: 'password reset: whose link', run: () => store.passwordResets.userOf('explain-reset', Date.now()) },
+  { name: 'password reset: used', run: () => store.passwordResets.consume('explain-reset', Date.now(), 'hash') },
 ];
 
 interface Planned {

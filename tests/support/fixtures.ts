@@ -65,7 +65,7 @@ export interface OpenDeps {
  */
 export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
   const { settings, ownUploadDir } = settingsFor(overrides);
-  const store = createSqliteStore(':memory:');
+  const store = createSqliteStore(':memory:', { mailNotices: settings.SMTP_URL !== undefined });
   // The app closes its store when it closes, and the fixture closes every store after the test: once is enough.
   const close = store.close.bind(store);
   let closing: Promise<void> | undefined;

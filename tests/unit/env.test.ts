@@ -83,6 +83,11 @@ describe('loadSettings', () => {
     ['LOGIN_FAILURES_LIMIT', 'ten'],
     ['SIGNUPS_PER_HOUR', '-1'],
     ['CONTACTS_PER_HOUR', '2.5'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'not a url'],
+    ['MAIL_FROM', 'Open Auction'],
+    ['MAIL_FROM', 'a@b.c\r\nBcc: x@y.z'],
   ])('%s=%s throws a SettingsError naming the variable on one line', (name, value) => {
     let thrown: unknown;
     try {
@@ -94,6 +99,17 @@ describe('loadSettings', () => {
     const message = (thrown as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+
+  test('mail: off without SMTP_URL, from the default sender; smtp:// and smtps:// URLs are taken', () => {
+    expect(loadSettings({})).toMatchObject({ SMTP_URL: undefined, MAIL_FROM: 'Open Auction <no-reply@localhost>' });
+    expect(
+      loadSettings({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Auctions <auctions@example.com>' }),
+    ).toMatchObject({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Auctions <auctions@example.com>',
+    });
+    expect(loadSettings({ SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
   });
 
   test('flags are read case-insensitively', () => {

@@ -29,6 +29,8 @@ const fullManifest = () => ({
   'pages/profile.tsx': chunk('assets/profile.js'),
   'pages/privacy.tsx': chunk('assets/privacy.js'),
   'pages/contact.tsx': chunk('assets/contact.js'),
+  'pages/forgot-password.tsx': chunk('assets/forgot-password.js'),
+  'pages/reset-password.tsx': chunk('assets/reset-password.js'),
   'pages/admin/dashboard.tsx': chunk('assets/admin.js'),
   'pages/admin/users.tsx': chunk('assets/users.js'),
   'pages/admin/messages.tsx': chunk('assets/messages.js'),

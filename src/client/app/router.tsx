@@ -24,6 +24,8 @@ const CreateAuctionPage = page(() => import('../pages/create-auction').then((m) 
 const ContactPage = page(() => import('../pages/contact').then((m) => m.ContactPage));
 const LegalIndexPage = page(() => import('../pages/legal').then((m) => m.LegalIndexPage));
 const LegalDocumentPage = page(() => import('../pages/legal-document').then((m) => m.LegalDocumentPage));
+const ForgotPasswordPage = page(() => import('../pages/forgot-password').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = page(() => import('../pages/reset-password').then((m) => m.ResetPasswordPage));
 const LoginPage = page(() => import('../pages/login').then((m) => m.LoginPage));
 const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.MyAuctionsPage));
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
@@ -47,6 +49,8 @@ const routes: RouteObject[] = [
         element: <DataLayer />,
         children: [
           { path: paths.contact, element: <ContactPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword, element: <ResetPasswordPage /> },
           {
             element: <RequireAuth />,
             children: [

@@ -5,16 +5,17 @@ import { PageHeader } from '../components/page-header';
 import { PageSpinner } from '../components/spinner';
 import { AccountSummary } from '../features/account/account-summary';
 import { ChangePasswordForm } from '../features/account/change-password-form';
+import { EmailNotifications } from '../features/account/email-notifications';
 import { useAuth } from '../features/auth/auth-context';
 import { paths } from '../lib/paths';
 
-/** /profile (signed in): name and email read-only, and the change-password form. */
+/** /profile (signed in): name and email read-only, the e-mail switch, and the change-password form. */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
     <>
       <title>Profile · Open Auction</title>
-      <PageHeader title="Profile" description="Your account details and password." />
+      <PageHeader title="Profile" description="Your account details, e-mail and password." />
       {/* The route guard waits for the session; this only covers the moment after a sign-out elsewhere. */}
       {!user ? (
         <PageSpinner />
@@ -22,6 +23,12 @@ export function ProfilePage() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className="space-y-6">
             <AccountSummary user={user} />
+            <Card className="p-5 sm:p-6">
+              <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
+              <div className="mt-4">
+                <EmailNotifications />
+              </div>
+            </Card>
             <Link
               to={paths.privacy}
               className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm transition-colors hover:border-accent-300 hover:bg-accent-50"

@@ -17,6 +17,8 @@ export interface UserRecord {
   lastLoginCity: string | null;
   lastLoginRegion: string | null;
   lastLoginCountry: string | null;
+  /** Whether the user's notices are also mailed. */
+  emailNotifications: boolean;
 }
 
 /** A session with the user it belongs to, read fresh on every request. */
@@ -153,6 +155,7 @@ export interface UserStore {
   insert(user: { name: string; email: string; passwordHash: string; role?: Role; createdAt: Date }): Promise<UserRecord | null>;
   /** Stores a new password hash and ends every session of the user but `keepSessionId`. */
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
+  setEmailNotifications(userId: number, on: boolean): Promise<void>;
   /** In one transaction: the existing user with that email made an admin, or a new admin. */
   createOrPromoteAdmin(admin: {
     name: string;
@@ -270,6 +273,59 @@ export interface NotificationStore {
   markRead(userId: number, ids: number[] | null, at: Date): Promise<{ marked: number; unread: number }>;
 }
 
+/** A mail ready to hand to the mail server. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A notice whose mail is due, with what its mail says. */
+export interface NoticeMail {
+  kind: NotificationKind;
+  message: string;
+  auctionId: number;
+  itemName: string;
+  /** The auction's price when the notice was written. */
+  price: number;
+  to: { name: string; email: string; emailNotifications: boolean };
+}
+
+/** A claimed row of the outbox: a notice to render, or a mail stored ready. */
+export interface OutboxMail {
+  id: number;
+  attempts: number;
+  expiresAt: Date | null;
+  content: { kind: 'notice'; notice: NoticeMail } | { kind: 'ready'; mail: MailMessage };
+}
+
+export interface MailStore {
+  /**
+   * Claims up to `limit` rows due by `now` and moves each one's due time to `leaseUntil`, in one
+   * conditional write, so that no other worker (in this process or another) claims them until then.
+   */
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<OutboxMail[]>;
+  /** Sent, or not worth sending: the row goes. */
+  remove(id: number): Promise<void>;
+  /** Sending failed: try again at `dueAt`. */
+  retryAt(id: number, dueAt: number, error: string): Promise<void>;
+  /** Rows waiting, due or not (tests and the operator's eye). */
+  pending(): Promise<number>;
+}
+
+export interface PasswordResetStore {
+  /** Stores the reset (by its token's hash) and queues its mail, in one transaction. */
+  create(reset: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
+  /** The account a live reset belongs to, without using it up. */
+  userOf(id: string, now: number): Promise<number | undefined>;
+  /**
+   * Uses the reset up, in one transaction: sets the password, ends every session and every other
+   * reset of the account. The account's id, or undefined when the reset is unknown, used or expired.
+   */
+  consume(id: string, now: number, passwordHash: string): Promise<number | undefined>;
+}
+
 export interface Store {
   users: UserStore;
   sessions: SessionStore;
@@ -278,6 +334,8 @@ export interface Store {
   auctions: AuctionStore;
   bids: BidStore;
   notifications: NotificationStore;
+  mail: MailStore;
+  passwordResets: PasswordResetStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,11 +1,12 @@
 // What runs beside the requests: the close of auctions that ended, the periodic check of live
-// streams' sessions, and an orderly end (live streams first, since they would hold the server open;
+// streams' sessions, the mail worker, and an orderly end (live streams first, since they would hold the server open;
 // the database last).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
 import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
+import { sendDueMail } from '../services/mail';
 
 async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
   // A stream's session can expire while it is open; logout and password changes end theirs at once.
@@ -24,10 +25,23 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
   }, CLOSE_TICK_MS);
   closer.unref();
 
+  // The outbox's worker, in every process: claims keep two processes from sending one mail twice.
+  let mailing: Promise<unknown> | null = null;
+  const mailer = deps.mail.transport
+    ? setInterval(() => {
+        mailing ??= sendDueMail(deps, app.log)
+          .catch((error: unknown) => app.log.error({ err: error }, 'sending the mail that is due failed'))
+          .finally(() => (mailing = null));
+      }, deps.mail.tickMs)
+    : undefined;
+  mailer?.unref();
+
   app.addHook('preClose', async () => {
     clearInterval(streamCheck);
     clearInterval(closer);
-    await closing;
+    clearInterval(mailer);
+    await Promise.all([closing, mailing]);
+    deps.mail.transport?.close();
     deps.bus.close();
     deps.notices.close();
     deps.streams.close();

@@ -40,7 +40,9 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error);
     const { message, issues } = describeError(error);
-    return { status, body: errorBody(status >= 500 ? GENERIC_ERROR : message, issues), retryAfter: retryAfterOf(error) };
+    // A domain error speaks to a person even as a 5xx (a feature this site does not offer: 503).
+    const forPerson = status < 500 || error.cause instanceof AppError;
+    return { status, body: errorBody(forPerson ? message : GENERIC_ERROR, issues), retryAfter: retryAfterOf(error) };
   }
   // Fastify's own errors (bad JSON, wrong content type, body too large) carry a 4xx status code.
   const statusCode = (error as FastifyError | undefined)?.statusCode;
@@ -52,7 +54,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
 
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body, retryAfter } = toHttpError(error);
-  if (status >= 500) reply.log.error({ err: error }, 'request failed');
+  if (status >= 500 && status !== HTTP_STATUS.unavailable) reply.log.error({ err: error }, 'request failed');
   if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.code(status).send(body);
 }

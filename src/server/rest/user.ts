@@ -7,6 +7,8 @@ const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
 export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user', (caller) => caller.user.me());
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
+  rest('GET', '/user/settings', (caller) => caller.user.settings());
+  rest('PATCH', '/user/settings', (caller, req) => caller.user.updateSettings(unvalidatedBody(req)));
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));

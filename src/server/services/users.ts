@@ -1,6 +1,6 @@
 // The public shape of a user; changing a password.
 import { NOT_SIGNED_IN_MESSAGE, type Role } from '../../shared/constants';
-import type { ChangePasswordInput } from '../../shared/schemas/user';
+import type { ChangePasswordInput, UserSettingsInput } from '../../shared/schemas/user';
 import type { AppDeps } from '../deps';
 import { badRequest, unauthorized } from '../domain/errors';
 
@@ -28,4 +28,16 @@ export async function changePassword(deps: AppDeps, user: { id: number; sessionI
   const passwordHash = await deps.passwords.hash(input.newPassword, queueKey);
   await deps.store.users.setPassword(user.id, passwordHash, user.sessionId);
   deps.streams.endUserSessions(user.id, user.sessionId);
+}
+
+/** The account's own settings: whether notices are mailed, and whether this site sends mail at all. */
+export async function userSettings(deps: AppDeps, userId: number): Promise<{ emailNotifications: boolean; mailEnabled: boolean }> {
+  const row = await deps.store.users.byId(userId);
+  if (!row) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+  return { emailNotifications: row.emailNotifications, mailEnabled: deps.mail.transport !== null };
+}
+
+export async function updateUserSettings(deps: AppDeps, userId: number, input: UserSettingsInput) {
+  await deps.store.users.setEmailNotifications(userId, input.emailNotifications);
+  return userSettings(deps, userId);
 }

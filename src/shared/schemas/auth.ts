@@ -24,3 +24,12 @@ export const loginInput = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email: emailField });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200),
+  password: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -27,3 +27,8 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export { PASSWORD_HINT };
+
+export const userSettingsInput = z.object({
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
+});
+export type UserSettingsInput = z.infer<typeof userSettingsInput>;

@@ -1,5 +1,5 @@
-// The signed-in user's own account: sign-ins and password.
-import { useMutation, useQuery } from '@tanstack/react-query';
+// The signed-in user's own account: sign-ins, password and e-mail settings.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 
 /** Sign-ins change rarely, so this list stays fresh longer than auction data (docs/rules/screens.md#caching-and-freshness). */
@@ -13,4 +13,20 @@ export function useLoginHistory() {
 export function useChangePassword() {
   const trpc = useTRPC();
   return useMutation(trpc.user.changePassword.mutationOptions());
+}
+
+/** Whether notices are mailed to the user, and whether this site sends mail at all. */
+export function useUserSettings() {
+  const trpc = useTRPC();
+  return useQuery(trpc.user.settings.queryOptions());
+}
+
+export function useUpdateUserSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.user.updateSettings.mutationOptions({
+      onSuccess: (settings) => queryClient.setQueryData(trpc.user.settings.queryKey(), settings),
+    }),
+  );
 }

@@ -19,16 +19,9 @@ export function LoginForm() {
       <div>
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
         <div className="mt-2 text-right">
-          {/* Password reset does not exist yet (docs/rules/notifications.md#forgotten-passwords): focusable and announced, but it goes nowhere. */}
-          <a
-            href="#"
-            aria-disabled="true"
-            title="Password reset is coming soon"
-            onClick={(event) => event.preventDefault()}
-            className="text-sm font-medium text-accent-700 hover:underline"
-          >
+          <Link to={paths.forgotPassword} className="text-sm font-medium text-accent-700 hover:underline">
             Forgot your password?
-          </a>
+          </Link>
         </div>
       </div>
       <Button type="submit" fullWidth loading={pending}>

@@ -58,6 +58,9 @@ export function sqliteUsers(db: SqliteDb): UserStore {
           .run();
       });
     },
+    async setEmailNotifications(userId, on) {
+      db.update(users).set({ emailNotifications: on }).where(eq(users.id, userId)).run();
+    },
     async createOrPromoteAdmin(admin) {
       return db.transaction(
         (tx) => {

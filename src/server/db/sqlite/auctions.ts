@@ -2,7 +2,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { AuctionStatus } from '../../../shared/constants';
-import type { Notice } from '../../domain/bidding';
 import { idCursor, pageOf } from '../paging';
 import type {
   AuctionFilter,
@@ -14,6 +13,7 @@ import type {
   ClosedAuction,
   NotificationStore,
 } from '../store';
+import type { NoticeWriter } from './mail';
 import type { SqliteDb } from './open';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 
@@ -81,14 +81,6 @@ const withSeller = (db: SqliteDb) =>
     .innerJoin(users, eq(users.id, auctions.sellerId))
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
 
-/** Writes notices owed by one event, inside its transaction; returns the users they went to. */
-function insertNotices(db: SqliteDb, auctionId: number, notices: Notice[], at: Date): number[] {
-  if (notices.length === 0) return [];
-  db.insert(notifications)
-    .values(notices.map((notice) => ({ ...notice, auctionId, createdAt: at })))
-    .run();
-  return [...new Set(notices.map((notice) => notice.userId))];
-}
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
@@ -109,7 +101,11 @@ export function immediateTransactions(db: SqliteDb) {
   return <T>(work: () => T) => transaction.immediate(work) as T;
 }
 
-export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined): AuctionStore {
+export function sqliteAuctions(
+  db: SqliteDb,
+  auctionById: (id: number) => AuctionRecord | undefined,
+  insertNotices: NoticeWriter,
+): AuctionStore {
   const immediately = immediateTransactions(db);
   // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
   const dueIds = db
@@ -211,7 +207,7 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
           // The claim is conditional: another process may have closed it, or a late bid moved its end.
           if (!claim.get({ id, now })) return null;
           const auction = auctionById(id)!;
-          return { auction, notified: insertNotices(db, id, decide(auction), at) };
+          return { auction, notified: insertNotices(id, decide(auction), at) };
         });
         if (done) closed.push(done);
       }
@@ -223,7 +219,7 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
 /** A bid as its table stores it: times in epoch milliseconds, `auto` as 0 or 1. */
 type BidRow = Omit<BidRecord, 'createdAt' | 'auto' | 'endsAt'> & { createdAt: number; auto: 0 | 1; endsAt: number };
 
-export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined): BidStore {
+export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined, insertNotices: NoticeWriter): BidStore {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
   const repeatOf = db
     .select(bidColumns)
@@ -350,7 +346,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           const { id } = insert.get(row);
           return { ...row, id, bidderName: names.get(entry.bidderId)! };
         });
-        const notified = insertNotices(db, auctionId, decision.notices, decision.at);
+        const notified = insertNotices(auctionId, decision.notices, decision.at);
         const after: AuctionRecord = {
           ...current,
           currentPrice: decision.price,

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     lastLoginCity: text('last_login_city'),
     lastLoginRegion: text('last_login_region'),
     lastLoginCountry: text('last_login_country'),
+    /** Whether notices are also mailed (when the site sends mail at all); the user turns it off on /profile. */
+    emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   (t) => [
@@ -180,6 +182,47 @@ export const notifications = sqliteTable(
       .on(t.userId, t.readAt)
       .where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * Mail waiting to leave: written in the transaction of whatever owes it, deleted once the mail server
+ * has taken it. A notice's mail is rendered when sent, from its notification; other mail (a password
+ * reset link) is stored rendered. `dueAt` is both the retry time and the lease: a worker that claims
+ * a row moves it into the future, so no other worker takes it until the lease runs out.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    /** The auction's price when the notice was written (the mail names it, whatever came after). */
+    price: integer('price'),
+    toAddress: text('to_address'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** Past this, the mail is dropped unsent (a reset link that no longer works). */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.dueAt)],
+);
+
+/** A password reset link's token, by its SHA-256 (as sessions): used once, within its hour. */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId), index('password_resets_expires_at_idx').on(t.expiresAt)],
 );
 
 export const loginEvents = sqliteTable(

@@ -3,6 +3,7 @@ import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
+import { noticeWriter, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 
 export interface SqliteStore extends Store {
@@ -10,9 +11,15 @@ export interface SqliteStore extends Store {
   readonly db: SqliteDb;
 }
 
-export function createSqliteStore(path: string): SqliteStore {
+export interface SqliteStoreOptions {
+  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  mailNotices?: boolean;
+}
+
+export function createSqliteStore(path: string, { mailNotices = false }: SqliteStoreOptions = {}): SqliteStore {
   const db = openSqlite(path);
   const auctionById = prepareAuctionById(db);
+  const notices = noticeWriter(db, { mail: mailNotices });
   const ping = db.$client.prepare('select 1');
   return {
     db,
@@ -20,9 +27,11 @@ export function createSqliteStore(path: string): SqliteStore {
     sessions: sqliteSessions(db),
     logins: sqliteLogins(db),
     contact: sqliteContact(db),
-    auctions: sqliteAuctions(db, auctionById),
-    bids: sqliteBids(db, auctionById),
+    auctions: sqliteAuctions(db, auctionById, notices),
+    bids: sqliteBids(db, auctionById, notices),
     notifications: sqliteNotifications(db),
+    mail: sqliteMail(db),
+    passwordResets: sqlitePasswordResets(db),
     async ping() {
       ping.get();
     },

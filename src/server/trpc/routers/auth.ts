@@ -1,5 +1,6 @@
-import { loginInput, signupInput } from '../../../shared/schemas/auth';
+import { forgotPasswordInput, loginInput, resetPasswordInput, signupInput } from '../../../shared/schemas/auth';
 import * as auth from '../../services/auth';
+import { requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { toUser } from '../../services/users';
 import { publicProcedure, router } from '../init';
 
@@ -18,6 +19,15 @@ export const authRouter = router({
     ctx.cookie.set(token, expiresAt);
     return { user, token };
   }),
+
+  /** Whether this site can mail reset links: the forgot-password page says so before anyone types. */
+  passwordResetAvailable: publicProcedure.query(({ ctx }) => ({ available: ctx.deps.mail.transport !== null })),
+
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.client)),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.client)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await auth.logout(ctx.deps, ctx.user?.sessionId ?? null);

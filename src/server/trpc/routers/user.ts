@@ -1,9 +1,9 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
-import { changePasswordInput } from '../../../shared/schemas/user';
+import { changePasswordInput, userSettingsInput } from '../../../shared/schemas/user';
 import { noticeStream } from '../../live/notice-stream';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
-import { changePassword, toUser } from '../../services/users';
+import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
 import { protectedProcedure, router } from '../init';
 
 export const userRouter = router({
@@ -14,6 +14,12 @@ export const userRouter = router({
     await changePassword(ctx.deps, ctx.user, input);
     return { message: 'Password updated successfully' };
   }),
+
+  settings: protectedProcedure.query(({ ctx }) => userSettings(ctx.deps, ctx.user.id)),
+
+  updateSettings: protectedProcedure
+    .input(userSettingsInput)
+    .mutation(({ ctx, input }) => updateUserSettings(ctx.deps, ctx.user.id, input)),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 

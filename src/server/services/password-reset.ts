@@ -1,0 +1,65 @@
+// Forgotten passwords: a link mailed to the account's address, used once within the hour. Its token
+// is 32 random bytes, of which the database keeps only the SHA-256, as for sessions.
+import { randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_MS, RESET_LINK_INVALID_MESSAGE, RESET_NEEDS_EMAIL_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../shared/constants';
+import type { ForgotPasswordInput, ResetPasswordInput } from '../../shared/schemas/auth';
+import type { AppDeps } from '../deps';
+import { AppError, badRequest, tooManyRequests } from '../domain/errors';
+import type { SlidingWindowLimiter } from './rate-limit';
+import type { ClientInfo } from './login-history';
+import { passwordResetMessage } from './mail-messages';
+import { hashToken } from './sessions';
+
+const TOO_MANY_REQUESTS = 'Too many password reset requests. Please try again later.';
+const TOO_MANY_RESETS = 'Too many password reset attempts. Please try again later.';
+
+/** Counts one attempt against each limiter, or refuses (counting nothing) when one is full. */
+function spend(checks: Array<[SlidingWindowLimiter, string]>, message: string) {
+  const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key)));
+  if (wait > 0) throw tooManyRequests(message, wait);
+  for (const [limiter, key] of checks) limiter.record(key);
+}
+
+/**
+ * Queues a reset link for the account with that email, if there is one; the answer is the same
+ * either way, and as fast: the mail leaves through the outbox, never during the request.
+ */
+export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordInput, client: ClientInfo): Promise<{ message: string }> {
+  if (!deps.mail.transport) throw new AppError('unavailable', RESET_NEEDS_EMAIL_MESSAGE);
+  const { limits } = deps;
+  // Per email asked about, whether or not it has an account: the limit tells nobody which do.
+  spend(
+    [
+      [limits.resetRequestsPerAddress, client.ip],
+      [limits.resetRequestsPerAccount, input.email],
+    ],
+    TOO_MANY_REQUESTS,
+  );
+  const user = await deps.store.users.byEmail(input.email);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    const now = deps.now();
+    const link = `${deps.settings.PUBLIC_URL}/reset-password?token=${token}`;
+    await deps.store.passwordResets.create(
+      { id: hashToken(token), userId: user.id, createdAt: new Date(now), expiresAt: new Date(now + PASSWORD_RESET_MS) },
+      passwordResetMessage(user, link, PASSWORD_RESET_MS / 60_000),
+    );
+  }
+  return { message: RESET_REQUESTED_MESSAGE };
+}
+
+/** Sets the new password with a live link, and signs the account out everywhere. */
+export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, client: ClientInfo): Promise<{ message: string }> {
+  const { limits, store } = deps;
+  // Every attempt counts per address, so that tokens cannot be guessed in bulk.
+  spend([[limits.resetsPerAddress, client.ip]], TOO_MANY_RESETS);
+  const id = hashToken(input.token);
+  const userId = await store.passwordResets.userOf(id, deps.now());
+  if (userId === undefined) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+  spend([[limits.resetsPerAccount, String(userId)]], TOO_MANY_RESETS);
+  const passwordHash = await deps.passwords.hash(input.password, `user:${userId}`);
+  // Used up in the same transaction that sets the password: of two uses at once, one wins.
+  if ((await store.passwordResets.consume(id, deps.now(), passwordHash)) === undefined) throw badRequest(RESET_LINK_INVALID_MESSAGE);
+  deps.streams.endUserSessions(userId);
+  return { message: 'Your password has been changed. You can now log in with the new one.' };
+}

@@ -1,0 +1,170 @@
+// Forgotten passwords (docs/rules/accounts.md): a link mailed to the account, used once within the
+// hour, that sets a new password and signs the account out everywhere; the same answer for an email
+// without an account; 503 without a mail server; limits per address and per account. Over REST and
+// tRPC, with a real SMTP server.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect } from 'vitest';
+import { hashToken } from '../../src/server/services/sessions';
+import { HOUR_MS, RESET_REQUESTED_MESSAGE } from '../../src/shared/constants';
+import { anonymousCaller, failure, PASSWORD, signedInUser } from '../support/accounts';
+import { uniqueEmail } from '../support/emails';
+import { insertAuction } from '../support/auctions';
+import { listen, test } from '../support/fixtures';
+import { expectErrorBody, expectTooMany, get, login, post, sessionCookieHeader } from '../support/http';
+import { mailingApp, PUBLIC_URL, startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { openEventStream } from '../support/sse';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+const servers: TestSmtp[] = [];
+async function smtp() {
+  const server = await startSmtp();
+  servers.push(server);
+  return server;
+}
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** The token of the reset link in a mail, checking that the link is built on PUBLIC_URL. */
+function tokenIn(mail: ReceivedMail): string {
+  const match = /(\S+)\/reset-password\?token=([\w-]+)/.exec(mail.text);
+  expect(match?.[1]).toBe(PUBLIC_URL);
+  expect(mail.html).toContain(`href="${PUBLIC_URL}/reset-password?token=${match![2]}"`);
+  return match![2]!;
+}
+
+const forgot = (app: FastifyInstance, email: string, remoteAddress = '198.51.100.1') =>
+  post(app, '/api/auth/forgot', { email }, { remoteAddress });
+const reset = (app: FastifyInstance, token: string, password = NEW_PASSWORD, remoteAddress = '198.51.100.1') =>
+  post(app, '/api/auth/reset', { token, password }, { remoteAddress });
+
+describe('over REST', () => {
+  test('the link sets a new password once, and signs the account out everywhere', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app, deps } = await mailingApp(makeDeps, server.url);
+    const alice = await signedInUser(deps, 'Alice');
+
+    const asked = await forgot(app, alice.email.toUpperCase());
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    const [mail] = await server.waitFor(1);
+    expect(mail!.to).toBe(alice.email);
+    expect(mail!.subject).toBe('Reset your Open Auction password');
+    const token = tokenIn(mail!);
+    // Only the token's hash is stored.
+    expect(JSON.stringify(deps.db.$client.prepare('select * from password_resets').all())).not.toContain(token);
+
+    const done = await reset(app, token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: expect.stringContaining('password has been changed') });
+    expect((await get(app, '/api/user', { token: alice.token })).statusCode).toBe(401);
+    expect((await login(app, alice.email, PASSWORD)).statusCode).toBe(401);
+    expect((await login(app, alice.email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    // Used once: the same link again is refused.
+    const again = await reset(app, token, 'yet another passphrase');
+    expect(again.statusCode).toBe(400);
+    expect(expectErrorBody(again).error).toMatch(/unknown, used or expired/);
+    expect(await deps.store.mail.pending()).toBe(0);
+  });
+
+  test('a reset ends the live streams of every session of the account', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app, deps } = await mailingApp(makeDeps, server.url);
+    const { baseUrl } = await listen(app);
+    const seller = await signedInUser(deps, 'Sally Seller');
+    const alice = await signedInUser(deps, 'Alice');
+    const auctionId = await insertAuction(deps, seller.id);
+    const stream = await openEventStream(`${baseUrl}/api/auction/${auctionId}/events`, { cookie: sessionCookieHeader(alice.token) });
+    try {
+      expect(stream.status).toBe(200);
+      await forgot(app, alice.email);
+      const [mail] = await server.waitFor(1);
+      expect((await reset(app, tokenIn(mail!))).statusCode).toBe(200);
+      await stream.waitForEnd(3_000);
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('an email without an account gets the same answer, and no mail', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app, deps } = await mailingApp(makeDeps, server.url);
+    const alice = await signedInUser(deps, 'Alice');
+    const unknown = await forgot(app, uniqueEmail('nobody'));
+    const known = await forgot(app, alice.email);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    await server.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.mails.map((m) => m.to)).toEqual([alice.email]);
+  });
+
+  test('a link expires after one hour; a wrong or blank token and a short password are refused', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app, deps } = await mailingApp(makeDeps, server.url);
+    const alice = await signedInUser(deps, 'Alice');
+    await forgot(app, alice.email);
+    await forgot(app, alice.email);
+    const [first, second] = (await server.waitFor(2)).map(tokenIn);
+
+    const short = await reset(app, first!, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(expectErrorBody(short).issues).toEqual([{ path: 'password', message: 'Password must be at least 8 characters long' }]);
+    expect((await reset(app, '')).statusCode).toBe(400);
+    expect((await reset(app, 'not-a-token-we-made')).statusCode).toBe(400);
+
+    deps.clock.advance(HOUR_MS);
+    expect((await reset(app, first!)).statusCode).toBe(400);
+    expect((await reset(app, second!)).statusCode).toBe(400);
+    expect((await login(app, alice.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  test('without SMTP_URL, asking for a link is 503 saying that password reset needs e-mail', async ({ makeDeps }) => {
+    const { app, deps } = await mailingApp(makeDeps, undefined);
+    const alice = await signedInUser(deps, 'Alice');
+    const res = await forgot(app, alice.email);
+    expect(res.statusCode).toBe(503);
+    expect(expectErrorBody(res).error).toMatch(/Password reset needs e-mail/);
+  });
+
+  test('asking is limited per account and per address; trying links, per address (429 with Retry-After)', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { app } = await mailingApp(makeDeps, server.url);
+    const email = uniqueEmail('limited');
+    for (let i = 0; i < 5; i += 1) expect((await forgot(app, email, `203.0.113.${i + 1}`)).statusCode).toBe(200);
+    expectTooMany(await forgot(app, email, '203.0.113.99'));
+
+    for (let i = 0; i < 20; i += 1) expect((await forgot(app, uniqueEmail('spray'), '192.0.2.7')).statusCode).toBe(200);
+    expectTooMany(await forgot(app, uniqueEmail('spray'), '192.0.2.7'));
+
+    for (let i = 0; i < 20; i += 1) expect((await reset(app, `guess-${i}`, NEW_PASSWORD, '192.0.2.8')).statusCode).toBe(400);
+    expectTooMany(await reset(app, 'guess-last', NEW_PASSWORD, '192.0.2.8'));
+  });
+});
+
+describe('over tRPC', () => {
+  test('auth.forgotPassword and auth.resetPassword', async ({ makeDeps }) => {
+    const server = await smtp();
+    const { deps } = await mailingApp(makeDeps, server.url);
+    const alice = await signedInUser(deps, 'Alice');
+    const visitor = anonymousCaller(deps, '198.51.100.9');
+    expect(await visitor.auth.forgotPassword({ email: alice.email })).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    expect(await visitor.auth.forgotPassword({ email: uniqueEmail('nobody') })).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    const [mail] = await server.waitFor(1);
+    const token = tokenIn(mail!);
+
+    await visitor.auth.resetPassword({ token, password: NEW_PASSWORD });
+    expect(await failure(visitor.auth.resetPassword({ token, password: NEW_PASSWORD }))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await deps.store.sessions.lookup(hashToken(alice.token))).toBeUndefined();
+  });
+
+  test('auth.forgotPassword without SMTP_URL is SERVICE_UNAVAILABLE', async ({ makeDeps }) => {
+    const { deps } = await mailingApp(makeDeps, undefined);
+    expect(await failure(anonymousCaller(deps).auth.forgotPassword({ email: uniqueEmail() }))).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.stringContaining('Password reset needs e-mail'),
+    });
+  });
+});
