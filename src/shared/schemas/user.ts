@@ -27,3 +27,6 @@ export const changePasswordInput = z
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 export { PASSWORD_HINT };
+
+/** Watch an auction or stop watching it. Any text may name the auction: one that names none is 404, not 400. */
+export const setWatchingInput = z.object({ auctionId: z.string().max(1000), watching: z.boolean() });

@@ -4,6 +4,7 @@ import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
 import { openSqlite, type SqliteDb } from './open';
+import { sqliteWatches } from './watches';
 
 export interface SqliteStore extends Store {
   /** The Drizzle database, for tools that look at SQLite itself (the EXPLAIN test, the benchmark's seeding). */
@@ -22,6 +23,7 @@ export function createSqliteStore(path: string): SqliteStore {
     contact: sqliteContact(db),
     auctions: sqliteAuctions(db, auctionById),
     bids: sqliteBids(db, auctionById),
+    watches: sqliteWatches(db),
     notifications: sqliteNotifications(db),
     async ping() {
       ping.get();
