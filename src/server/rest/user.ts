@@ -6,11 +6,21 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/watchlist', (caller) => caller.user.watchlist());
   // The path names the auction; any body is ignored.
-  rest('PUT', '/user/watchlist/:auctionId', (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: true }), {
-    body: 'none',
-  });
-  rest('DELETE', '/user/watchlist/:auctionId', (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: false }), {
-    body: 'none',
-  });
+  rest(
+    'PUT',
+    '/user/watchlist/:auctionId',
+    (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: true }),
+    {
+      body: 'none',
+    },
+  );
+  rest(
+    'DELETE',
+    '/user/watchlist/:auctionId',
+    (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: false }),
+    {
+      body: 'none',
+    },
+  );
   rest('GET', '/user/bids', (caller) => caller.user.bids());
 }

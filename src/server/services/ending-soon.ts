@@ -38,8 +38,11 @@ export async function tellEndingSoon(deps: AppDeps): Promise<number[]> {
   if (seconds === 0) return [];
   const told: number[] = [];
   for (;;) {
-    const { claimed, userIds } = await deps.store.auctions.tellEndingSoon(deps.now(), seconds * 1000, ENDING_SOON_BATCH, (auction, watcherIds) =>
-      endingSoonNotices(auction, watcherIds, seconds),
+    const { claimed, userIds } = await deps.store.auctions.tellEndingSoon(
+      deps.now(),
+      seconds * 1000,
+      ENDING_SOON_BATCH,
+      (auction, watcherIds) => endingSoonNotices(auction, watcherIds, seconds),
     );
     told.push(...userIds);
     if (claimed < ENDING_SOON_BATCH) return told;

@@ -144,7 +144,7 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
     isNull(auctions.endingSoonAt),
     isNull(auctions.closedAt),
     gt(auctions.endsAt, placeholder('now')),
-    lte(auctions.endsAt, placeholder('until')),
+    lt(auctions.endsAt, placeholder('until')),
     lte(auctions.startsAt, placeholder('now')),
   );
   const endingSoonIds = db
