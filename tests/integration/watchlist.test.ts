@@ -239,6 +239,17 @@ describe('ending soon', () => {
     expect(await endingSoonOf(deps, ann.id)).toEqual([`${scheduled} Ending soon: “Inserted item” ends in less than an hour.`]);
   });
 
+  describe('with ENDING_SOON_SECONDS=0', () => {
+    test.override({ settings: { ENDING_SOON_SECONDS: 0 } });
+    test('nobody is told', async ({ deps }) => {
+      const { seller, ann } = await people(deps);
+      const id = await insertAuction(deps, seller.id, { endsAt: deps.now() + MINUTE });
+      await ann.caller.user.setWatching({ auctionId: id, watching: true });
+      expect(await tellEndingSoon(deps)).toEqual([]);
+      expect(await endingSoonOf(deps, ann.id)).toEqual([]);
+    });
+  });
+
   describe('with ENDING_SOON_SECONDS=1800', () => {
     test.override({ settings: { ENDING_SOON_SECONDS: 1800 } });
     test('the setting sets the window and the words', async ({ deps }) => {
@@ -255,7 +266,7 @@ describe('ending soon', () => {
     });
   });
 
-  test('two processes ticking on one database file tell each watcher of 50 auctions exactly once', async () => {
+  test('two processes ticking on one database file tell each watcher of 150 auctions (more than a batch) exactly once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'auction-ending-soon-'));
     const path = join(dir, 'auction.db');
     let clock = Date.parse('2026-06-01T12:00:00Z');
@@ -264,17 +275,18 @@ describe('ending soon', () => {
     try {
       const seller = await insertUser(one!, { name: 'Sally Seller' });
       const watchers = [await insertUser(one!, { name: 'Ann' }), await insertUser(one!, { name: 'Ben' })];
-      for (let i = 0; i < 50; i++) {
-        const id = Number(await insertAuction(one!, seller.id, { endsAt: clock + DAY_MS + (i + 1) * MINUTE }));
+      for (let i = 0; i < 150; i++) {
+        const id = Number(await insertAuction(one!, seller.id, { endsAt: clock + DAY_MS + (i + 1) * 1000 }));
         for (const watcher of watchers) await one!.store.watches.add(watcher.id, id, new Date(clock));
       }
       clock += DAY_MS;
-      const told = await Promise.all([tellEndingSoon(one!), tellEndingSoon(two!), tellEndingSoon(one!), tellEndingSoon(two!)]);
-      expect(told.flat().length).toBe(100);
+      // Each works through the backlog batch by batch, yielding between batches, so the two interleave.
+      const told = await Promise.all([tellEndingSoon(one!), tellEndingSoon(two!)]);
+      expect(told.flat().length).toBe(300);
       for (const watcher of watchers) {
         const notices = await endingSoonOf(two!, watcher.id);
-        expect(notices.length).toBe(50);
-        expect(new Set(notices.map((n) => n.split(' ')[0])).size).toBe(50);
+        expect(notices.length).toBe(150);
+        expect(new Set(notices.map((n) => n.split(' ')[0])).size).toBe(150);
       }
     } finally {
       await Promise.all([one!.store.close(), two!.store.close()]);

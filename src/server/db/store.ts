@@ -100,9 +100,9 @@ export interface OwnBidRecord {
   lastBid: number;
 }
 
-/** What the ending-soon tick did: how many auctions it claimed, and whom it told (once per notice). */
+/** One batch of the ending-soon tick: how many auctions were due (another process may have claimed some), and whom it told (once per notice). */
 export interface EndingSoonOutcome {
-  claimed: number;
+  due: number;
   userIds: number[];
 }
 

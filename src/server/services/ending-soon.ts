@@ -38,14 +38,14 @@ export async function tellEndingSoon(deps: AppDeps): Promise<number[]> {
   if (seconds === 0) return [];
   const told: number[] = [];
   for (;;) {
-    const { claimed, userIds } = await deps.store.auctions.tellEndingSoon(
+    const { due, userIds } = await deps.store.auctions.tellEndingSoon(
       deps.now(),
       seconds * 1000,
       ENDING_SOON_BATCH,
       (auction, watcherIds) => endingSoonNotices(auction, watcherIds, seconds),
     );
     told.push(...userIds);
-    if (claimed < ENDING_SOON_BATCH) return told;
+    if (due < ENDING_SOON_BATCH) return told;
     await nextTurn();
   }
 }

@@ -267,7 +267,7 @@ export function sqliteAuctions(db: SqliteDb, auctionById: (id: number) => Auctio
           for (const notice of notices) userIds.push(notice.userId);
         });
       }
-      return { claimed: due.length, userIds };
+      return { due: due.length, userIds };
     },
   };
 }
