@@ -97,6 +97,8 @@ describeBrowser('the watchlist and my bids', () => {
     expect(await watchButton(card(page, 'Brass Telescope'), 'Brass Telescope').getAttribute('aria-pressed')).toBe('true');
     const deskToggle = watchButton(card(page, 'Walnut Writing Desk'), 'Walnut Writing Desk');
     expect(await deskToggle.getAttribute('aria-pressed')).toBe('false');
+    // One watched, one not: how a visitor tells them apart.
+    await shoot(page, 'watch-cards-1280');
     await deskToggle.click();
     expect(await deskToggle.getAttribute('aria-pressed')).toBe('true');
 
