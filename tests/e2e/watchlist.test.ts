@@ -1,6 +1,7 @@
 // The watchlist and my bids in Chromium: the watch toggle on the auction page and on a card, the
 // watchlist with open auctions by soonest end, and /mybids with where the bidder stands after real
-// bids (one answered by an automatic bid). Guests see no toggle. Screenshots at 1280 and 360 px.
+// bids (one answered by an automatic bid), turning to 'Outbid' live. Guests see no toggle.
+// Screenshots at 1280 and 360 px.
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -143,6 +144,11 @@ describeBrowser('the watchlist and my bids', () => {
     expect(await hue('Brass Telescope', 'Leading')).toBeLessThan(170);
     await shoot(page, 'mybids-1280');
     expect(await axeReport(page, '/mybids at 1280 px')).toBe('');
+
+    // Ben outbids Ada's maximum while she looks: her row turns 'Outbid' without a reload.
+    await apiBid(ben, telescope, { bidAmount: 116, maxBid: 300 });
+    await row('Brass Telescope').getByText('Outbid', { exact: true }).waitFor();
+    await expect.poll(() => fact('Brass Telescope', 'Current price')).toBe('$151');
 
     // On a phone, in another context of the same user: both pages fit, and unwatching takes the desk off.
     const phone = await e2e.newPage({ width: 360, height: 740 });

@@ -3,6 +3,7 @@ import { Banner } from '../components/banner';
 import { ButtonLink } from '../components/button';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
+import { useLiveBids } from '../features/bidding/api';
 import { useMyBids } from '../features/watchlist/api';
 import { MyBidCard, MyBidsSkeleton } from '../features/watchlist/my-bid-card';
 import { errorMessage } from '../lib/errors';
@@ -11,6 +12,8 @@ import { paths } from '../lib/paths';
 /** /mybids: every auction the user has bid on, open ones by soonest end first, then the ended ones. */
 export function MyBidsPage() {
   const bids = useMyBids();
+  // Another bidder's bid can turn 'Leading' into 'Outbid': the list reads afresh when one lands.
+  useLiveBids();
   const count = bids.data?.length;
 
   return (

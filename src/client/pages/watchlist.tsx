@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/button';
 import { EmptyState } from '../components/empty-state';
 import { PageHeader } from '../components/page-header';
 import { AuctionGrid, AuctionGridSkeleton } from '../features/auctions/auction-grid';
+import { useLiveBids } from '../features/bidding/api';
 import { useWatchlist } from '../features/watchlist/api';
 import { errorMessage } from '../lib/errors';
 import { paths } from '../lib/paths';
@@ -11,6 +12,7 @@ import { paths } from '../lib/paths';
 /** /watchlist: the auctions the user watches, open ones by soonest end first. */
 export function WatchlistPage() {
   const watchlist = useWatchlist();
+  useLiveBids();
   const count = watchlist.data?.length;
 
   return (
