@@ -111,6 +111,8 @@ const settingsSchema = z.object({
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
   /** A bid this close to the end moves the end to the bid's time plus as much; 0 turns it off. */
   SOFT_CLOSE_SECONDS: digits.pipe(z.number().int().max(86_400)).default(120),
+  /** Watchers of an open auction are told once when less than this remains (at most 15 days, an auction's longest); 0 turns it off. */
+  ENDING_SOON_SECONDS: digits.pipe(z.number().int().max(1_296_000)).default(3600),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

@@ -13,6 +13,8 @@ const PAGES: Array<{ path: RegExp; modules: string[] }> = [
   { path: /^\/auction\/?$/i, modules: ['app/data-layer.tsx', 'pages/auctions.tsx'] },
   { path: /^\/auction\/[^/]+\/?$/i, modules: ['app/data-layer.tsx', 'pages/auction-detail.tsx'] },
   { path: /^\/myauction\/?$/i, modules: ['app/data-layer.tsx', 'pages/my-auctions.tsx'] },
+  { path: /^\/mybids\/?$/i, modules: ['app/data-layer.tsx', 'pages/my-bids.tsx'] },
+  { path: /^\/watchlist\/?$/i, modules: ['app/data-layer.tsx', 'pages/watchlist.tsx'] },
   { path: /^\/create\/?$/i, modules: ['app/data-layer.tsx', 'pages/create-auction.tsx'] },
   { path: /^\/profile\/?$/i, modules: ['app/data-layer.tsx', 'pages/profile.tsx'] },
   { path: /^\/privacy\/?$/i, modules: ['app/data-layer.tsx', 'pages/privacy.tsx'] },

@@ -32,6 +32,9 @@ export type Role = (typeof ROLES)[number];
 export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** Where a bidder stands on an auction they bid on: leading or outbid while it is open, won or lost once ended. */
+export type MyBidState = 'leading' | 'outbid' | 'won' | 'lost';
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -147,6 +147,8 @@ describeBrowser('accessibility of every page (axe-core)', () => {
         { path: '/auction', ready: (p) => p.getByRole('main').getByRole('article') },
         { path: `/auction/${auctionId}`, ready: (p) => p.getByRole('region', { name: 'Bid History' }).getByRole('listitem') },
         { path: '/myauction', ready: (p) => p.getByRole('main').getByRole('article') },
+        { path: '/mybids', ready: (p) => p.getByText(/you have bid on$/) },
+        { path: '/watchlist', ready: (p) => p.getByText(/you are watching$/) },
         { path: '/create', ready: heading('Create Auction') },
         { path: '/profile', ready: heading('Profile') },
         { path: '/privacy', ready: (p) => p.getByRole('list', { name: 'Login history' }).getByRole('listitem') },

@@ -76,7 +76,17 @@ describeBrowser('auth and the app shell', () => {
     const menu = await openMenu(page);
     await menu.getByText('Sam Carter').waitFor();
     await menu.getByText(email).waitFor();
-    expect(await menuLinks(menu)).toEqual(['Dashboard', 'Create Auction', 'View Auction', 'My Auction', 'Contact', 'Profile', 'Privacy']);
+    expect(await menuLinks(menu)).toEqual([
+      'Dashboard',
+      'Create Auction',
+      'View Auction',
+      'My Auction',
+      'My Bids',
+      'Watchlist',
+      'Contact',
+      'Profile',
+      'Privacy',
+    ]);
     await menu.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Log in' }).count()).toBe(0);

@@ -36,6 +36,7 @@ const AUCTION_KEYS = [
   'status',
   'winner',
   'myMaxBid',
+  'watching',
   'bids',
 ];
 

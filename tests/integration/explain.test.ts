@@ -17,6 +17,7 @@ import { listContactMessages, sendContactMessage } from '../../src/server/servic
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
+import { myBids, setWatching, watchlist } from '../../src/server/services/watchlist';
 import { ADMIN_USER_SORT_COLUMNS } from '../../src/shared/schemas/admin';
 import { sqliteDeps } from '../support/fixtures';
 
@@ -49,6 +50,7 @@ const GROWING_TABLES = [
   'notifications',
   'mail_outbox',
   'password_resets',
+  'watches',
 ];
 const USES_KEY = /USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|USING PRIMARY KEY/;
 
@@ -128,6 +130,13 @@ beforeAll(() => {
     );
     for (let b = 1; b <= bids; b++) insertBid.run(a, ((a + b) % 10) + 12, 10 + b, b, now - 1000 * b);
   }
+  // The viewer's watchlist and standing maxima, so that every list reads them for its page.
+  const insertWatch = sqlite.prepare('insert into watches (user_id, auction_id, created_at) values (2, ?, ?)');
+  const insertMax = sqlite.prepare('insert into max_bids (auction_id, bidder_id, amount) values (?, 2, ?)');
+  for (let a = 1; a <= 40; a += 3) {
+    insertWatch.run(a, now);
+    insertMax.run(a, 50 + a);
+  }
   sqlite
     .prepare(
       "insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')",
@@ -169,6 +178,12 @@ const cases: Case[] = [
   { name: 'raise a maximum alone', run: () => placeBid(deps, { id: 26, name: 'User 26' }, { auctionId: '5', maxBid: 60 }) },
   { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => []) },
   { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => []) },
+  { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },
+  { name: 'ending soon: auctions due', run: () => store.auctions.tellEndingSoon(now, 2 * 86_400_000, 20, () => []) },
+  { name: 'watchlist', run: () => watchlist(deps, viewer) },
+  { name: 'watch an auction already watched', run: () => setWatching(deps, viewer, '7', true) },
+  { name: 'stop watching an auction', run: () => setWatching(deps, viewer, '4', false) },
+  { name: 'my bids', run: () => myBids(deps, viewer) },
   { name: 'bids since (one auction)', run: () => store.bids.since(0, 3, 100) },
   { name: 'bids since (all auctions)', run: () => store.bids.since(0, null, 100) },
   { name: 'replay too long? (one auction)', run: () => store.bids.idAfter(0, 3, 1000) },

@@ -18,7 +18,7 @@ import { CATEGORIES, DAY_MS, PHOTO_MAX_BYTES } from '../../src/shared/constants'
 import { MAX_PRICE, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
 import { loginInput, signupInput } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
-import { changePasswordInput } from '../../src/shared/schemas/user';
+import { changePasswordInput, setWatchingInput } from '../../src/shared/schemas/user';
 import { parseId } from '../../src/server/services/auctions';
 import { createSession, findSessionUser, hashToken, type SessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
@@ -1305,7 +1305,7 @@ interface JsonCase {
 
 async function sendJson(
   app: FastifyInstance,
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
   url: string,
   c: JsonCase,
   auth: RestAuth | null,
@@ -1556,6 +1556,102 @@ fuzz(
         const signedIn = c.wire.auth === 'bearer' || c.wire.auth === 'cookie';
         expectMessageStored(deps, before, after, serverView(payloadOf(c.body)), signedIn ? actor.id : null, c.wire.ip);
       } else expectUnchanged(before, after, 'POST /api/contact');
+    });
+  },
+  { minAccepted: 5 },
+);
+
+/** Whether the user watches the auction, read from the table itself. */
+function watches(deps: Deps, userId: number, auctionId: string | undefined): boolean {
+  const id = auctionId === undefined ? null : parseId(auctionId);
+  if (id === null) return false;
+  return deps.db.$client.prepare('select 1 from watches where user_id = ? and auction_id = ?').get(userId, id) !== undefined;
+}
+
+/** An accepted watch or unwatch: the row is there exactly when asked, and nothing but the watchlist changed. */
+function expectWatchSet(deps: Deps, before: Snapshot, after: Snapshot, userId: number, auctionId: string, watching: boolean) {
+  expect(watches(deps, userId, auctionId)).toBe(watching);
+  const { watches: changed = 0, ...others } = delta(before, after);
+  expect(others).toEqual({});
+  expect([-1, 0, 1]).toContain(changed);
+  expect({ ...before, counts: {} }).toEqual({ ...after, counts: {} });
+}
+
+fuzz(
+  'user.setWatching',
+  'caller',
+  'watched exactly as asked on a known auction; anything else changes nothing',
+  600,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Watcher');
+    const world = await bidWorld(deps, actor);
+    const known = [...world.open, world.own, world.future, world.ended, world.justEnded];
+    const auctionId = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...known) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 1100 }) },
+      { weight: 1, arbitrary: fc.anything() },
+    );
+    const watching = fc.oneof({ weight: 8, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.anything() });
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.record({ auctionId, watching }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: hostileJs() },
+    );
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const before = snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.setWatching(value as never));
+      const after = snapshot(deps);
+      expectSchemaRefusal(outcome, setWatchingInput, value, true, signedIn);
+      if (outcome.ok) {
+        const parsed = setWatchingInput.parse(value);
+        expect(known).toContain(parsed.auctionId);
+        expect(outcome.value).toEqual({ watching: parsed.watching });
+        expectWatchSet(deps, before, after, actor.id, parsed.auctionId, parsed.watching);
+      } else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'user.setWatching');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'user.setWatching',
+  'rest',
+  'PUT and DELETE /api/user/watchlist/:auctionId: odd ids and bodies; watched as asked or nothing changes',
+  600,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await bidWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...world.open, world.own, world.ended) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const cases = fc.record({
+      method: fc.constantFrom('PUT' as const, 'DELETE' as const),
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(hostileJson()),
+      id: idArb,
+    });
+    await check(cases, numRuns, async (c) => {
+      const before = snapshot(deps);
+      const res = await sendJson(app, c.method, `/api/user/watchlist/${c.id}`, c, actor);
+      expectSaneResponse(res, `${c.method} /api/user/watchlist/${c.id.slice(0, 40)}`);
+      const after = snapshot(deps);
+      if (res.statusCode === 200) {
+        const watching = c.method === 'PUT';
+        expect(res.json()).toEqual({ watching });
+        // The path's id as the server reads it: before any query string, decoded.
+        expectWatchSet(deps, before, after, actor.id, decodeURIComponent(c.id.split('?')[0]!), watching);
+      } else {
+        // Refused: signed out, a foreign origin, no such auction; the body is ignored, but one the
+        // server cannot read at all (not JSON under a JSON type, an empty type) is refused as such.
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, `${c.method} /api/user/watchlist/:auctionId`);
+      }
     });
   },
   { minAccepted: 5 },

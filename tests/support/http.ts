@@ -25,7 +25,11 @@ export const sessionCookieHeader = (token: string) => `${SESSION_COOKIE}=${token
 export const sessionCookies = (token: string) => ({ [SESSION_COOKIE]: token });
 
 /** inject's options for a request; `body` goes as JSON, a string as it is (to send JSON that does not parse). */
-export function request(method: 'GET' | 'POST' | 'PATCH', url: string, options: CallOptions & { body?: unknown } = {}): InjectOptions {
+export function request(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions & { body?: unknown } = {},
+): InjectOptions {
   const headers: Headers = options.body === undefined ? {} : { 'content-type': 'application/json' };
   Object.assign(headers, options.headers);
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -16,6 +16,7 @@ describe('loadSettings', () => {
       LOGIN_FAILURES_LIMIT: 10,
       SIGNUPS_PER_HOUR: 20,
       CONTACTS_PER_HOUR: 20,
+      ENDING_SOON_SECONDS: 3600,
     });
   });
 
@@ -88,6 +89,8 @@ describe('loadSettings', () => {
     ['SMTP_URL', 'not a url'],
     ['MAIL_FROM', 'Open Auction'],
     ['MAIL_FROM', 'a@b.c\r\nBcc: x@y.z'],
+    ['ENDING_SOON_SECONDS', '1h'],
+    ['ENDING_SOON_SECONDS', '1296001'],
   ])('%s=%s throws a SettingsError naming the variable on one line', (name, value) => {
     let thrown: unknown;
     try {

@@ -25,6 +25,8 @@ const fullManifest = () => ({
   'pages/auctions.tsx': chunk('assets/auctions.js', ['_query.js', 'index.html']),
   'pages/auction-detail.tsx': chunk('assets/auction-detail.js', ['_query.js', 'index.html']),
   'pages/my-auctions.tsx': chunk('assets/my-auctions.js'),
+  'pages/my-bids.tsx': chunk('assets/my-bids.js'),
+  'pages/watchlist.tsx': chunk('assets/watchlist.js'),
   'pages/create-auction.tsx': chunk('assets/create-auction.js'),
   'pages/profile.tsx': chunk('assets/profile.js'),
   'pages/privacy.tsx': chunk('assets/privacy.js'),

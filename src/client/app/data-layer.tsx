@@ -3,6 +3,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { CardActionContext } from '../features/auctions/card-action';
+import type { Auction } from '../features/auctions/types';
+import { WatchButton } from '../features/watchlist/watch-button';
 import { createQueryClient } from '../lib/query-client';
 import { onSessionEvent } from '../lib/session-events';
 import { createTrpcClient, TRPCProvider } from '../lib/trpc';
@@ -17,8 +20,11 @@ export function DataLayer({ children }: { children?: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children ?? <Outlet />}
+        <CardActionContext value={cardWatchButton}>{children ?? <Outlet />}</CardActionContext>
       </TRPCProvider>
     </QueryClientProvider>
   );
 }
+
+/** Cards on the pages that read data carry the watch toggle (for signed-in users; guests see none). */
+const cardWatchButton = (auction: Auction) => <WatchButton auction={auction} variant="icon" />;

@@ -28,9 +28,11 @@ const ForgotPasswordPage = page(() => import('../pages/forgot-password').then((m
 const ResetPasswordPage = page(() => import('../pages/reset-password').then((m) => m.ResetPasswordPage));
 const LoginPage = page(() => import('../pages/login').then((m) => m.LoginPage));
 const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.MyAuctionsPage));
+const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPage));
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
 const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
+const WatchlistPage = page(() => import('../pages/watchlist').then((m) => m.WatchlistPage));
 
 const routes: RouteObject[] = [
   {
@@ -57,6 +59,8 @@ const routes: RouteObject[] = [
               { path: paths.auctions, element: <AuctionsPage /> },
               { path: paths.auctionPattern, element: <AuctionDetailPage /> },
               { path: paths.myAuctions, element: <MyAuctionsPage /> },
+              { path: paths.myBids, element: <MyBidsPage /> },
+              { path: paths.watchlist, element: <WatchlistPage /> },
               { path: paths.createAuction, element: <CreateAuctionPage /> },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.privacy, element: <PrivacyPage /> },

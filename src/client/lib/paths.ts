@@ -16,6 +16,8 @@ export const paths = {
   auction: (id: string) => `/auction/${encodeURIComponent(id)}`,
   auctionPattern: '/auction/:id',
   myAuctions: '/myauction',
+  myBids: '/mybids',
+  watchlist: '/watchlist',
   createAuction: '/create',
   profile: '/profile',
   privacy: '/privacy',

@@ -18,6 +18,7 @@ import { BidHistory } from '../features/bidding/bid-history';
 import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
+import { WatchButton } from '../features/watchlist/watch-button';
 import { cn } from '../lib/cn';
 import { errorMessage } from '../lib/errors';
 import { formatMoney, formatZonedDateTime } from '../lib/format';
@@ -123,9 +124,12 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
         </div>
 
         <div>
-          <div className="flex flex-wrap gap-2">
-            <Badge tone="neutral">{auction.itemCategory}</Badge>
-            <AuctionStatusBadge status={status} />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex flex-wrap gap-2">
+              <Badge tone="neutral">{auction.itemCategory}</Badge>
+              <AuctionStatusBadge status={status} />
+            </div>
+            <WatchButton auction={auction} />
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{auction.itemName}</h1>
           <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>

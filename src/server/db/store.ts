@@ -97,6 +97,19 @@ export interface NotificationRecord {
   readAt: Date | null;
 }
 
+/** An auction the bidder has bid on, with their own standing maximum and their newest bid's amount. */
+export interface OwnBidRecord {
+  auction: AuctionRecord;
+  maxBid: number;
+  lastBid: number;
+}
+
+/** One batch of the ending-soon tick: how many auctions were due (another process may have claimed some), and whom it told (once per notice). */
+export interface EndingSoonOutcome {
+  due: number;
+  userIds: number[];
+}
+
 /** A slice of a list, and the cursor of the next slice (null on the last). */
 export interface Page<T> {
   items: T[];
@@ -236,6 +249,32 @@ export interface AuctionStore {
    * each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<ClosedAuction[]>;
+  /**
+   * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions,
+   * each in its own transaction: claimed only if its watchers were not told yet (so once per auction,
+   * however many processes tick and whatever a late bid does to its end), with the notices `decide`
+   * returns for its watchers written beside the claim.
+   */
+  tellEndingSoon(
+    now: number,
+    withinMs: number,
+    limit: number,
+    decide: (auction: AuctionRecord, watcherIds: number[]) => Notice[],
+  ): Promise<EndingSoonOutcome>;
+}
+
+export interface WatchStore {
+  /** Puts the auction on the user's watchlist (already there: nothing changes); false when no auction has that id. */
+  add(userId: number, auctionId: number, at: Date): Promise<boolean>;
+  /** Takes the auction off the user's watchlist (not there: nothing changes); false when no auction has that id. */
+  remove(userId: number, auctionId: number): Promise<boolean>;
+  /** Which of these auctions the user watches. */
+  watchedOf(userId: number, auctionIds: number[]): Promise<Set<number>>;
+  /**
+   * The auctions the user watches: open ones by soonest end, then scheduled ones by soonest start,
+   * then ended ones, most recently ended first.
+   */
+  auctionsOf(userId: number, now: number): Promise<AuctionRecord[]>;
 }
 
 export interface BidStore {
@@ -249,6 +288,11 @@ export interface BidStore {
   ): Promise<BidOutcome>;
   /** The bidder's standing maximum on each of these auctions that they have bid on. */
   maximaOf(bidderId: number, auctionIds: number[]): Promise<Map<number, number>>;
+  /**
+   * Every auction the bidder has bid on: open ones by soonest end, then ended ones, most recently
+   * ended first.
+   */
+  ofBidder(bidderId: number, now: number): Promise<OwnBidRecord[]>;
   /** Bids of one auction, newest first. */
   newestOf(auctionId: number, limit: number): Promise<BidRecord[]>;
   /** Bids after a given one (of one auction, or of all with null), oldest first. */
@@ -333,6 +377,7 @@ export interface Store {
   contact: ContactStore;
   auctions: AuctionStore;
   bids: BidStore;
+  watches: WatchStore;
   notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;

@@ -1,5 +1,6 @@
-// What runs beside the requests: the close of auctions that ended, the periodic check of live
-// streams' sessions, the mail worker, and an orderly end (live streams first, since they would hold the server open;
+// What runs beside the requests: the close of auctions that ended, the ending-soon notices to
+// watchers, the periodic check of live streams' sessions, the mail worker, and an orderly end (live
+// streams first, since they would hold the server open;
 // the database last).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 import { sendDueMail } from '../services/mail';
+import { tellEndingSoon } from '../services/ending-soon';
 
 async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
   // A stream's session can expire while it is open; logout and password changes end theirs at once.
@@ -21,6 +23,9 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
     if (!closeAuctions) return;
     closing ??= closeDueAuctions(deps)
       .catch((error: unknown) => app.log.error({ err: error }, 'closing the auctions that ended failed'))
+      // Ending soon rides on the same tick: one timer, and a slow close is not overlapped by it either.
+      .then(() => tellEndingSoon(deps))
+      .catch((error: unknown) => app.log.error({ err: error }, 'telling watchers that auctions end soon failed'))
       .finally(() => (closing = null));
   }, CLOSE_TICK_MS);
   closer.unref();

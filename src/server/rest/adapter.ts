@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps';
 import { createRequestContext, type Context } from '../trpc/context';
 import { createCaller, type Caller } from '../trpc/router';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => unknown;
 
 export type RestRoutes = (

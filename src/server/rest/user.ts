@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { unvalidatedBody, type RestRoutes } from './adapter';
+import { param, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -12,4 +12,23 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));
+  rest('GET', '/user/watchlist', (caller) => caller.user.watchlist());
+  // The path names the auction; any body is ignored.
+  rest(
+    'PUT',
+    '/user/watchlist/:auctionId',
+    (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: true }),
+    {
+      body: 'none',
+    },
+  );
+  rest(
+    'DELETE',
+    '/user/watchlist/:auctionId',
+    (caller, req) => caller.user.setWatching({ auctionId: param(req, 'auctionId'), watching: false }),
+    {
+      body: 'none',
+    },
+  );
+  rest('GET', '/user/bids', (caller) => caller.user.bids());
 }

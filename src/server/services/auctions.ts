@@ -41,6 +41,8 @@ export interface Auction {
   winner: { _id: string; name: string } | null;
   /** The caller's own standing maximum on this auction, or null (nobody sees another's). */
   myMaxBid: number | null;
+  /** Whether the caller has it on their watchlist; false for guests. */
+  watching: boolean;
   bids: Bid[];
 }
 
@@ -83,7 +85,13 @@ export function toBid(row: BidRecord): Bid {
   };
 }
 
-export function toAuction(row: AuctionRecord, view: AuctionView, bidList: Bid[] = [], myMaxBid: number | null = null): Auction {
+export function toAuction(
+  row: AuctionRecord,
+  view: AuctionView,
+  bidList: Bid[] = [],
+  myMaxBid: number | null = null,
+  watching = false,
+): Auction {
   const endsAt = row.endsAt.getTime();
   const status = auctionStatus(row.startsAt.getTime(), endsAt, view.now);
   return {
@@ -104,20 +112,29 @@ export function toAuction(row: AuctionRecord, view: AuctionView, bidList: Bid[] 
     // The leader at the end is the winner, from the moment it ends (the close records it within seconds).
     winner: status === 'ended' && row.leaderId !== null ? { _id: String(row.leaderId), name: row.leaderName ?? '' } : null,
     myMaxBid,
+    watching,
     bids: bidList,
   };
 }
 
-/** Auctions in their public shape, each with the viewer's own maximum (one query for the lot). */
+/** What an answer tells only its caller: their own maxima and which auctions they watch, one query each for the lot. */
+export async function viewerFields(deps: AppDeps, viewerId: number | null, auctionIds: number[]) {
+  if (viewerId === null || auctionIds.length === 0) return { maxima: new Map<number, number>(), watched: new Set<number>() };
+  const [maxima, watched] = await Promise.all([
+    deps.store.bids.maximaOf(viewerId, auctionIds),
+    deps.store.watches.watchedOf(viewerId, auctionIds),
+  ]);
+  return { maxima, watched };
+}
+
+/** Auctions in their public shape, each with the viewer's own maximum and whether they watch it. */
 export async function toAuctions(deps: AppDeps, rows: AuctionRecord[], view: AuctionView): Promise<Auction[]> {
-  const maxima =
-    view.viewerId === null || rows.length === 0
-      ? new Map<number, number>()
-      : await deps.store.bids.maximaOf(
-          view.viewerId,
-          rows.map((row) => row.id),
-        );
-  return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null));
+  const { maxima, watched } = await viewerFields(
+    deps,
+    view.viewerId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null, watched.has(row.id)));
 }
 
 /** Opaque ids are decimal strings of our integer keys; anything else names no auction. */
@@ -180,13 +197,13 @@ export async function liveAuctions(deps: AppDeps): Promise<Auction[]> {
 export async function getAuction(deps: AppDeps, viewer: { id: number }, id: string): Promise<Auction> {
   const key = parseId(id);
   if (key === null) throw notFound('Auction not found');
-  const [row, bids, maxima] = await Promise.all([
+  const [row, bids, { maxima, watched }] = await Promise.all([
     deps.store.auctions.byId(key),
     deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT),
-    deps.store.bids.maximaOf(viewer.id, [key]),
+    viewerFields(deps, viewer.id, [key]),
   ]);
   if (!row) throw notFound('Auction not found');
-  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), maxima.get(key) ?? null);
+  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), maxima.get(key) ?? null, watched.has(key));
 }
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */

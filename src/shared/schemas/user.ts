@@ -32,3 +32,6 @@ export const userSettingsInput = z.object({
   emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
 });
 export type UserSettingsInput = z.infer<typeof userSettingsInput>;
+
+/** Watch an auction or stop watching it. Any text may name the auction: one that names none is 404, not 400. */
+export const setWatchingInput = z.object({ auctionId: z.string().max(1000), watching: z.boolean() });

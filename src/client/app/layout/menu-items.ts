@@ -10,6 +10,8 @@ import {
   ShieldCheck,
   ShieldUser,
   SquarePlus,
+  Star,
+  TicketCheck,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
@@ -33,6 +35,8 @@ export const userMenu: MenuItem[] = [
   { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
   { label: 'View Auction', to: paths.auctions, icon: Gavel },
   { label: 'My Auction', to: paths.myAuctions, icon: Package },
+  { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
+  { label: 'Watchlist', to: paths.watchlist, icon: Star },
   { label: 'Contact', to: paths.contact, icon: Mail },
   { label: 'Profile', to: paths.profile, icon: UserRound },
   { label: 'Privacy', to: paths.privacy, icon: ShieldCheck },
@@ -43,4 +47,6 @@ export const adminMenu: MenuItem[] = [
   { label: 'Dashboard', to: paths.home, icon: LayoutDashboard },
   { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
   { label: 'View Auction', to: paths.auctions, icon: Gavel },
+  { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
+  { label: 'Watchlist', to: paths.watchlist, icon: Star },
 ];

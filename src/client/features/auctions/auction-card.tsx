@@ -1,10 +1,12 @@
 // The auction card (docs/rules/screens.md#auctions-on-screen): photo, category, name, two lines of
-// description, price, bids, time left (or when a scheduled auction opens), seller.
+// description, price, bids, time left (or when a scheduled auction opens), seller; on signed-in
+// pages, the watch toggle over the photo.
 import { CalendarClock, Clock, Gavel, User } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { formatMoney, formatShortZonedDateTime, timeLeftLabel } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { CardAction } from './card-action';
 import type { Auction } from './types';
 import { useAuctionStatus } from './use-auction-status';
 
@@ -44,6 +46,9 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
         <Badge tone="neutral" className="absolute top-3 left-3 bg-white/95">
           {auction.itemCategory}
         </Badge>
+        <div className="absolute top-2 right-2">
+          <CardAction auction={auction} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col p-4">
         <Heading id={headingId} className="line-clamp-2 text-base font-semibold break-words text-slate-900" title={auction.itemName}>

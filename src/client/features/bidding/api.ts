@@ -70,7 +70,9 @@ export function useLiveBids(auctionId?: string) {
       onData: ({ data: event }) => {
         // Too much was missed to replay (a long sleep): read the auctions afresh instead.
         if ('reload' in event) {
-          void queryClient.invalidateQueries({ queryKey: trpc.auction.pathKey() });
+          for (const queryKey of [trpc.auction.pathKey(), trpc.user.watchlist.pathKey(), trpc.user.bids.pathKey()]) {
+            void queryClient.invalidateQueries({ queryKey });
+          }
           return;
         }
         patchCached<Auction>(queryClient, trpc.auction.byId.queryKey({ id: event.auctionId }), (old) => patchWithHistory(old, event));
@@ -81,6 +83,12 @@ export function useLiveBids(auctionId?: string) {
           latestAuctions: old.latestAuctions.map((a) => patch(a, event)),
           latestUserAuctions: old.latestUserAuctions.map((a) => patch(a, event)),
         }));
+        patchCached<Auction[]>(queryClient, trpc.user.watchlist.queryKey(), (old) => old.map((a) => patch(a, event)));
+        // A bid on an auction the user bid on may change who leads, which only the server knows: read afresh.
+        const myBids = queryClient.getQueryData(trpc.user.bids.queryKey());
+        if (myBids?.some((entry) => entry.auction._id === event.auctionId)) {
+          void queryClient.invalidateQueries({ queryKey: trpc.user.bids.queryKey() });
+        }
       },
     }),
   );

@@ -12,10 +12,11 @@ import type {
   BidStore,
   ClosedAuction,
   NotificationStore,
+  OwnBidRecord,
 } from '../store';
 import type { NoticeWriter } from './mail';
 import type { SqliteDb } from './open';
-import { auctions, bids, maxBids, notifications, users } from './schema';
+import { auctions, bids, maxBids, notifications, users, watches } from './schema';
 
 /** The one condition per status, by the clock of the request. */
 export function statusIs(status: AuctionStatus, now: number): SQL {
@@ -74,7 +75,8 @@ const bidColumns = {
   endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 };
 
-const withSeller = (db: SqliteDb) =>
+/** Auctions with their seller's and leader's names, ready for a where clause and joins of a list's own. */
+export const withSeller = (db: SqliteDb) =>
   db
     .select(auctionColumns)
     .from(auctions)
@@ -82,6 +84,20 @@ const withSeller = (db: SqliteDb) =>
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
 
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The order of a user's own lists (watchlist, my bids): open auctions by soonest end, then scheduled
+ * ones by soonest start, then ended ones, most recently ended first.
+ */
+export function openFirst(now: number): SQL[] {
+  const ended = sql`${auctions.endsAt} <= ${now}`;
+  const scheduled = sql`${auctions.startsAt} > ${now}`;
+  return [
+    sql`case when ${ended} then 2 when ${scheduled} then 1 else 0 end`,
+    sql`case when ${ended} then -${auctions.endsAt} when ${scheduled} then ${auctions.startsAt} else ${auctions.endsAt} end`,
+    asc(auctions.id),
+  ];
+}
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
@@ -120,6 +136,33 @@ export function sqliteAuctions(
     .set({ closedAt: placeholder('now') })
     .where(and(eq(auctions.id, placeholder('id')), isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
     .returning({ id: auctions.id })
+    .prepare();
+  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
+  // told yet, through the partial index that holds only those not told (or closed) yet.
+  const endingSoonWhere = and(
+    isNull(auctions.endingSoonAt),
+    isNull(auctions.closedAt),
+    gt(auctions.endsAt, placeholder('now')),
+    lt(auctions.endsAt, placeholder('until')),
+    lte(auctions.startsAt, placeholder('now')),
+  );
+  const endingSoonIds = db
+    .select({ id: auctions.id })
+    .from(auctions)
+    .where(endingSoonWhere)
+    .orderBy(asc(auctions.endsAt))
+    .limit(sql.placeholder('limit'))
+    .prepare();
+  const claimEndingSoon = db
+    .update(auctions)
+    .set({ endingSoonAt: placeholder('now') })
+    .where(and(eq(auctions.id, placeholder('id')), endingSoonWhere))
+    .returning({ id: auctions.id })
+    .prepare();
+  const watchersOf = db
+    .select({ userId: watches.userId })
+    .from(watches)
+    .where(eq(watches.auctionId, placeholder('id')))
     .prepare();
   return {
     async byId(id) {
@@ -213,6 +256,24 @@ export function sqliteAuctions(
       }
       return closed;
     },
+    async tellEndingSoon(now, withinMs, limit, decide) {
+      const at = new Date(now);
+      const window = { now, until: now + withinMs };
+      const due = endingSoonIds.all({ ...window, limit });
+      const userIds: number[] = [];
+      for (const { id } of due) {
+        immediately(() => {
+          // Conditional, like the close: another process may have told them, or the auction closed.
+          if (!claimEndingSoon.get({ ...window, id })) return;
+          const notices = decide(
+            auctionById(id)!,
+            watchersOf.all({ id }).map((w) => w.userId),
+          );
+          userIds.push(...insertNotices(id, notices, at));
+        });
+      }
+      return { due: due.length, userIds };
+    },
   };
 }
 
@@ -240,7 +301,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
   );
   // Conditional on the price the decision read: the changed-row count proves nobody moved it. The end
   // is written only when a late bid moves it: SQLite rewrites the entries of every index on a column
-  // it sets, changed or not, and two indexes hold the end.
+  // it sets, changed or not, and three indexes hold the end.
   const raiseWith = (setEnd: boolean) =>
     db
       .update(auctions)
@@ -363,6 +424,23 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       if (auctionIds.length === 0) return new Map();
       const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
+    },
+    async ofBidder(bidderId, now): Promise<OwnBidRecord[]> {
+      // Every auction the bidder has bid on, through the index of a bidder's bids by auction; their
+      // maximum is on the auction row while they lead, in max_bids once spent.
+      const biddenOn = db.selectDistinct({ id: bids.auctionId }).from(bids).where(eq(bids.bidderId, bidderId));
+      const maxBid = sql<number>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`;
+      // The bidder's newest bid on each auction, through the same index.
+      const lastBid = sql<number>`(select b.amount from ${bids} b where b.bidder_id = ${bidderId} and b.auction_id = ${auctions.id} order by b.id desc limit 1)`;
+      return db
+        .select({ auction: auctionColumns, maxBid, lastBid })
+        .from(auctions)
+        .innerJoin(users, eq(users.id, auctions.sellerId))
+        .leftJoin(leaders, eq(leaders.id, auctions.leaderId))
+        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
+        .where(inArray(auctions.id, biddenOn))
+        .orderBy(...openFirst(now))
+        .all();
     },
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map((row) => ({

@@ -1,7 +1,7 @@
 // The whole data model. Times are stored as epoch milliseconds (Drizzle maps them to Date);
 // money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 
 const createdAt = () =>
@@ -86,6 +86,8 @@ export const auctions = sqliteTable(
     leaderMax: integer('leader_max'),
     /** When the close recorded the outcome and its notices; null until then. */
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** When its watchers were told that it ends soon; null until then, so they are told once. */
+    endingSoonAt: integer('ending_soon_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('auctions_seller_id_idx').on(t.sellerId, t.id),
@@ -95,6 +97,11 @@ export const auctions = sqliteTable(
     index('auctions_due_idx')
       .on(t.endsAt)
       .where(sql`${t.closedAt} is null`),
+    // The ending-soon tick's one query: auctions whose watchers were not told yet, by end. Told or
+    // closed auctions leave the index, so a tick with nothing due reads nothing.
+    index('auctions_ending_soon_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
   ],
 );
 
@@ -133,7 +140,8 @@ export const bids = sqliteTable(
       .where(sql`${t.auto} = 1`),
     uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
     index('bids_auction_id_idx').on(t.auctionId, t.id),
-    index('bids_bidder_id_idx').on(t.bidderId),
+    // A bidder's own bids on one auction (my bids: the last one), and all of theirs.
+    index('bids_bidder_auction_idx').on(t.bidderId, t.auctionId),
   ],
 );
 
@@ -155,6 +163,22 @@ export const maxBids = sqliteTable(
     amount: integer('amount').notNull(),
   },
   (t) => [uniqueIndex('max_bids_auction_bidder_unique').on(t.auctionId, t.bidderId)],
+);
+
+/** Who watches which auction: the watchlist, and who is told that an auction ends soon. */
+export const watches = sqliteTable(
+  'watches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // The key reads a user's watchlist; the second index, an auction's watchers.
+  (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('watches_auction_user_idx').on(t.auctionId, t.userId)],
 );
 
 /** What a user is told: written in the transaction of the bid or close that owes it. */

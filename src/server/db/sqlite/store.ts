@@ -5,6 +5,7 @@ import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } f
 import { sqliteContact } from './contact';
 import { noticeWriter, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
+import { sqliteWatches } from './watches';
 
 export interface SqliteStore extends Store {
   /** The Drizzle database, for tools that look at SQLite itself (the EXPLAIN test, the benchmark's seeding). */
@@ -29,6 +30,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     contact: sqliteContact(db),
     auctions: sqliteAuctions(db, auctionById, notices),
     bids: sqliteBids(db, auctionById, notices),
+    watches: sqliteWatches(db),
     notifications: sqliteNotifications(db),
     mail: sqliteMail(db),
     passwordResets: sqlitePasswordResets(db),

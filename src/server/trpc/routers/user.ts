@@ -1,9 +1,10 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
-import { changePasswordInput, userSettingsInput } from '../../../shared/schemas/user';
+import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { noticeStream } from '../../live/notice-stream';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
+import { myBids, setWatching, watchlist } from '../../services/watchlist';
 import { protectedProcedure, router } from '../init';
 
 export const userRouter = router({
@@ -37,4 +38,15 @@ export const userRouter = router({
   onNotifications: protectedProcedure.subscription(({ ctx, signal }) =>
     noticeStream(ctx.deps, ctx.user.id, signal ?? new AbortController().signal),
   ),
+
+  /** The auctions the caller watches: open ones by soonest end first. */
+  watchlist: protectedProcedure.query(({ ctx }) => watchlist(ctx.deps, ctx.user)),
+
+  /** Puts an auction on the watchlist or takes it off; repeating it changes nothing. */
+  setWatching: protectedProcedure
+    .input(setWatchingInput)
+    .mutation(({ ctx, input }) => setWatching(ctx.deps, ctx.user, input.auctionId, input.watching)),
+
+  /** Every auction the caller has bid on, with where they stand on it. */
+  bids: protectedProcedure.query(({ ctx }) => myBids(ctx.deps, ctx.user)),
 });

@@ -1,0 +1,61 @@
+// The watch toggle, on auction cards and on the auction page: a star that fills while the user
+// watches the auction. A toggle button (aria-pressed) whose name stays "Watch <item>" in both states,
+// so a screen reader says pressed or not pressed rather than a name that changes under the finger.
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import { useAuth } from '../auth/auth-context';
+import type { Auction } from '../auctions/types';
+import { cn } from '../../lib/cn';
+import { useSetWatching } from './api';
+
+interface WatchButtonProps {
+  auction: Pick<Auction, '_id' | 'itemName' | 'watching'>;
+  /** On a card: a round icon button over the photo. On the auction page: the icon with words. */
+  variant?: 'icon' | 'labelled';
+  className?: string;
+}
+
+export function WatchButton({ auction, variant = 'labelled', className }: WatchButtonProps) {
+  const { user } = useAuth();
+  const setWatching = useSetWatching();
+  const [failed, setFailed] = useState(false);
+  // Guests watch nothing: signed-in pages only, and a guest sees no toggle.
+  if (!user) return null;
+
+  const { watching } = auction;
+  const toggle = () => {
+    setFailed(false);
+    setWatching.mutate({ auctionId: auction._id, watching: !watching }, { onError: () => setFailed(true) });
+  };
+  const icon = <Star aria-hidden="true" className={cn('size-5', watching ? 'fill-amber-400 text-amber-600' : 'text-slate-600')} />;
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-pressed={watching}
+        aria-label={`Watch ${auction.itemName}`}
+        title={watching ? 'Stop watching' : 'Watch this auction'}
+        onClick={toggle}
+        className={cn(
+          'inline-flex items-center justify-center gap-2 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+          variant === 'icon'
+            ? 'size-10 rounded-full bg-white/95 shadow-sm ring-1 ring-slate-200 hover:bg-white'
+            : cn(
+                'h-10 rounded-lg border px-3 text-sm shadow-sm',
+                watching
+                  ? 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+              ),
+          className,
+        )}
+      >
+        {icon}
+        {variant === 'labelled' && 'Watch'}
+      </button>
+      <span role="status" className="sr-only">
+        {failed ? 'Your watchlist could not be changed. Please try again.' : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+// The watchlist and my bids in Chromium: the watch toggle on the auction page and on a card, the
+// watchlist with open auctions by soonest end, and /mybids with where the bidder stands after real
+// bids (one answered by an automatic bid), turning to 'Outbid' live. Guests see no toggle.
+// Screenshots at 1280 and 360 px.
+import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { expect, it } from 'vitest';
+import { axeReport } from './axe';
+import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
+
+const PASSWORD = 'correct horse battery';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describeBrowser('the watchlist and my bids', () => {
+  const e2e = useBrowserHarness();
+
+  async function apiUser(name: string) {
+    const response = await fetch(`${e2e.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  /** Signs this page's context up (the cookie lands in the browser); the token signs API calls. */
+  async function signInContext(page: Page, name: string) {
+    const response = await page.request.post('/api/auth/signup', {
+      data: { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { token: string }).token;
+  }
+
+  async function apiCreateAuction(token: string, name: string, endsInMs: number, hue: number): Promise<string> {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
+      <rect width="1200" height="900" fill="hsl(${hue},40%,80%)"/>
+      <circle cx="600" cy="450" r="260" fill="hsl(${(hue + 30) % 360},55%,45%)"/>
+    </svg>`;
+    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
+    const now = Date.now();
+    const form = new FormData();
+    form.set('itemName', name);
+    form.set('itemDescription', `${name}, in good condition. Collected in person or shipped insured.`);
+    form.set('itemCategory', 'Antiques');
+    form.set('startingPrice', '100');
+    form.set('itemStartDate', new Date(now).toISOString());
+    form.set('itemEndDate', new Date(now + endsInMs).toISOString());
+    form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
+    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { newAuction: { _id: string } }).newAuction._id;
+  }
+
+  async function apiBid(token: string, auctionId: string, body: { bidAmount: number; maxBid?: number }) {
+    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+  }
+
+  const watchButton = (scope: Page | Locator, itemName: string) => scope.getByRole('button', { name: `Watch ${itemName}`, exact: true });
+  const card = (page: Page, itemName: string) => page.getByRole('article', { name: itemName, exact: true });
+  const headings = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
+
+  async function shoot(page: Page, name: string) {
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, name);
+  }
+
+  it('watches from the auction page and from a card, lists them on /watchlist and shows each bid on /mybids with its state', async () => {
+    const seller = await apiUser('Selma Seller');
+    const telescope = await apiCreateAuction(seller, 'Brass Telescope', 5 * DAY_MS, 40);
+    const desk = await apiCreateAuction(seller, 'Walnut Writing Desk', 2 * DAY_MS, 200);
+
+    const page = await e2e.newPage();
+    const ada = await signInContext(page, 'Ada Watcher');
+
+    // The auction page: the toggle starts off and turns on at a click.
+    await page.goto(`/auction/${telescope}`);
+    const onPage = watchButton(page, 'Brass Telescope');
+    expect(await onPage.getAttribute('aria-pressed')).toBe('false');
+    await onPage.click();
+    expect(await onPage.getAttribute('aria-pressed')).toBe('true');
+    await shoot(page, 'watch-auction-page-1280');
+
+    // The list: the telescope's card already shows it watched; the desk is watched from its card.
+    await page.goto('/auction');
+    await card(page, 'Walnut Writing Desk').waitFor();
+    expect(await watchButton(card(page, 'Brass Telescope'), 'Brass Telescope').getAttribute('aria-pressed')).toBe('true');
+    const deskToggle = watchButton(card(page, 'Walnut Writing Desk'), 'Walnut Writing Desk');
+    expect(await deskToggle.getAttribute('aria-pressed')).toBe('false');
+    // One watched, one not: how a visitor tells them apart.
+    await shoot(page, 'watch-cards-1280');
+    await deskToggle.click();
+    expect(await deskToggle.getAttribute('aria-pressed')).toBe('true');
+
+    // The watchlist, after a reload of the app: the desk ends first, so it comes first.
+    await page.goto('/watchlist');
+    await page.getByText('2 auctions you are watching').waitFor();
+    expect(await headings(page)).toEqual(['Walnut Writing Desk', 'Brass Telescope']);
+    await shoot(page, 'watchlist-1280');
+    expect(await axeReport(page, '/watchlist at 1280 px')).toBe('');
+
+    // Bids: Ada's maximum answers Ben's bid on the telescope at once; Ben's maximum outbids Ada on the desk.
+    const ben = await apiUser('Ben Bidder');
+    await apiBid(ada, telescope, { bidAmount: 101, maxBid: 150 });
+    await apiBid(ben, telescope, { bidAmount: 105 });
+    await apiBid(ben, desk, { bidAmount: 101, maxBid: 300 });
+    await apiBid(ada, desk, { bidAmount: 110 });
+
+    await page.goto('/mybids');
+    await page.getByText('2 auctions you have bid on').waitFor();
+    expect(await headings(page)).toEqual(['Walnut Writing Desk', 'Brass Telescope']);
+    const row = (itemName: string) => page.getByRole('article', { name: itemName, exact: true });
+    const fact = (itemName: string, term: string) => row(itemName).locator(`dt:text-is("${term}") + dd`).innerText();
+    await row('Walnut Writing Desk').getByText('Outbid', { exact: true }).waitFor();
+    await row('Brass Telescope').getByText('Leading', { exact: true }).waitFor();
+    expect(await fact('Brass Telescope', 'Current price')).toBe('$106');
+    expect(await fact('Brass Telescope', 'Your max bid')).toBe('$150');
+    expect(await fact('Brass Telescope', 'Your last bid')).toBe('$106');
+    expect(await fact('Walnut Writing Desk', 'Current price')).toBe('$111');
+    expect(await fact('Walnut Writing Desk', 'Your max bid')).toBe('$110');
+    // In colour too: red for outbid, green for leading (by the hue of the badge's text).
+    const hue = async (itemName: string, state: string) => {
+      const css = await row(itemName)
+        .getByText(state, { exact: true })
+        .evaluate((el) => getComputedStyle(el).color);
+      const match = /^oklch\([\d.]+ [\d.]+ ([\d.]+)/.exec(css);
+      if (!match) throw new Error(`not an oklch colour: ${css}`);
+      return Number(match[1]);
+    };
+    expect(await hue('Walnut Writing Desk', 'Outbid')).toBeGreaterThan(15);
+    expect(await hue('Walnut Writing Desk', 'Outbid')).toBeLessThan(40);
+    expect(await hue('Brass Telescope', 'Leading')).toBeGreaterThan(130);
+    expect(await hue('Brass Telescope', 'Leading')).toBeLessThan(170);
+    await shoot(page, 'mybids-1280');
+    expect(await axeReport(page, '/mybids at 1280 px')).toBe('');
+
+    // Ben outbids Ada's maximum while she looks: her row turns 'Outbid' without a reload.
+    await apiBid(ben, telescope, { bidAmount: 116, maxBid: 300 });
+    await row('Brass Telescope').getByText('Outbid', { exact: true }).waitFor();
+    await expect.poll(() => fact('Brass Telescope', 'Current price')).toBe('$151');
+
+    // On a phone, in another context of the same user: both pages fit, and unwatching takes the desk off.
+    const phone = await e2e.newPage({ width: 360, height: 740 });
+    await phone.request.post('/api/auth/login', { data: { email: await emailOf(ada), password: PASSWORD } });
+    await phone.goto('/mybids');
+    await phone.getByText('2 auctions you have bid on').waitFor();
+    await shoot(phone, 'mybids-360');
+    await phone.goto('/watchlist');
+    await phone.getByText('2 auctions you are watching').waitFor();
+    await shoot(phone, 'watchlist-360');
+    expect(await axeReport(phone, '/watchlist at 360 px')).toBe('');
+    const phoneDesk = watchButton(phone, 'Walnut Writing Desk');
+    await phoneDesk.click();
+    await phone.getByText('1 auction you are watching').waitFor();
+    expect(await headings(phone)).toEqual(['Brass Telescope']);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+
+  it('a guest sees no watch toggle on the landing page, and /watchlist and /mybids ask to log in', async () => {
+    const seller = await apiUser('Greta Seller');
+    await apiCreateAuction(seller, 'Pewter Candlestick', 3 * DAY_MS, 100);
+    const page = await e2e.newPage();
+    await page.goto('/');
+    await card(page, 'Pewter Candlestick').waitFor();
+    expect(await page.getByRole('button', { name: /^Watch / }).count()).toBe(0);
+    for (const path of ['/watchlist', '/mybids']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/login');
+    }
+  });
+
+  /** The email of the account behind a token, to log it in elsewhere. */
+  async function emailOf(token: string): Promise<string> {
+    const response = await fetch(`${e2e.baseUrl}/api/user`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await response.json()) as { user: { email: string } }).user.email;
+  }
+});

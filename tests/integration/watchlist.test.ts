@@ -1,0 +1,306 @@
+// The watchlist, my bids and the ending-soon notice, through both doors: REST (PUT, DELETE and GET
+// /api/user/watchlist, GET /api/user/bids) and the tRPC caller (user.setWatching, user.watchlist,
+// user.bids), with `watching` on every auction answer. The rules: docs/rules/notifications.md and
+// docs/rules/http-api.md.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { createSqliteStore } from '../../src/server/db/sqlite/store';
+import type { NotificationRecord } from '../../src/server/db/store';
+import { createDeps, type AppDeps } from '../../src/server/deps';
+import { testSettings } from '../../src/server/env';
+import { closeDueAuctions } from '../../src/server/services/closing';
+import { durationInWords, tellEndingSoon } from '../../src/server/services/ending-soon';
+import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
+import { anonymousCaller, failure, insertUser, signedInUser } from '../support/accounts';
+import { insertAuction } from '../support/auctions';
+import { test, type TestDeps } from '../support/fixtures';
+import { expectErrorBody, get, request } from '../support/http';
+
+const MINUTE = 60_000;
+
+async function people(deps: TestDeps) {
+  const [seller, ann, ben] = await Promise.all(['Sally Seller', 'Ann Bidder', 'Ben Bidder'].map((name) => signedInUser(deps, name)));
+  return { seller: seller!, ann: ann!, ben: ben! };
+}
+
+/** A user's ending-soon notices, oldest first, as `auctionId message`. */
+async function endingSoonOf(deps: AppDeps, userId: number): Promise<string[]> {
+  const notices: NotificationRecord[] = (await deps.store.notifications.newestOf(userId, 10_000)).reverse();
+  return notices.filter((n) => n.kind === 'ending_soon').map((n) => `${n.auctionId} ${n.message}`);
+}
+
+describe('PUT and DELETE /api/user/watchlist/:auctionId, GET /api/user/watchlist', () => {
+  test('watching twice is one entry, unwatching twice leaves none; each answers 200 {watching}', async ({ app, deps }) => {
+    const { seller, ann } = await people(deps);
+    const id = await insertAuction(deps, seller.id, { itemName: 'Brass telescope' });
+    const put = () => app.inject(request('PUT', `/api/user/watchlist/${id}`, { token: ann.token }));
+    const del = () => app.inject(request('DELETE', `/api/user/watchlist/${id}`, { token: ann.token }));
+    const list = async () => (await get(app, '/api/user/watchlist', { token: ann.token })).json() as Array<{ _id: string }>;
+
+    for (const res of [await put(), await put()]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ watching: true });
+    }
+    expect((await list()).map((a) => a._id)).toEqual([id]);
+    expect((await list())[0]).toMatchObject({ itemName: 'Brass telescope', watching: true, sellerName: 'Sally Seller' });
+
+    for (const res of [await del(), await del()]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ watching: false });
+    }
+    expect(await list()).toEqual([]);
+  });
+
+  test('404 for an unknown or malformed auction id; 401 signed out', async ({ app, deps }) => {
+    const { seller, ann } = await people(deps);
+    const id = await insertAuction(deps, seller.id);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      for (const bad of ['999999', 'not-an-id', '12abc']) {
+        const res = await app.inject(request(method, `/api/user/watchlist/${bad}`, { token: ann.token }));
+        expect(res.statusCode, `${method} ${bad}`).toBe(404);
+        expect(expectErrorBody(res).error).toBe('Auction not found');
+      }
+      expect((await app.inject(request(method, `/api/user/watchlist/${id}`))).statusCode).toBe(401);
+    }
+    expect((await get(app, '/api/user/watchlist')).statusCode).toBe(401);
+    expect((await get(app, '/api/user/bids')).statusCode).toBe(401);
+    expect((await get(app, '/api/user/watchlist', { token: ann.token })).json()).toEqual([]);
+  });
+
+  test('open auctions first by soonest end, then scheduled ones by soonest start, then ended ones, most recently ended first', async ({
+    app,
+    deps,
+  }) => {
+    const { seller, ann } = await people(deps);
+    const now = deps.now();
+    const at = (itemName: string, startsAt: number, endsAt: number) => insertAuction(deps, seller.id, { itemName, startsAt, endsAt });
+    const endedLongAgo = await at('ended long ago', now - 3 * DAY_MS, now - 2 * DAY_MS);
+    const openLater = await at('open, ends in 3 days', now - DAY_MS, now + 3 * DAY_MS);
+    const scheduled = await at('scheduled', now + DAY_MS, now + 2 * DAY_MS);
+    const endedRecently = await at('ended an hour ago', now - DAY_MS, now - HOUR_MS);
+    const openSoon = await at('open, ends in an hour', now - DAY_MS, now + HOUR_MS);
+    await at('not watched', now - DAY_MS, now + MINUTE);
+    for (const id of [endedLongAgo, openLater, scheduled, endedRecently, openSoon]) {
+      await app.inject(request('PUT', `/api/user/watchlist/${id}`, { token: ann.token }));
+    }
+    const list = (await get(app, '/api/user/watchlist', { token: ann.token })).json() as Array<{ itemName: string; status: string }>;
+    expect(list.map((a) => `${a.itemName} (${a.status})`)).toEqual([
+      'open, ends in an hour (open)',
+      'open, ends in 3 days (open)',
+      'scheduled (scheduled)',
+      'ended an hour ago (ended)',
+      'ended long ago (ended)',
+    ]);
+  });
+});
+
+describe('watching on every auction answer', () => {
+  test('true for the watcher on lists, the detail read and a bid answer; false for everyone else and for guests', async ({ app, deps }) => {
+    const { seller, ann, ben } = await people(deps);
+    const watched = await insertAuction(deps, seller.id, { itemName: 'Watched' });
+    const other = await insertAuction(deps, seller.id, { itemName: 'Not watched' });
+    expect(await ann.caller.user.setWatching({ auctionId: watched, watching: true })).toEqual({ watching: true });
+
+    const watchingIn = (list: Array<{ _id: string; watching: boolean }>) =>
+      Object.fromEntries(list.filter((a) => [watched, other].includes(a._id)).map((a) => [a._id, a.watching]));
+    expect(watchingIn((await ann.caller.auction.list({ limit: 24 })).items)).toEqual({ [watched]: true, [other]: false });
+    expect(watchingIn((await ben.caller.auction.list({ limit: 24 })).items)).toEqual({ [watched]: false, [other]: false });
+    expect(watchingIn((await get(app, '/api/auction', { token: ann.token })).json())).toEqual({ [watched]: true, [other]: false });
+    expect((await ann.caller.auction.byId({ id: watched })).watching).toBe(true);
+    expect((await ann.caller.auction.byId({ id: other })).watching).toBe(false);
+    expect((await ben.caller.auction.byId({ id: watched })).watching).toBe(false);
+    expect((await get(app, `/api/auction/${watched}`, { token: ann.token })).json().watching).toBe(true);
+    expect((await get(app, `/api/api/auction/${watched}`, { token: ben.token })).json().auction.watching).toBe(false);
+    expect((await ann.caller.auction.placeBid({ auctionId: watched, bidAmount: 11 })).auction.watching).toBe(true);
+    expect((await ben.caller.auction.placeBid({ auctionId: watched, bidAmount: 12 })).auction.watching).toBe(false);
+    // Guests see the landing page's live auctions, never watched.
+    expect(watchingIn(await anonymousCaller(deps).auction.live())).toEqual({ [watched]: false, [other]: false });
+
+    await ann.caller.user.setWatching({ auctionId: watched, watching: false });
+    expect((await ann.caller.auction.byId({ id: watched })).watching).toBe(false);
+  });
+
+  test('through tRPC: NOT_FOUND for an unknown auction, UNAUTHORIZED signed out', async ({ deps }) => {
+    const { ann } = await people(deps);
+    expect(await failure(ann.caller.user.setWatching({ auctionId: '424242', watching: true }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(ann.caller.user.setWatching({ auctionId: 'x', watching: false }))).toMatchObject({ code: 'NOT_FOUND' });
+    const guest = anonymousCaller(deps);
+    for (const call of [guest.user.watchlist(), guest.user.bids(), guest.user.setWatching({ auctionId: '1', watching: true })]) {
+      expect(await failure(call)).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+  });
+});
+
+describe('GET /api/user/bids and user.bids', () => {
+  test('leading, outbid, won and lost through real bids, automatic ones and a close; open first by soonest end, then the most recently ended', async ({
+    app,
+    deps,
+  }) => {
+    const { seller, ann, ben } = await people(deps);
+    const now = deps.now();
+    const lamp = await insertAuction(deps, seller.id, { itemName: 'Lamp', startingPrice: 100, endsAt: now + 3 * DAY_MS });
+    const clock = await insertAuction(deps, seller.id, { itemName: 'Clock', startingPrice: 100, endsAt: now + 2 * DAY_MS });
+    const vase = await insertAuction(deps, seller.id, { itemName: 'Vase', startingPrice: 100, endsAt: now + HOUR_MS });
+    const chair = await insertAuction(deps, seller.id, { itemName: 'Chair', startingPrice: 100, endsAt: now + 2 * HOUR_MS });
+    await insertAuction(deps, seller.id, { itemName: 'Nobody bid', endsAt: now + MINUTE });
+
+    // Lamp: Ann's maximum answers Ben's bid automatically; Ann leads at 106.
+    await ann.caller.auction.placeBid({ auctionId: lamp, bidAmount: 101, maxBid: 150 });
+    await ben.caller.auction.placeBid({ auctionId: lamp, bidAmount: 105 });
+    // Clock: Ben's maximum outbids Ann at once.
+    await ben.caller.auction.placeBid({ auctionId: clock, bidAmount: 101, maxBid: 300 });
+    await ann.caller.auction.placeBid({ auctionId: clock, bidAmount: 110 });
+    // Vase (ends first) goes to Ann; Chair (ends later) to Ben.
+    await ben.caller.auction.placeBid({ auctionId: vase, bidAmount: 101 });
+    await ann.caller.auction.placeBid({ auctionId: vase, bidAmount: 108, maxBid: 120 });
+    await ann.caller.auction.placeBid({ auctionId: chair, bidAmount: 102 });
+    await ben.caller.auction.placeBid({ auctionId: chair, bidAmount: 104, maxBid: 140 });
+    deps.clock.advance(2 * HOUR_MS);
+    await closeDueAuctions(deps);
+
+    const summary = (
+      rows: Array<{ auction: { itemName: string; watching: boolean }; myMaxBid: number; myLastBid: number; state: string }>,
+    ) => rows.map((row) => `${row.auction.itemName}: ${row.state}, max ${row.myMaxBid}, last ${row.myLastBid}`);
+    const annRes = await get(app, '/api/user/bids', { token: ann.token });
+    expect(annRes.statusCode).toBe(200);
+    expect(summary(annRes.json())).toEqual([
+      'Clock: outbid, max 110, last 110',
+      'Lamp: leading, max 150, last 106',
+      'Chair: lost, max 102, last 102',
+      'Vase: won, max 120, last 108',
+    ]);
+    expect(summary(await ben.caller.user.bids())).toEqual([
+      'Clock: leading, max 300, last 111',
+      'Lamp: outbid, max 105, last 105',
+      'Chair: won, max 140, last 104',
+      'Vase: lost, max 101, last 101',
+    ]);
+    // Each entry is a whole Auction, with the caller's own fields.
+    expect((annRes.json() as Array<{ auction: object }>)[1]!.auction).toMatchObject({
+      _id: lamp,
+      currentPrice: 106,
+      status: 'open',
+      myMaxBid: 150,
+      watching: false,
+      seller: { _id: seller._id, name: 'Sally Seller' },
+    });
+    expect(await seller.caller.user.bids()).toEqual([]);
+  });
+});
+
+describe('ending soon', () => {
+  test('each watcher of an open auction is told once when less than an hour remains; others never', async ({ deps }) => {
+    const { seller, ann, ben } = await people(deps);
+    const endsAt = deps.now() + DAY_MS;
+    const id = await insertAuction(deps, seller.id, { itemName: 'Pocket watch', endsAt });
+    const later = await insertAuction(deps, seller.id, { itemName: 'Later', endsAt: endsAt + DAY_MS });
+    await ann.caller.user.setWatching({ auctionId: id, watching: true });
+    await ann.caller.user.setWatching({ auctionId: later, watching: true });
+    await seller.caller.user.setWatching({ auctionId: id, watching: true });
+
+    deps.clock.set(endsAt - HOUR_MS);
+    expect(await tellEndingSoon(deps)).toEqual([]);
+    expect(await endingSoonOf(deps, ann.id)).toEqual([]);
+
+    deps.clock.set(endsAt - HOUR_MS + 1);
+    expect((await tellEndingSoon(deps)).sort()).toEqual([seller.id, ann.id].sort());
+    const told = `${id} Ending soon: “Pocket watch” ends in less than an hour.`;
+    expect(await endingSoonOf(deps, ann.id)).toEqual([told]);
+    expect(await endingSoonOf(deps, seller.id)).toEqual([told]);
+    expect(await endingSoonOf(deps, ben.id)).toEqual([]);
+
+    // Later ticks, a late bid that moves the end, and a watcher who joins now: nobody is told again.
+    expect(await tellEndingSoon(deps)).toEqual([]);
+    deps.clock.set(endsAt - MINUTE);
+    const bid = await ben.caller.auction.placeBid({ auctionId: id, bidAmount: 11 });
+    expect(Date.parse(bid.auction.itemEndDate)).toBeGreaterThan(endsAt);
+    await ben.caller.user.setWatching({ auctionId: id, watching: true });
+    expect(await tellEndingSoon(deps)).toEqual([]);
+    deps.clock.set(endsAt + MINUTE);
+    expect(await tellEndingSoon(deps)).toEqual([]);
+    expect(await endingSoonOf(deps, ann.id)).toEqual([told]);
+    expect(await endingSoonOf(deps, ben.id)).toEqual([]);
+  });
+
+  test('a scheduled auction, an ended one and an auction nobody watches tell nobody', async ({ deps }) => {
+    const { seller, ann } = await people(deps);
+    const now = deps.now();
+    const scheduled = await insertAuction(deps, seller.id, { startsAt: now + MINUTE, endsAt: now + 30 * MINUTE });
+    const ended = await insertAuction(deps, seller.id, { startsAt: now - DAY_MS, endsAt: now - MINUTE });
+    await insertAuction(deps, seller.id, { endsAt: now + 10 * MINUTE });
+    for (const id of [scheduled, ended]) await ann.caller.user.setWatching({ auctionId: id, watching: true });
+    expect(await tellEndingSoon(deps)).toEqual([]);
+    expect(await endingSoonOf(deps, ann.id)).toEqual([]);
+    // Once the scheduled auction opens, with less than an hour left, its watchers are told.
+    deps.clock.set(now + MINUTE);
+    expect(await tellEndingSoon(deps)).toEqual([ann.id]);
+    expect(await endingSoonOf(deps, ann.id)).toEqual([`${scheduled} Ending soon: “Inserted item” ends in less than an hour.`]);
+  });
+
+  describe('with ENDING_SOON_SECONDS=0', () => {
+    test.override({ settings: { ENDING_SOON_SECONDS: 0 } });
+    test('nobody is told', async ({ deps }) => {
+      const { seller, ann } = await people(deps);
+      const id = await insertAuction(deps, seller.id, { endsAt: deps.now() + MINUTE });
+      await ann.caller.user.setWatching({ auctionId: id, watching: true });
+      expect(await tellEndingSoon(deps)).toEqual([]);
+      expect(await endingSoonOf(deps, ann.id)).toEqual([]);
+    });
+  });
+
+  describe('with ENDING_SOON_SECONDS=1800', () => {
+    test.override({ settings: { ENDING_SOON_SECONDS: 1800 } });
+    test('the setting sets the window and the words', async ({ deps }) => {
+      const { seller, ann } = await people(deps);
+      const endsAt = deps.now() + DAY_MS;
+      const id = await insertAuction(deps, seller.id, { itemName: 'Kite', endsAt });
+      await ann.caller.user.setWatching({ auctionId: id, watching: true });
+      deps.clock.set(endsAt - 40 * MINUTE);
+      expect(await tellEndingSoon(deps)).toEqual([]);
+      deps.clock.set(endsAt - 29 * MINUTE);
+      expect(await tellEndingSoon(deps)).toEqual([ann.id]);
+      expect(await endingSoonOf(deps, ann.id)).toEqual([`${id} Ending soon: “Kite” ends in less than 30 minutes.`]);
+      expect([86_400, 7200, 60, 90, 5400].map(durationInWords)).toEqual(['a day', '2 hours', 'a minute', '90 seconds', '90 minutes']);
+    });
+  });
+
+  test('two processes ticking on one database file tell each watcher of 150 auctions (more than a batch) exactly once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auction-ending-soon-'));
+    const path = join(dir, 'auction.db');
+    let clock = Date.parse('2026-06-01T12:00:00Z');
+    const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: dir });
+    const [one, two] = [createSqliteStore(path), createSqliteStore(path)].map((store) => createDeps(settings, { store, now: () => clock }));
+    try {
+      const seller = await insertUser(one!, { name: 'Sally Seller' });
+      const watchers = [await insertUser(one!, { name: 'Ann' }), await insertUser(one!, { name: 'Ben' })];
+      for (let i = 0; i < 150; i++) {
+        const id = Number(await insertAuction(one!, seller.id, { endsAt: clock + DAY_MS + (i + 1) * 1000 }));
+        for (const watcher of watchers) await one!.store.watches.add(watcher.id, id, new Date(clock));
+      }
+      clock += DAY_MS;
+      // Each works through the backlog batch by batch, yielding between batches, so the two interleave.
+      const told = await Promise.all([tellEndingSoon(one!), tellEndingSoon(two!)]);
+      expect(told.flat().length).toBe(300);
+      for (const watcher of watchers) {
+        const notices = await endingSoonOf(two!, watcher.id);
+        expect(notices.length).toBe(150);
+        expect(new Set(notices.map((n) => n.split(' ')[0])).size).toBe(150);
+      }
+    } finally {
+      await Promise.all([one!.store.close(), two!.store.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the running app tells watchers on its own, within its tick', async ({ app, deps }) => {
+    const { seller, ann } = await people(deps);
+    const endsAt = deps.now() + DAY_MS;
+    const id = await insertAuction(deps, seller.id, { itemName: 'Ticking', endsAt });
+    expect((await app.inject(request('PUT', `/api/user/watchlist/${id}`, { token: ann.token }))).json()).toEqual({ watching: true });
+    deps.clock.set(endsAt - 30 * MINUTE);
+    // Nothing calls the tick here: the app's own timer does.
+    await expect.poll(() => endingSoonOf(deps, ann.id), { timeout: 5000, interval: 100 }).toHaveLength(1);
+  });
+});
