@@ -265,7 +265,7 @@ describe('GET /api/auction?sort', () => {
       for (const params of [
         { sort, limit: 4 },
         { sort, limit: 7, q: 'teacup porcelain' },
-      ]) {
+      ] as Array<Record<string, string | number>>) {
         const seen = (await allPages(app, seller.token, params)).map((a) => a._id);
         expect(new Set(seen).size, sort).toBe(30);
         // Ascending sorts keep equal values in id order, descending ones in reverse.
