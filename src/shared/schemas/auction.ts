@@ -133,7 +133,6 @@ export const listAuctionsInput = z
       .nullish(),
   })
   .default({ status: 'all', sort: 'newest', limit: AUCTION_PAGE_SIZE });
-export type ListAuctionsInput = z.infer<typeof listAuctionsInput>;
 
 /** One page of the caller's own auctions, newest first. */
 export const myAuctionsInput = z.object(pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX)).default({ limit: AUCTION_PAGE_SIZE });
