@@ -25,6 +25,21 @@ export type Category = (typeof CATEGORIES)[number];
 export const AUCTION_STATUSES = ['scheduled', 'open', 'ended'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 
+/** What the auction list may be narrowed to: one status, or every auction (the default). */
+export const AUCTION_STATUS_FILTERS = ['all', ...AUCTION_STATUSES] as const;
+export type AuctionStatusFilter = (typeof AUCTION_STATUS_FILTERS)[number];
+
+/**
+ * Orders of the auction list: newest first (the default), soonest end first, by current price
+ * either way, most bids first. Equal values keep one stable order by id.
+ */
+export const AUCTION_SORTS = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'] as const;
+export type AuctionSort = (typeof AUCTION_SORTS)[number];
+
+/** The longest search text of the auction list, and the most words of it that count. */
+export const AUCTION_SEARCH_MAX = 100;
+export const AUCTION_SEARCH_WORDS_MAX = 8;
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

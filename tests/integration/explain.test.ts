@@ -18,6 +18,7 @@ import { listLogins, pruneLoginHistory } from '../../src/server/services/login-h
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { myBids, setWatching, watchlist } from '../../src/server/services/watchlist';
+import { AUCTION_SORTS } from '../../src/shared/constants';
 import { ADMIN_USER_SORT_COLUMNS } from '../../src/shared/schemas/admin';
 import { sqliteDeps } from '../support/fixtures';
 
@@ -137,6 +138,8 @@ beforeAll(() => {
     insertWatch.run(a, now);
     insertMax.run(a, 50 + a);
   }
+  // Enough auctions sharing one word that a search for it walks the order's index instead of sorting its matches.
+  for (let a = 1; a <= 520; a++) insertAuction.run((a % 10) + 1, `Lamp ${a}`, 'Books', 10, 0, now - 86_400_000, now + 86_400_000, now);
   sqlite
     .prepare(
       "insert into login_events (user_id, kind, created_at, ip_address, user_agent, device, location, isp) values (2, 'login', ?, '127.0.0.1', '', '', '', '')",
@@ -161,6 +164,45 @@ const cases: Case[] = [
   { name: 'auction list, one category', run: () => listAuctions(deps, viewer, { limit: 24, category: 'Art' }) },
   { name: 'auction list, keyset page', run: () => listAuctions(deps, viewer, { limit: 24, cursor: '30' }), rowidScanOk: true },
   { name: 'auction list, category keyset page', run: () => listAuctions(deps, viewer, { limit: 24, category: 'Art', cursor: '30' }) },
+  ...AUCTION_SORTS.flatMap((sort): Case[] => [
+    { name: `auction list, sort ${sort}`, run: () => listAuctions(deps, viewer, { limit: 24, sort }), rowidScanOk: sort === 'newest' },
+    {
+      name: `auction list, sort ${sort}, keyset page`,
+      run: async () => {
+        const first = await listAuctions(deps, viewer, { limit: 5, sort });
+        return listAuctions(deps, viewer, { limit: 5, sort, cursor: first.nextCursor });
+      },
+      rowidScanOk: sort === 'newest',
+    },
+    { name: `auction list, sort ${sort}, one category`, run: () => listAuctions(deps, viewer, { limit: 24, sort, category: 'Art' }) },
+    {
+      name: `auction list, sort ${sort}, open`,
+      run: () => listAuctions(deps, viewer, { limit: 24, sort, status: 'open' }),
+      // Newest first walks the rowid back and skips the few auctions not open, as the landing page does.
+      rowidScanOk: sort === 'newest',
+    },
+    { name: `auction search, sort ${sort}`, run: () => listAuctions(deps, viewer, { limit: 24, sort, q: 'ite' }) },
+    {
+      name: `auction search, sort ${sort}, keyset page`,
+      run: async () => {
+        const first = await listAuctions(deps, viewer, { limit: 5, sort, q: 'item' });
+        return listAuctions(deps, viewer, { limit: 5, sort, q: 'item', cursor: first.nextCursor });
+      },
+    },
+    {
+      name: `auction search, many matches, sort ${sort}`,
+      run: async () => {
+        const first = await listAuctions(deps, viewer, { limit: 5, sort, q: 'lamp' });
+        return listAuctions(deps, viewer, { limit: 5, sort, q: 'lamp', cursor: first.nextCursor });
+      },
+      // Newest first walks the rowid back, keeping the matches, until the page is full.
+      rowidScanOk: sort === 'newest',
+    },
+    {
+      name: `auction search, sort ${sort}, category and status`,
+      run: () => listAuctions(deps, viewer, { limit: 24, sort, q: 'item', category: 'Art', status: 'ended' }),
+    },
+  ]),
   { name: "seller's auctions", run: () => listAuctions(deps, viewer, { limit: 24, sellerId: 2 }) },
   { name: "seller's auctions, keyset page", run: () => listAuctions(deps, viewer, { limit: 24, sellerId: 2, cursor: '30' }) },
   { name: 'dashboard stats', run: () => auctionStats(deps, 2), rowidScanOk: true },

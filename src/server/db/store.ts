@@ -1,7 +1,7 @@
 // What the services need from a database: every query of the product, behind one interface with an
 // implementation per database (db/sqlite today). The product's rules stay in the services and in
 // src/server/domain; a store only reads and writes, each method one statement or one transaction.
-import type { AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
+import type { AuctionSort, AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 
@@ -122,6 +122,8 @@ export interface AuctionFilter {
   status?: AuctionStatus;
   category?: Category;
   sellerId?: number;
+  /** Words that must each start a word of the name or the description (domain/search.ts); none: no search. */
+  words?: string[];
 }
 
 export interface NewAuction {
@@ -229,8 +231,11 @@ export interface ContactStore {
 
 export interface AuctionStore {
   byId(id: number): Promise<AuctionRecord | undefined>;
-  /** Newest first, keyset pages by id. */
-  page(filter: AuctionFilter, options: { limit: number; cursor?: string | null }): Promise<Page<AuctionRecord>>;
+  /**
+   * Keyset pages in the order of `sort` (newest first by default), equal values in id order. A
+   * cursor this list did not hand out for that sort is refused (bad request), never misread.
+   */
+  page(filter: AuctionFilter, options: { limit: number; cursor?: string | null; sort?: AuctionSort }): Promise<Page<AuctionRecord>>;
   count(filter: AuctionFilter): Promise<number>;
   /** The categories that have at least one auction. */
   categories(): Promise<Category[]>;

@@ -22,7 +22,13 @@ export interface SecurityOptions {
 
 async function security(app: FastifyInstance, { settings, dev }: SecurityOptions) {
   if (settings.CORS_ORIGINS.length > 0) {
-    await app.register(cors, { origin: settings.CORS_ORIGINS, credentials: true, methods: CORS_METHODS });
+    // A page of the auction list names the next one in a header, which a page on another origin may only read once exposed.
+    await app.register(cors, {
+      origin: settings.CORS_ORIGINS,
+      credentials: true,
+      methods: CORS_METHODS,
+      exposedHeaders: ['X-Next-Cursor'],
+    });
   }
 
   // Worked out once: helmet as a plugin rebuilds its headers on every request, a measurable share of

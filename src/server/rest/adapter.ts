@@ -15,11 +15,15 @@ export type RestRoutes = (
   options?: { status?: number; body?: 'json' | 'multipart' | 'none' },
 ) => void;
 
-/** An answer whose status depends on what happened (a bid is 201, a maximum raised alone 200). */
+/**
+ * An answer whose status depends on what happened (a bid is 201, a maximum raised alone 200), or
+ * that carries headers of its own (a page's X-Next-Cursor).
+ */
 export class WithStatus {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 
@@ -32,7 +36,7 @@ export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
       handler: async (req, reply) => {
         const ctx = await createRequestContext(deps, req, reply);
         const result = await handler(createCaller(ctx), req, ctx);
-        if (result instanceof WithStatus) return reply.code(result.status).send(result.body);
+        if (result instanceof WithStatus) return reply.code(result.status).headers(result.headers).send(result.body);
         if (result instanceof Readable) reply.type('application/json; charset=utf-8');
         return reply.code(status).send(result);
       },

@@ -41,10 +41,13 @@ const everyOwnAuction = (caller: Caller, wrap?: { head: string; tail: string }) 
   jsonArrayStream((cursor) => caller.auction.mine({ limit: STREAM_PAGE_SIZE, cursor }), wrap);
 
 export function auctionRoutes(rest: RestRoutes) {
-  // The documented answer is every auction; `limit` and `cursor` page it, `category` filters it.
+  // The documented answer is every auction; `limit` and `cursor` page it (the next page's cursor in
+  // X-Next-Cursor, absent on the last), `q`, `category` and `status` narrow it, `sort` orders it.
   rest('GET', '/auction', async (caller, req) => {
     const query = listQuery(req);
-    return query.limit === undefined ? everyAuction(caller, query) : (await caller.auction.list(query)).items;
+    if (query.limit === undefined) return everyAuction(caller, query);
+    const { items, nextCursor } = await caller.auction.list(query);
+    return new WithStatus(200, items, nextCursor === null ? {} : { 'x-next-cursor': nextCursor });
   });
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());

@@ -1,12 +1,13 @@
 // Auctions: the public shape, reads (lists, stats, one with its bids) and creation with a photo.
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { auctionStatus } from '../../shared/auction-status';
-import { CATEGORIES, type AuctionStatus, type Category } from '../../shared/constants';
+import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, BidRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { invalid, notFound } from '../domain/errors';
+import { searchWords } from '../domain/search';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
 
 export interface Bid {
@@ -142,14 +143,31 @@ export function parseId(id: string): number | null {
   return /^\d{1,15}$/.test(id) ? Number(id) : null;
 }
 
-/** One page, newest first, optionally of one status, category or seller; the total on the first page only. */
+/**
+ * One page, newest first unless sorted otherwise, optionally searched (`q`) and of one status,
+ * category or seller; the total on the first page only.
+ */
 export async function listAuctions(
   deps: AppDeps,
   viewer: { id: number } | null,
-  options: { status?: AuctionStatus; category?: Category; sellerId?: number; limit: number; cursor?: string | null },
+  options: {
+    q?: string;
+    status?: AuctionStatusFilter;
+    category?: Category;
+    sellerId?: number;
+    sort?: AuctionSort;
+    limit: number;
+    cursor?: string | null;
+  },
 ): Promise<AuctionPage> {
   const view = viewOf(deps, viewer);
-  const filter: AuctionFilter = { now: view.now, status: options.status, category: options.category, sellerId: options.sellerId };
+  const filter: AuctionFilter = {
+    now: view.now,
+    status: options.status === 'all' ? undefined : options.status,
+    category: options.category,
+    sellerId: options.sellerId,
+    words: searchWords(options.q),
+  };
   const [page, total] = await Promise.all([
     deps.store.auctions.page(filter, options),
     options.cursor ? null : deps.store.auctions.count(filter),

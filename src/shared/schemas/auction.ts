@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORIES, MIN_STARTING_PRICE } from '../constants';
+import { AUCTION_SEARCH_MAX, AUCTION_SORTS, AUCTION_STATUS_FILTERS, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
 import { PHOTO_MISSING } from '../photos';
 import { ID_PATTERN, nameText, pageFields, requiredText } from './common';
@@ -117,10 +117,23 @@ export const onBidInput = z
   .object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(ID_PATTERN).nullish() })
   .optional();
 
-/** One page of auctions, newest first, optionally of one category. */
+/**
+ * One page of auctions: searched, of one category and status, in one of the sorts. The cursor is the
+ * one the previous page handed out: an id for newest first, an opaque base64url key for the others.
+ */
 export const listAuctionsInput = z
-  .object({ category: z.enum(CATEGORIES).optional(), ...pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX) })
-  .default({ limit: AUCTION_PAGE_SIZE });
+  .object({
+    category: z.enum(CATEGORIES).optional(),
+    q: z.string().trim().max(AUCTION_SEARCH_MAX, `q must be at most ${AUCTION_SEARCH_MAX} characters`).optional(),
+    status: z.enum(AUCTION_STATUS_FILTERS, { error: `status must be one of ${AUCTION_STATUS_FILTERS.join(', ')}` }).default('all'),
+    sort: z.enum(AUCTION_SORTS, { error: `sort must be one of ${AUCTION_SORTS.join(', ')}` }).default('newest'),
+    ...pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX),
+    cursor: z
+      .string()
+      .regex(/^[\w-]{1,200}$/, 'Invalid cursor')
+      .nullish(),
+  })
+  .default({ status: 'all', sort: 'newest', limit: AUCTION_PAGE_SIZE });
 
 /** One page of the caller's own auctions, newest first. */
 export const myAuctionsInput = z.object(pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX)).default({ limit: AUCTION_PAGE_SIZE });

@@ -1,19 +1,25 @@
 // The auction data the pages read and change. Every read is fresh for 30 seconds (the default of
 // lib/query-client.ts), and a change refreshes exactly the views it touches:
 // docs/rules/screens.md#caching-and-freshness.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category } from '../../../shared/constants';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { nextCursor, pagedList } from '../../lib/paged-list';
 import { useTRPC } from '../../lib/trpc';
+import type { AuctionListParams } from './list-params';
 
 // Twelve cards fill the first screens on any width; more load on demand.
 const PAGE_SIZE = 12;
 
-/** Every auction, newest first, of one category or all. */
-export function useAuctionList(category: Category | null) {
+/**
+ * The auctions that match a search, a category and a status, in the chosen order. While another
+ * search loads, the last results stay (`refreshing` says so), so the list does not blink at each pause in typing.
+ */
+export function useAuctionList({ q, category, status, sort }: AuctionListParams) {
   const trpc = useTRPC();
-  const input = { limit: PAGE_SIZE, ...(category ? { category } : {}) };
-  return pagedList(useInfiniteQuery(trpc.auction.list.infiniteQueryOptions(input, { getNextPageParam: nextCursor })));
+  const input = { limit: PAGE_SIZE, status, sort, ...(q.trim() ? { q: q.trim() } : {}), ...(category ? { category } : {}) };
+  const query = useInfiniteQuery(
+    trpc.auction.list.infiniteQueryOptions(input, { getNextPageParam: nextCursor, placeholderData: keepPreviousData }),
+  );
+  return { ...pagedList(query), refreshing: query.isPlaceholderData };
 }
 
 /** The signed-in user's own auctions, newest first. */

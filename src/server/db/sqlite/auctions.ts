@@ -1,8 +1,9 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import type { AuctionStatus } from '../../../shared/constants';
-import { idCursor, pageOf } from '../paging';
+import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
+import { badRequest } from '../../domain/errors';
+import { decodeKeyCursor, encodeKeyCursor, idCursor, pageOf, type KeyCursor } from '../paging';
 import type {
   AuctionFilter,
   AuctionRecord,
@@ -31,13 +32,56 @@ export function statusIs(status: AuctionStatus, now: number): SQL {
   }
 }
 
-function matching(filter: AuctionFilter): SQL | undefined {
+/**
+ * An FTS5 query asking for every word as a prefix: each one quoted, so that whatever it holds is text
+ * to find and never query syntax (OR, NEAR, a star, a minus), with the quote itself doubled.
+ */
+function prefixQuery(words: string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+}
+
+/**
+ * A search finds its matches through auctions_search, then either reads them and sorts them (few
+ * matches: cheap whatever the order) or walks the sort's own index and keeps the rows that match
+ * (many matches: a page fills after a few steps, where sorting them all would read thousands of
+ * rows). From this many matches on, the index is walked; the count stops there, so it stays cheap.
+ */
+const MANY_MATCHES = 500;
+
+/**
+ * Auctions whose name or description has a word starting with each of the words. The unary plus
+ * keeps SQLite from looking the matches up by id, so that it walks the order's index instead.
+ */
+function searchFor(words: string[], walkSortIndex: boolean): SQL {
+  const id = walkSortIndex ? sql`+${auctions.id}` : sql`${auctions.id}`;
+  return sql`${id} in (select rowid from auctions_search where auctions_search match ${prefixQuery(words)})`;
+}
+
+function matching(filter: AuctionFilter, { walkSortIndex = false } = {}): SQL | undefined {
   return and(
     filter.status ? statusIs(filter.status, filter.now) : undefined,
     filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
     filter.sellerId === undefined ? undefined : eq(auctions.sellerId, filter.sellerId),
+    filter.words?.length ? searchFor(filter.words, walkSortIndex) : undefined,
   );
 }
+
+/**
+ * Each sort but newest: the column it orders by, which way, and the value of a row in that column.
+ * The id breaks ties in the same direction, so (value, id) is one key that an index of both reads
+ * in order, and a page starts strictly after the last (value, id) of the one before.
+ */
+const KEY_SORTS: Record<
+  Exclude<AuctionSort, 'newest'>,
+  { column: SQLiteColumn; descending: boolean; keyOf: (row: AuctionRecord) => number }
+> = {
+  ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime() },
+  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice },
+  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice },
+  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount },
+};
+
+const invalidCursor = () => badRequest('Invalid cursor');
 
 const leaders = alias(users, 'leaders');
 
@@ -164,20 +208,51 @@ export function sqliteAuctions(
     .from(watches)
     .where(eq(watches.auctionId, placeholder('id')))
     .prepare();
+  const matchesUpTo = db.$client
+    .prepare<[string, number], number>('select count(*) from (select rowid from auctions_search where auctions_search match ? limit ?)')
+    .pluck();
+  const countMatches = db.$client.prepare<[string], number>('select count(*) from auctions_search where auctions_search match ?').pluck();
+  /** The filter as a page reads it: a search with many matches walks the order's index. */
+  const pageMatching = (filter: AuctionFilter) =>
+    matching(filter, {
+      walkSortIndex: !!filter.words?.length && matchesUpTo.get(prefixQuery(filter.words), MANY_MATCHES)! >= MANY_MATCHES,
+    });
   return {
     async byId(id) {
       return auctionById(id);
     },
-    async page(filter, { limit, cursor }) {
-      const after = idCursor(cursor);
+    async page(filter, { limit, cursor, sort = 'newest' }) {
+      const where = pageMatching(filter);
+      if (sort === 'newest') {
+        const after = idCursor(cursor);
+        if (cursor && after === null) throw invalidCursor();
+        const rows: AuctionRecord[] = withSeller(db)
+          .where(and(where, after === null ? undefined : lt(auctions.id, after)))
+          .orderBy(desc(auctions.id))
+          .limit(limit + 1)
+          .all();
+        return pageOf(rows, limit, (row) => String(row.id));
+      }
+      const { column, descending, keyOf } = KEY_SORTS[sort];
+      let after: KeyCursor | null = null;
+      if (cursor) {
+        after = decodeKeyCursor(sort, cursor);
+        if (after === null) throw invalidCursor();
+      }
+      // A row value comparison: SQLite reads it as one range of the (value, id) index.
+      const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${after.key}, ${after.id})`;
+      const direction = descending ? desc : asc;
       const rows: AuctionRecord[] = withSeller(db)
-        .where(and(matching(filter), after === null ? undefined : lt(auctions.id, after)))
-        .orderBy(desc(auctions.id))
+        .where(and(where, past ?? undefined))
+        .orderBy(direction(column), direction(auctions.id))
         .limit(limit + 1)
         .all();
-      return pageOf(rows, limit, (row) => String(row.id));
+      return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
     },
     async count(filter) {
+      // A search alone is counted in the full-text index, without reading a row of the table.
+      const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined;
+      if (filter.words?.length && searchAlone) return countMatches.get(prefixQuery(filter.words))!;
       return db.select({ n: count() }).from(auctions).where(matching(filter)).get()!.n;
     },
     async categories() {

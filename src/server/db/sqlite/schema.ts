@@ -93,6 +93,9 @@ export const auctions = sqliteTable(
     index('auctions_seller_id_idx').on(t.sellerId, t.id),
     index('auctions_category_id_idx').on(t.itemCategory, t.id),
     index('auctions_ends_at_idx').on(t.endsAt),
+    // The list's sorts by price and by bids, paged by (value, id); soonest end uses auctions_ends_at_idx.
+    index('auctions_price_id_idx').on(t.currentPrice, t.id),
+    index('auctions_bids_id_idx').on(t.bidsCount, t.id),
     // The close's one query: auctions not closed yet, by end. Closed auctions leave the index.
     index('auctions_due_idx')
       .on(t.endsAt)

@@ -1,0 +1,20 @@
+// The words of an auction search: what counts as a word, and that query syntax never survives as syntax.
+import { describe, expect, it } from 'vitest';
+import { searchWords } from '../../src/server/domain/search';
+
+describe('searchWords', () => {
+  it('splits on anything but letters, digits and their accents', () => {
+    expect(searchWords('  Café  "bic"* OR NEAR( -violin 1979 ')).toEqual(['Café', 'bic', 'OR', 'NEAR', 'violin', '1979']);
+    expect(searchWords('item_name:violin')).toEqual(['item', 'name', 'violin']);
+    expect(searchWords('cafe\u0301')).toEqual(['cafe\u0301']);
+  });
+
+  it('has no words for blank text, punctuation or an accent alone', () => {
+    for (const text of [undefined, '', '   ', '"', '*', '-', '()', '\u0301', '\u0000']) expect(searchWords(text)).toEqual([]);
+  });
+
+  it('keeps each word once, and at most eight', () => {
+    expect(searchWords('lamp lamp brass')).toEqual(['lamp', 'brass']);
+    expect(searchWords('a b c d e f g h i j')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+  });
+});
