@@ -191,6 +191,22 @@ describe('GET /api/user/bids and user.bids', () => {
 });
 
 describe('ending soon', () => {
+  test('a watcher’s open bell hears of it at once', async ({ deps }) => {
+    const { seller, ann } = await people(deps);
+    const endsAt = deps.now() + DAY_MS;
+    const id = await insertAuction(deps, seller.id, { itemName: 'Brass telescope', endsAt });
+    await ann.caller.user.setWatching({ auctionId: id, watching: true });
+    const stop = new AbortController();
+    const changes = deps.notices.subscribe(ann.id, stop.signal)[Symbol.asyncIterator]();
+    const woken = changes.next().then(() => 'woken');
+    const asleep = new Promise((resolve) => setTimeout(() => resolve('asleep'), 1000));
+
+    deps.clock.set(endsAt - HOUR_MS + 1);
+    expect(await tellEndingSoon(deps)).toEqual([ann.id]);
+    expect(await Promise.race([woken, asleep])).toBe('woken');
+    stop.abort();
+  });
+
   test('each watcher of an open auction is told once when less than an hour remains; others never', async ({ deps }) => {
     const { seller, ann, ben } = await people(deps);
     const endsAt = deps.now() + DAY_MS;
