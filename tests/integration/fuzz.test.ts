@@ -6,6 +6,7 @@
 // Budget: the runs below add up to more than 10,000 cases per `npm test`. FUZZ_RUNS raises them
 // (below 1000 a multiplier, from 1000 a total); FUZZ_SEED changes the fixed seed. scrypt costs about
 // 50 ms per password check, so the properties that reach it take few runs and the others filter it out.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
@@ -14,11 +15,23 @@ import fc from 'fast-check';
 import { afterAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { auctionDateIssues } from '../../src/shared/auction-dates';
-import { CATEGORIES, DAY_MS, PHOTO_MAX_BYTES } from '../../src/shared/constants';
+import {
+  CATEGORIES,
+  DAY_MS,
+  HOUR_MS,
+  PASSWORD_RESET_MS,
+  PHOTO_MAX_BYTES,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_NEEDS_EMAIL_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+} from '../../src/shared/constants';
 import { MAX_PRICE, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
-import { loginInput, signupInput } from '../../src/shared/schemas/auth';
+import { forgotPasswordInput, loginInput, resetPasswordInput, signupInput } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
-import { changePasswordInput, setWatchingInput } from '../../src/shared/schemas/user';
+import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
+import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
+import { buildApp } from '../../src/server/app';
+import type { Settings } from '../../src/server/env';
 import { parseId } from '../../src/server/services/auctions';
 import { createSession, findSessionUser, hashToken, type SessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
@@ -70,9 +83,13 @@ const IPS = ['127.0.0.1', '203.0.113.9', '::1', '2001:db8::7'] as const;
 // The registry: every property names its mutation and door, and the coverage test reads it.
 
 type Door = 'caller' | 'rest' | 'trpc-http';
-/** What a property runs on, from its test's fixtures: fresh deps, and for REST and /trpc an app on them. */
+/**
+ * What a property runs on, from its test's fixtures: fresh deps, and for REST and /trpc an app on them;
+ * makeDeps for deps on other settings (a mail server for password reset).
+ */
 interface World {
   deps: Deps;
+  makeDeps: (overrides?: Partial<Settings>) => Deps;
   app?: FastifyInstance;
 }
 type Run<W> = (numRuns: number, world: W) => Promise<void>;
@@ -128,6 +145,10 @@ interface Snapshot {
   users: Record<string, string>;
   /** Standing maxima, `auctionId:bidderId` → amount. */
   maxima: Record<string, number>;
+  /** Per notice: `userId:readAt`, readAt empty while unread. */
+  notices: Record<string, string>;
+  /** Per user: whether notices are also mailed (1 or 0). */
+  emailNotifications: Record<string, number>;
   files: number;
 }
 
@@ -158,6 +179,8 @@ function snapshot(deps: Deps): Snapshot {
         "select m.auction_id || ':' || m.bidder_id, m.amount from max_bids m join auctions a on a.id = m.auction_id " +
         'where m.bidder_id is not a.leader_id',
     );
+    const notices = sqlite.prepare("select id, user_id || ':' || coalesce(read_at, '') as v from notifications");
+    const emailNotifications = sqlite.prepare('select id, email_notifications as v from users');
     const toMap = <V>(rows: unknown[]) =>
       Object.fromEntries((rows as Array<{ id: number | string; v: V }>).map((r) => [String(r.id), r.v]));
     read = () => ({
@@ -165,6 +188,8 @@ function snapshot(deps: Deps): Snapshot {
       auctions: toMap<string>(auctions.all()),
       users: toMap<string>(users.all()),
       maxima: toMap<number>(maxima.all()),
+      notices: toMap<string>(notices.all()),
+      emailNotifications: toMap<number>(emailNotifications.all()),
     });
     snapshotStatements.set(deps.db, read);
   }
@@ -1657,6 +1682,485 @@ fuzz(
   { minAccepted: 5 },
 );
 
+// ---------------------------------------------------------------------------------------------
+// Notices, settings and password reset
+
+/** Unread notices of the user on the auction, as a bid or a close writes them; their ids. */
+function insertNotices(deps: Deps, userId: number, auctionId: string, count: number): string[] {
+  const insert = deps.db.$client.prepare(
+    "insert into notifications (user_id, kind, auction_id, message, created_at) values (?, 'outbid', ?, ?, ?)",
+  );
+  return Array.from({ length: count }, (_, i) =>
+    String(insert.run(userId, Number(auctionId), `Fuzz notice ${i}`, deps.now()).lastInsertRowid),
+  );
+}
+
+/** The reader's notices and a neighbour's, on one auction of a third user. */
+async function noticeWorld(deps: Deps, reader: Actor): Promise<{ own: string[]; others: string[] }> {
+  const seller = await insertUser(deps, { name: 'Fuzz Seller' });
+  const neighbour = await insertUser(deps, { name: 'Fuzz Neighbour' });
+  const auctionId = await insertAuction(deps, seller.id);
+  return { own: insertNotices(deps, reader.id, auctionId, 12), others: insertNotices(deps, neighbour.id, auctionId, 12) };
+}
+
+const NOTICE_ID_EDGES = ['0', '-1', '999999999', '999999999999999', '9999999999999999', '1.0', '1e0', '+1', ' 1', '١', '', 'x'];
+
+/** `{ids}`: the reader's notices, the neighbour's, unknown and malformed ids, too many, or none (all). */
+function markReadInput(world: { own: string[]; others: string[] }, options: ValueOptions): fc.Arbitrary<unknown> {
+  const hostile = options.json ? hostileJson() : hostileJs();
+  const id = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...world.own) },
+    { weight: 3, arbitrary: fc.constantFrom(...world.others) },
+    { weight: 1, arbitrary: fc.constantFrom(...world.own, ...world.others).map((n) => `00${n}`) },
+    { weight: 2, arbitrary: fc.constantFrom(...NOTICE_ID_EDGES) },
+    { weight: 1, arbitrary: numberish() },
+    { weight: 1, arbitrary: hostile },
+  );
+  const ids = fc.oneof(
+    { weight: 10, arbitrary: fc.array(id, { maxLength: 6 }) },
+    { weight: 1, arbitrary: fc.constantFrom(100, 101).map((n) => Array.from({ length: n }, (_, i) => world.own[i % world.own.length]!)) },
+    { weight: 2, arbitrary: hostile },
+    { weight: 2, arbitrary: fc.constant(ABSENT) },
+  );
+  return fc.oneof({ weight: 10, arbitrary: shapedObject({ ids }, options) }, { weight: 2, arbitrary: hostile });
+}
+
+/** Everybody's notices unread again now and then, so that marking has something to mark. */
+function unreadAgain(deps: Deps, roll: number) {
+  if (roll === 0) deps.db.$client.prepare('update notifications set read_at = null').run();
+}
+
+/**
+ * An accepted marking: the caller's unread notices that were named (or all of them) are read as of
+ * now, nobody else's changed, nothing else changed, and the answer is the caller's unread count.
+ */
+function expectNoticesMarked(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, answer: unknown, userId: number) {
+  const { ids } = markNotificationsReadInput.parse(input);
+  const named = ids === undefined ? null : new Set(ids.map(Number));
+  const expected = Object.fromEntries(
+    Object.entries(before.notices).map(([id, v]) => {
+      const [owner, readAt] = v.split(':');
+      const marked = owner === String(userId) && readAt === '' && (named === null || named.has(Number(id)));
+      return [id, marked ? `${owner}:${deps.now()}` : v];
+    }),
+  );
+  expect(after.notices).toEqual(expected);
+  expect({ ...after, notices: {} }).toEqual({ ...before, notices: {} });
+  const unread = deps.db.$client.prepare('select count(*) from notifications where user_id = ? and read_at is null').pluck().get(userId);
+  expect(answer).toEqual({ unread });
+}
+
+fuzz(
+  'user.markNotificationsRead',
+  'caller',
+  'only the caller’s named (or all) notices become read; the answer counts the rest',
+  300,
+  async (numRuns, { deps }) => {
+    const reader = await makeActor(deps, 'Fuzz Reader');
+    const world = await noticeWorld(deps, reader);
+    await check(
+      fc.tuple(markReadInput(world, CALLER), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 3 })),
+      numRuns,
+      async ([input, signedInRoll, unreadRoll]) => {
+        const signedIn = signedInRoll > 0;
+        unreadAgain(deps, unreadRoll);
+        const before = snapshot(deps);
+        const outcome = await attempt(() => callerFor(deps, signedIn ? reader : null).user.markNotificationsRead(input as never));
+        const after = snapshot(deps);
+        expectSchemaRefusal(outcome, markNotificationsReadInput, input, true, signedIn);
+        if (outcome.ok) expectNoticesMarked(deps, before, after, input, outcome.value, reader.id);
+        else {
+          expect(['BAD_REQUEST', 'UNAUTHORIZED']).toContain(outcome.error.code);
+          expectUnchanged(before, after, 'user.markNotificationsRead');
+        }
+      },
+    );
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.markNotificationsRead',
+  'rest',
+  'POST /api/user/notifications/read: only the caller’s notices become read, or nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const reader = await restActor(deps);
+    const world = await noticeWorld(deps, reader);
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(markReadInput(world, JSON_ONLY)),
+      unreadRoll: fc.integer({ min: 0, max: 3 }),
+    });
+    await check(cases, numRuns, async (c) => {
+      unreadAgain(deps, c.unreadRoll);
+      const before = snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/user/notifications/read', c, reader);
+      expectSaneResponse(res, 'POST /api/user/notifications/read');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), markNotificationsReadInput, true);
+      const after = snapshot(deps);
+      if (res.statusCode === 200) expectNoticesMarked(deps, before, after, serverView(payloadOf(c.body)), res.json(), reader.id);
+      else expectUnchanged(before, after, 'POST /api/user/notifications/read');
+    });
+  },
+  { minAccepted: 20 },
+);
+
+function settingsInput(options: ValueOptions): fc.Arbitrary<unknown> {
+  const plan = planFor(userSettingsInput.shape, { emailNotifications: fc.boolean() }, options, {
+    emailNotifications: fc.constantFrom<unknown>('true', 'false', 'on', 0, 1, null, [true], { value: true }),
+  });
+  return inputFor(plan, options);
+}
+
+/** An accepted change of settings: the caller's column is the value sent, and nothing else changed. */
+function expectSettingsSet(before: Snapshot, after: Snapshot, input: unknown, answer: unknown, userId: number) {
+  const { emailNotifications } = userSettingsInput.parse(input);
+  // No SMTP_URL in these deps: the site sends no mail at all.
+  expect(answer).toEqual({ emailNotifications, mailEnabled: false });
+  expect(after.emailNotifications).toEqual({ ...before.emailNotifications, [userId]: emailNotifications ? 1 : 0 });
+  expect({ ...after, emailNotifications: {} }).toEqual({ ...before, emailNotifications: {} });
+}
+
+fuzz(
+  'user.updateSettings',
+  'caller',
+  'the caller’s emailNotifications becomes the boolean sent; anything else changes nothing',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Settler');
+    await insertUser(deps, { name: 'Fuzz Bystander' });
+    await check(fc.tuple(settingsInput(CALLER), fc.integer({ min: 0, max: 9 })), numRuns, async ([input, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const before = snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.updateSettings(input as never));
+      const after = snapshot(deps);
+      expectSchemaRefusal(outcome, userSettingsInput, input, true, signedIn);
+      if (outcome.ok) expectSettingsSet(before, after, input, outcome.value, actor.id);
+      else {
+        expect(['BAD_REQUEST', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'user.updateSettings');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.updateSettings',
+  'rest',
+  'PATCH /api/user/settings: the column becomes the boolean sent, or nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    await insertUser(deps, { name: 'Fuzz Bystander' });
+    await check(fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(settingsInput(JSON_ONLY)) }), numRuns, async (c) => {
+      const before = snapshot(deps);
+      const res = await sendJson(app, 'PATCH', '/api/user/settings', c, actor);
+      expectSaneResponse(res, 'PATCH /api/user/settings');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), userSettingsInput, true);
+      const after = snapshot(deps);
+      if (res.statusCode === 200) expectSettingsSet(before, after, serverView(payloadOf(c.body)), res.json(), actor.id);
+      else expectUnchanged(before, after, 'PATCH /api/user/settings');
+    });
+  },
+  { minAccepted: 20 },
+);
+
+/**
+ * Deps with SMTP_URL set (a port nobody answers), so that password reset is offered; their outbox
+ * worker never comes round, so the rows a call writes stay for the snapshot to see.
+ */
+function mailingDeps(world: World): Deps {
+  const deps = world.makeDeps({ SMTP_URL: 'smtp://fuzz:fuzz@127.0.0.1:9' });
+  Object.assign(deps.mail, { tickMs: 2 ** 31 - 1 });
+  return deps;
+}
+
+/** The rate limits count per hour: an hour passes every so many cases, so that most cases reach the service. */
+function hourlyLimits(deps: Deps, every = 40) {
+  let cases = 0;
+  return () => {
+    cases += 1;
+    if (cases % every === 0) deps.clock.advance(HOUR_MS);
+  };
+}
+
+function forgotInput(options: ValueOptions, email: string): fc.Arbitrary<unknown> {
+  const plan = planFor(
+    forgotPasswordInput.shape,
+    { email: fc.oneof(fc.constantFrom(email, email.toUpperCase(), ` ${email}\t`), validEmail()) },
+    options,
+  );
+  return inputFor(plan, options, { valid: 8, mixed: 8, hostile: 2 });
+}
+
+/** Resets past their hour, which the next one made drops. */
+function staleResets(deps: Deps): number {
+  return deps.db.$client.prepare('select count(*) from password_resets where expires_at <= ?').pluck().get(deps.now()) as number;
+}
+
+/**
+ * An accepted request answers the same whoever is asked about. For the account, and only for it, a
+ * reset for the hour and its mail with the link are stored; nothing else changes.
+ */
+function expectResetRequested(
+  deps: Deps,
+  before: Snapshot,
+  after: Snapshot,
+  stale: number,
+  input: unknown,
+  answer: unknown,
+  account: { id: number; email: string },
+) {
+  expect(answer).toEqual({ message: RESET_REQUESTED_MESSAGE });
+  const { email } = forgotPasswordInput.parse(input);
+  if (email !== account.email) {
+    expect(after, 'a request for an email without an account changed the database').toEqual(before);
+    return;
+  }
+  expect(delta(before, after)).toEqual({ ...(stale === 1 ? {} : { password_resets: 1 - stale }), mail_outbox: 1 });
+  expect({ ...after, counts: {} }).toEqual({ ...before, counts: {} });
+  const mail = deps.db.$client
+    .prepare('select to_address as toAddress, text_body as text, expires_at as expiresAt from mail_outbox order by id desc limit 1')
+    .get() as { toAddress: string; text: string; expiresAt: number };
+  expect(mail.toAddress).toBe(account.email);
+  const token = /\/reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
+  expect(token).toBeDefined();
+  const reset = deps.db.$client
+    .prepare('select user_id as userId, expires_at as expiresAt from password_resets where id = ?')
+    .get(hashToken(token!));
+  expect(reset).toEqual({ userId: account.id, expiresAt: deps.now() + PASSWORD_RESET_MS });
+  expect(mail.expiresAt).toBe(deps.now() + PASSWORD_RESET_MS);
+}
+
+fuzz(
+  'auth.forgotPassword',
+  'caller',
+  'the same answer for any email; a link only for the account; 503 without mail; refused changes nothing',
+  300,
+  async (numRuns, { deps: withoutMail, makeDeps }) => {
+    const deps = mailingDeps({ deps: withoutMail, makeDeps });
+    const account = await insertUser(deps, { name: 'Fuzz Forgetful' });
+    const hour = hourlyLimits(deps);
+    await check(
+      fc.tuple(forgotInput(CALLER, account.email), fc.integer({ min: 0, max: 7 }), fc.constantFrom(...IPS)),
+      numRuns,
+      async ([input, mailRoll, ip]) => {
+        hour();
+        const mailing = mailRoll > 0;
+        const on = mailing ? deps : withoutMail;
+        const before = snapshot(on);
+        const stale = staleResets(on);
+        const outcome = await attempt(() => callerFor(on, null, ip).auth.forgotPassword(input as never));
+        const after = snapshot(on);
+        expectSchemaRefusal(outcome, forgotPasswordInput, input, false, false);
+        if (outcome.ok) {
+          expect(mailing).toBe(true);
+          expectResetRequested(deps, before, after, stale, input, outcome.value, account);
+        } else {
+          const valid = forgotPasswordInput.safeParse(input).success;
+          if (valid) expect(outcome.error.code).toBe(mailing ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE');
+          expectUnchanged(before, after, 'auth.forgotPassword');
+        }
+      },
+    );
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'auth.forgotPassword',
+  'rest',
+  'POST /api/auth/forgot: one answer for every email, a link only for the account, or nothing changes',
+  300,
+  async (numRuns, world) => {
+    const deps = mailingDeps(world);
+    const app = await buildApp(deps, { closeAuctions: false });
+    try {
+      await app.ready();
+      const account = await insertUser(deps, { name: 'Fuzz Forgetful' });
+      const hour = hourlyLimits(deps);
+      let answered: string | undefined;
+      const cases = fc.record({
+        wire: wireArb(),
+        body: bodyArb(forgotInput(JSON_ONLY, account.email)),
+        mailRoll: fc.integer({ min: 0, max: 7 }),
+      });
+      await check(cases, numRuns, async (c) => {
+        hour();
+        const on = c.mailRoll > 0 ? { app, deps } : world;
+        const before = snapshot(on.deps);
+        const stale = staleResets(on.deps);
+        const res = await sendJson(on.app, 'POST', '/api/auth/forgot', c, null);
+        if (res.statusCode === 503) {
+          // The one 5xx owed: a site without mail cannot send a link, and says so.
+          tally.refused += 1;
+          expect(on.deps).toBe(world.deps);
+          expect(res.json()).toEqual({ error: RESET_NEEDS_EMAIL_MESSAGE, message: RESET_NEEDS_EMAIL_MESSAGE });
+        } else expectSaneResponse(res, 'POST /api/auth/forgot');
+        expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), forgotPasswordInput);
+        const after = snapshot(on.deps);
+        if (res.statusCode === 200) {
+          expect(on.deps).toBe(deps);
+          // Byte for byte the same answer, whether the email has an account or not.
+          answered ??= res.body;
+          expect(res.body).toBe(answered);
+          expectResetRequested(deps, before, after, stale, serverView(payloadOf(c.body)), res.json(), account);
+        } else expectUnchanged(before, after, 'POST /api/auth/forgot');
+      });
+    } finally {
+      await app.close();
+    }
+  },
+  { minAccepted: 20 },
+);
+
+/** Stands for a reset link's token, issued for the planned case: live (maybe padded), past its hour, or used. */
+class IssuedToken {
+  constructor(readonly state: 'live' | 'padded' | 'expired' | 'used') {}
+}
+
+/** A reset as forgotPassword stores it (the token's hash, for the hour); a used one is gone from the table. */
+function issueReset(deps: Deps, userId: number, state: IssuedToken['state']): string {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.now();
+  if (state !== 'used') {
+    deps.db.$client
+      .prepare('insert into password_resets (id, user_id, created_at, expires_at) values (?, ?, ?, ?)')
+      .run(hashToken(token), userId, now, state === 'expired' ? now : now + PASSWORD_RESET_MS);
+  }
+  return state === 'padded' ? ` ${token}\n` : token;
+}
+
+/** Replaces a planned token with one issued now; `live` says whether the input holds a working link. */
+function resolveToken(input: unknown, deps: Deps, userId: number): { input: unknown; live: boolean } {
+  if (!input || typeof input !== 'object' || Object.getPrototypeOf(input) !== Object.prototype) return { input, live: false };
+  let live = false;
+  const entries = Object.entries(input).map(([k, v]): [string, unknown] => {
+    if (!(v instanceof IssuedToken)) return [k, v];
+    if (k === 'token' && (v.state === 'live' || v.state === 'padded')) live = true;
+    return [k, issueReset(deps, userId, v.state)];
+  });
+  return { input: ownObject(entries), live };
+}
+
+function resetInput(options: ValueOptions): fc.Arbitrary<unknown> {
+  const plan = planFor(
+    resetPasswordInput.shape,
+    {
+      token: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('live' as const, 'padded' as const).map((s) => new IssuedToken(s)) },
+        { weight: 2, arbitrary: fc.constantFrom('expired' as const, 'used' as const).map((s) => new IssuedToken(s)) },
+        { weight: 1, arbitrary: fc.stringMatching(/^[\w-]{43}$/) },
+      ),
+      password: validPassword(),
+    },
+    options,
+    {
+      token: fc.constantFrom('', ' ', repeat('A', 200), repeat('A', 201), "' or 1=1 --", '%00', '../reset', 'null', 'undefined'),
+      password: edgePassword(),
+    },
+  );
+  return inputFor(plan, options, { valid: 6, mixed: 10, hostile: 2 });
+}
+
+/** The account's sessions and resets, before a reset takes them all. */
+function accountRows(deps: Deps, userId: number) {
+  const count = (table: string) => deps.db.$client.prepare(`select count(*) from ${table} where user_id = ?`).pluck().get(userId) as number;
+  return { sessions: count('sessions'), password_resets: count('password_resets') };
+}
+
+/**
+ * An accepted reset: the account's password is the one sent, its sessions and resets are gone, and
+ * nothing else changed.
+ */
+async function expectPasswordReset(
+  deps: Deps,
+  before: Snapshot,
+  after: Snapshot,
+  rows: { sessions: number; password_resets: number },
+  input: unknown,
+  answer: unknown,
+  userId: number,
+) {
+  const { password } = resetPasswordInput.parse(input);
+  expect(answer).toEqual({ message: expect.stringContaining('password has been changed') });
+  expect(delta(before, after)).toEqual(Object.fromEntries(Object.entries(rows).map(([table, n]) => [table, -n])));
+  expect(accountRows(deps, userId)).toEqual({ sessions: 0, password_resets: 0 });
+  expect(after.users[userId]).not.toBe(before.users[userId]);
+  expect({ ...after.users, [userId]: before.users[userId] }).toEqual(before.users);
+  expect({ ...after, counts: {}, users: {} }).toEqual({ ...before, counts: {}, users: {} });
+  expect(await deps.passwords.verify(password, userRow(deps, userId)!.passwordHash, 'fuzz')).toBe(true);
+}
+
+fuzz(
+  'auth.resetPassword',
+  'caller',
+  'a live link sets the password and ends the sessions; unknown, used or expired links change nothing',
+  150,
+  async (numRuns, { deps }) => {
+    const account = await insertUser(deps, { name: 'Fuzz Resetter' });
+    await insertUser(deps, { name: 'Fuzz Bystander' });
+    const hour = hourlyLimits(deps);
+    await check(fc.tuple(resetInput(CALLER), fc.constantFrom(...IPS)), numRuns, async ([planned, ip]) => {
+      hour();
+      await createSession(deps, account.id);
+      const { input, live } = resolveToken(planned, deps, account.id);
+      const rows = accountRows(deps, account.id);
+      const before = snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, null, ip).auth.resetPassword(input as never));
+      const after = snapshot(deps);
+      expectSchemaRefusal(outcome, resetPasswordInput, input, false, false);
+      if (outcome.ok) {
+        expect(live, 'a reset without a live link was accepted').toBe(true);
+        await expectPasswordReset(deps, before, after, rows, input, outcome.value, account.id);
+      } else {
+        if (resetPasswordInput.safeParse(input).success && outcome.error.code !== 'TOO_MANY_REQUESTS') {
+          expect(live).toBe(false);
+          expect(outcome.error).toMatchObject({ code: 'BAD_REQUEST', message: RESET_LINK_INVALID_MESSAGE });
+        }
+        expectUnchanged(before, after, 'auth.resetPassword');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'auth.resetPassword',
+  'rest',
+  'POST /api/auth/reset: a live link sets the password; any other token is 400 and changes nothing',
+  150,
+  async (numRuns, { app, deps }) => {
+    const account = await insertUser(deps, { name: 'Fuzz Resetter' });
+    await insertUser(deps, { name: 'Fuzz Bystander' });
+    const hour = hourlyLimits(deps);
+    await check(fc.record({ wire: wireArb(), body: bodyArb(resetInput(JSON_ONLY)) }), numRuns, async (c) => {
+      hour();
+      await createSession(deps, account.id);
+      const resolved = c.body.kind === 'json' ? resolveToken(c.body.value, deps, account.id) : { input: undefined, live: false };
+      const body: Body = c.body.kind === 'json' ? { kind: 'json', value: resolved.input } : c.body;
+      const rows = accountRows(deps, account.id);
+      const before = snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/auth/reset', { wire: c.wire, body }, null);
+      expectSaneResponse(res, 'POST /api/auth/reset');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(body), resetPasswordInput);
+      const after = snapshot(deps);
+      if (res.statusCode === 200) {
+        expect(resolved.live, 'a reset without a live link was accepted').toBe(true);
+        await expectPasswordReset(deps, before, after, rows, serverView(payloadOf(body)), res.json(), account.id);
+      } else {
+        const type = c.wire.contentType?.toLowerCase().replace(/\s/g, '');
+        const clean = (type === 'application/json' || type === 'application/json;charset=utf-8') && reachesSchema(c.wire, payloadOf(body));
+        if (clean && !resolved.live && res.statusCode !== 429) expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+        expectUnchanged(before, after, 'POST /api/auth/reset');
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
 /** Multipart bodies: the form's parts in any order, odd parts and names, files where text belongs, cut short. */
 interface MultipartCase {
   parts: Part[];
@@ -1875,7 +2379,9 @@ for (const door of ['caller', 'rest', 'trpc-http'] as const) {
       // Only what the door needs is built: deps for the caller, an app on them for REST and /trpc.
       test(
         name,
-        door === 'caller' ? ({ deps }) => runProperty({ deps }) : ({ app, deps }) => runProperty({ app, deps }),
+        door === 'caller'
+          ? ({ deps, makeDeps }) => runProperty({ deps, makeDeps })
+          : ({ app, deps, makeDeps }) => runProperty({ app, deps, makeDeps }),
         Math.max(120_000, 120_000 * SCALE),
       );
     }
