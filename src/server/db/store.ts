@@ -155,11 +155,12 @@ export interface ClosedAuction {
 export type BidOutcome =
   /**
    * The decision was written: its bids (none when a maximum was raised alone), the auction after
-   * them, and the users its notices went to.
+   * them, and the users its notices went to. `myMaxBid` and `watching` are the bidder's own, for the
+   * answer, read in the same transaction rather than by a statement of their own after it.
    */
-  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number; notified: number[] }
+  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number; watching: boolean; notified: number[] }
   /** The same request again: the first bid, and the auction as it is now. */
-  | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord; myMaxBid: number | null }
+  | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord; myMaxBid: number | null; watching: boolean }
   /** Another bid changed the price between the read and the write: nothing was written. */
   | { kind: 'price-moved'; auction: AuctionRecord };
 

@@ -48,14 +48,13 @@ export async function placeBid(deps: AppDeps, bidder: { id: number; name: string
     throw conflict(`The price moved before your bid landed: the current price is ${formatDollars(outcome.auction.currentPrice)}.`);
   }
   const view = viewOf(deps, bidder);
-  const watching = async () => (await deps.store.watches.watchedOf(bidder.id, [auctionId])).has(auctionId);
   if (outcome.kind === 'repeated') {
     // Published the first time; answered as things stand now.
     const bid = toBid(outcome.bid);
     return {
       message: messageFor(outcome.auction, bidder.id, true, outcome.myMaxBid),
       bid,
-      auction: toAuction(outcome.auction, view, [bid], outcome.myMaxBid, await watching()),
+      auction: toAuction(outcome.auction, view, [bid], outcome.myMaxBid, outcome.watching),
       leading: outcome.auction.leaderId === bidder.id,
     };
   }
@@ -66,7 +65,7 @@ export async function placeBid(deps: AppDeps, bidder: { id: number; name: string
   return {
     message: messageFor(outcome.auction, bidder.id, added.length > 0, outcome.myMaxBid),
     bid: added[0] ?? null,
-    auction: toAuction(outcome.auction, view, added.reverse(), outcome.myMaxBid, await watching()),
+    auction: toAuction(outcome.auction, view, added.reverse(), outcome.myMaxBid, outcome.watching),
     leading: outcome.auction.leaderId === bidder.id,
   };
 }

@@ -145,10 +145,35 @@ export function openFirst(now: number): SQL[] {
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
-  const statement = withSeller(db)
-    .where(eq(auctions.id, placeholder('id')))
-    .prepare();
-  return (id) => statement.get({ id });
+  // A plain statement mapped by hand: every bid and every auction page read it, and Drizzle's mapping
+  // of a row with two joins costs more than the read itself.
+  type Row = Omit<AuctionRecord, 'startsAt' | 'endsAt' | 'createdAt' | 'closedAt'> & {
+    startsAt: number;
+    endsAt: number;
+    createdAt: number;
+    closedAt: number | null;
+  };
+  const statement = db.$client.prepare<[number], Row>(
+    `select a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
+       a.item_description as itemDescription, a.item_category as itemCategory, a.starting_price as startingPrice,
+       a.current_price as currentPrice, a.bids_count as bidsCount, a.photo, a.starts_at as startsAt,
+       a.ends_at as endsAt, a.created_at as createdAt, a.leader_id as leaderId, l.name as leaderName,
+       a.leader_max as leaderMax, a.closed_at as closedAt
+     from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
+     where a.id = ?`,
+  );
+  return (id) => {
+    const row = statement.get(id);
+    return (
+      row && {
+        ...row,
+        startsAt: new Date(row.startsAt),
+        endsAt: new Date(row.endsAt),
+        createdAt: new Date(row.createdAt),
+        closedAt: row.closedAt === null ? null : new Date(row.closedAt),
+      }
+    );
+  };
 }
 
 /**
@@ -415,6 +440,9 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
        b.created_at as createdAt, b.auto, b.ends_at as endsAt
      from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
   );
+  // Whether the bidder watches the auction, for the bid's answer.
+  const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
+  const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
   const immediately = immediateTransactions(db);
   const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, auctionId));
 
@@ -429,7 +457,13 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
         if (decision === 'repeat') {
           const own = ownMaxima.get({ bidder: bidder.id, ids: `[${auctionId}]` });
-          return { kind: 'repeated', bid: earlier!, auction: auction!, myMaxBid: own?.amount ?? null };
+          return {
+            kind: 'repeated',
+            bid: earlier!,
+            auction: auction!,
+            myMaxBid: own?.amount ?? null,
+            watching: watches(bidder.id, auctionId),
+          };
         }
         const current = auction!;
         const leads = decision.leaderId === bidder.id;
@@ -441,7 +475,14 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         if (decision.entries.length === 0) {
           // A raise of the leader's maximum alone.
           if (decision.bidderMax !== null) raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id);
-          return { kind: 'placed', bids: [], auction: { ...current, leaderMax }, myMaxBid, notified: [] };
+          return {
+            kind: 'placed',
+            bids: [],
+            auction: { ...current, leaderMax },
+            myMaxBid,
+            watching: watches(bidder.id, auctionId),
+            notified: [],
+          };
         }
 
         const extended = decision.endsAt.getTime() !== current.endsAt.getTime();
@@ -492,7 +533,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           leaderName: names.get(decision.leaderId)!,
           leaderMax,
         };
-        return { kind: 'placed', bids: written, auction: after, myMaxBid, notified };
+        return { kind: 'placed', bids: written, auction: after, myMaxBid, watching: watches(bidder.id, auctionId), notified };
       });
     },
     async maximaOf(bidderId, auctionIds) {
