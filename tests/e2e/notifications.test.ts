@@ -3,65 +3,21 @@
 // everything read. On a phone, the panel fits the screen, Escape closes it and gives focus back, and
 // following a notice marks it read. Screenshots of the open bell at 1280 and 360 px.
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { axeReport } from './axe';
-import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
-
-const PASSWORD = 'correct horse battery';
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { testApi } from './api';
+import { describeBrowser, useBrowserHarness } from './harness';
 
 describeBrowser('the notification bell', () => {
   const e2e = useBrowserHarness();
 
-  async function apiUser(name: string) {
-    const response = await fetch(`${e2e.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD }),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { token: string }).token;
-  }
-
-  /** Signs this page's context up (the cookie lands in the browser); the token signs API calls. */
-  async function signInContext(page: Page, name: string) {
-    const response = await page.request.post('/api/auth/signup', {
-      data: { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()), password: PASSWORD },
-    });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { token: string }).token;
-  }
-
-  async function apiCreateAuction(token: string, name: string): Promise<string> {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="hsl(200,40%,80%)"/></svg>`;
-    const photo = await sharp(Buffer.from(svg)).png().toBuffer();
-    const now = Date.now();
-    const form = new FormData();
-    form.set('itemName', name);
-    form.set('itemDescription', `${name}, in good condition. Collected in person or shipped insured.`);
-    form.set('itemCategory', 'Antiques');
-    form.set('startingPrice', '100');
-    form.set('itemStartDate', new Date(now).toISOString());
-    form.set('itemEndDate', new Date(now + 5 * DAY_MS).toISOString());
-    form.set('itemPhoto', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(`${e2e.baseUrl}/api/auction`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { newAuction: { _id: string } }).newAuction._id;
-  }
-
-  async function apiBid(token: string, auctionId: string, bidAmount: number) {
-    const response = await fetch(`${e2e.baseUrl}/api/auction/${auctionId}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ bidAmount }),
-    });
-    expect(response.status).toBe(201);
-  }
+  // Through the API: users (their tokens sign the calls), an auction of Antiques at $100, bids.
+  const api = testApi(() => e2e.baseUrl);
+  const apiUser = async (name: string) => (await api.user(name)).token;
+  const signInContext = async (page: Page, name: string) => (await api.signIn(page, name)).token;
+  const apiCreateAuction = async (token: string, name: string) =>
+    (await api.createAuction(token, { name, category: 'Antiques', price: 100, hue: 200 })).id;
+  const apiBid = api.bid;
 
   const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
   const panel = (page: Page) => page.getByRole('region', { name: 'Notifications' });
