@@ -1,5 +1,6 @@
 // Forgotten passwords: a link mailed to the account's address, used once within the hour. Its token
-// is 32 random bytes, of which the database keeps only the SHA-256, as for sessions.
+// is 32 random bytes, of which the reset table keeps only the SHA-256, as for sessions; the mail
+// itself, with the link, waits in the outbox until it is sent (and expires with the link).
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_MS, RESET_LINK_INVALID_MESSAGE, RESET_NEEDS_EMAIL_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../shared/constants';
 import type { ForgotPasswordInput, ResetPasswordInput } from '../../shared/schemas/auth';
@@ -22,7 +23,7 @@ function spend(checks: Array<[SlidingWindowLimiter, string]>, message: string) {
 
 /**
  * Queues a reset link for the account with that email, if there is one; the answer is the same
- * either way, and as fast: the mail leaves through the outbox, never during the request.
+ * either way, and no mail is sent during the request (it leaves through the outbox).
  */
 export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordInput, client: ClientInfo): Promise<{ message: string }> {
   if (!deps.mail.transport) throw new AppError('unavailable', RESET_NEEDS_EMAIL_MESSAGE);
