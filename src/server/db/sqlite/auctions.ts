@@ -394,6 +394,14 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     'insert into max_bids (auction_id, bidder_id, amount) values (?, ?, ?) on conflict (auction_id, bidder_id) do update set amount = excluded.amount',
   );
   // The caller's own maximum on each auction: the leader's is on the auction row, anyone else's here.
+  // One auction (its page, a repeated bid): a lookup by key, without unpacking a list.
+  const ownMaximum = db.$client
+    .prepare<{ bidder: number; id: number }, number | null>(
+      `select case when a.leader_id = @bidder then a.leader_max
+         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @bidder) end
+       from auctions a where a.id = @id`,
+    )
+    .pluck();
   const ownMaxima = db.$client.prepare<{ bidder: number; ids: string }, { auctionId: number; amount: number | null }>(
     `select a.id as auctionId, case when a.leader_id = @bidder then a.leader_max else m.amount end as amount
      from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = @bidder
@@ -450,12 +458,12 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           auction?.leaderId != null ? { bidderId: auction.leaderId, amount: auction.leaderMax ?? auction.currentPrice, order: 0 } : null;
         const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
         if (decision === 'repeat') {
-          const own = ownMaxima.get({ bidder: bidder.id, ids: `[${auctionId}]` });
+          const own = ownMaximum.get({ bidder: bidder.id, id: auctionId }) ?? null;
           return {
             kind: 'repeated',
             bid: earlier!,
             auction: auction!,
-            myMaxBid: own?.amount ?? null,
+            myMaxBid: own,
             watching: watches(bidder.id, auctionId),
           };
         }
@@ -533,6 +541,11 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     },
     async maximaOf(bidderId, auctionIds) {
       if (auctionIds.length === 0) return new Map();
+      if (auctionIds.length === 1) {
+        const [id] = auctionIds as [number];
+        const own = ownMaximum.get({ bidder: bidderId, id });
+        return new Map(own === null || own === undefined ? [] : [[id, own]]);
+      }
       const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
     },
