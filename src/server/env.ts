@@ -75,6 +75,26 @@ const smtpUrl = z
     return value;
   });
 
+/**
+ * PostgreSQL's address. Only these two schemes select it; anything else is a mistake to stop on, not
+ * a reason to fall back to SQLite and serve an empty site.
+ */
+const databaseUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+    if ((scheme === 'postgres' || scheme === 'postgresql') && URL.canParse(value)) return value;
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected a postgres:// or postgresql:// URL${scheme ? `, not ${scheme}://` : ''} (leave it empty for SQLite at DATABASE_PATH)`,
+    });
+    return z.NEVER;
+  });
+
+/** Settings whose values may carry a password: an error names them but never repeats their value. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'SMTP_URL']);
+
 /** A sender as mail headers write it: `Name <address>` or a bare address. */
 const mailFrom = z
   .string()
@@ -86,6 +106,8 @@ const settingsSchema = z.object({
   PORT: digits.pipe(z.number().int().min(0).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('data/auction.db'),
+  /** Unset: SQLite at DATABASE_PATH. A postgres:// URL: PostgreSQL, which several instances may share. */
+  DATABASE_URL: databaseUrl.optional(),
   UPLOAD_DIR: z.string().min(1).default('data/uploads'),
   TRUST_PROXY: trustProxy.default(0),
   /** Unset means http://localhost:$PORT (filled in by loadSettings, which knows the port). */
@@ -125,7 +147,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
   const result = settingsSchema.safeParse(present);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new SettingsError(`Invalid setting ${String(issue.path[0])}=${JSON.stringify(present[String(issue.path[0])])}: ${issue.message}`);
+    const name = String(issue.path[0]);
+    const shown = SECRET_SETTINGS.has(name) ? '' : `=${JSON.stringify(present[name])}`;
+    throw new SettingsError(`Invalid setting ${name}${shown}: ${issue.message}`);
   }
   return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
 }

@@ -15,4 +15,5 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 export const sqliteMigrationsDir = resolve(projectRoot, 'drizzle/sqlite');
+export const pgMigrationsDir = resolve(projectRoot, 'drizzle/pg');
 export const clientDistDir = resolve(projectRoot, 'dist/client');

@@ -91,6 +91,9 @@ describe('loadSettings', () => {
     ['MAIL_FROM', 'a@b.c\r\nBcc: x@y.z'],
     ['ENDING_SOON_SECONDS', '1h'],
     ['ENDING_SOON_SECONDS', '1296001'],
+    ['DATABASE_URL', 'mysql://root@localhost/auction'],
+    ['DATABASE_URL', 'sqlite:data/auction.db'],
+    ['DATABASE_URL', 'postgres://[broken'],
   ])('%s=%s throws a SettingsError naming the variable on one line', (name, value) => {
     let thrown: unknown;
     try {
@@ -102,6 +105,22 @@ describe('loadSettings', () => {
     const message = (thrown as Error).message;
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+
+  test('DATABASE_URL: unset keeps SQLite; postgres:// and postgresql:// select PostgreSQL', () => {
+    expect(loadSettings({}).DATABASE_URL).toBeUndefined();
+    expect(loadSettings({ DATABASE_URL: 'postgres://app:pw@db.internal:5432/auction' }).DATABASE_URL).toBe(
+      'postgres://app:pw@db.internal:5432/auction',
+    );
+    expect(loadSettings({ DATABASE_URL: 'postgresql://db.internal/auction' }).DATABASE_URL).toBe('postgresql://db.internal/auction');
+  });
+
+  test('a refused URL that may carry a password is named, not repeated: the scheme is enough to see the mistake', () => {
+    expect(() => loadSettings({ DATABASE_URL: 'mysql://root:hunter2@localhost/auction' })).toThrow(
+      /^Invalid setting DATABASE_URL: expected a postgres:\/\/ or postgresql:\/\/ URL, not mysql:\/\//,
+    );
+    expect(() => loadSettings({ DATABASE_URL: 'mysql://root:hunter2@localhost/auction' })).not.toThrow(/hunter2/);
+    expect(() => loadSettings({ SMTP_URL: 'http://user:hunter2@mail.example.com' })).not.toThrow(/hunter2/);
   });
 
   test('mail: off without SMTP_URL, from the default sender; smtp:// and smtps:// URLs are taken', () => {

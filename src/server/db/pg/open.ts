@@ -1,0 +1,58 @@
+// Opens a pool of connections to PostgreSQL and applies pending migrations, once, however many
+// instances start at the same moment: the migration runs under an advisory lock, so a second
+// instance waits for the first and then finds nothing left to apply.
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { pgMigrationsDir } from '../../paths';
+import * as schema from './schema';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+/** Any number: it only has to be the same in every instance, and differ from other users of the lock. */
+const MIGRATION_LOCK = 7_031_999;
+
+/** PostgreSQL could not be reached or refused us: a line to print, not a stack trace. */
+export class DatabaseUnavailableError extends Error {}
+
+export interface PgOptions {
+  /** Connections this process keeps at most. */
+  poolSize?: number;
+}
+
+export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {}): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle connection that the server drops (a restart) emits here; without a listener the process
+  // would die. The pool replaces it on the next checkout, and requests meanwhile answer 503.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema });
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)} cannot be reached: ${(error as Error).message}`);
+  }
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: pgMigrationsDir });
+  } catch (error) {
+    await pool.end();
+    throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)}: migrations failed: ${(error as Error).message}`);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  return db;
+}
+
+/** The URL without its password, fit for a log line. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return '(unparsable URL)';
+  }
+}

@@ -1,0 +1,276 @@
+// The whole data model on PostgreSQL: the same tables as on SQLite (db/sqlite/schema.ts), in the
+// types PostgreSQL has for them. Times are timestamptz (Drizzle maps them to Date), money whole
+// dollars in integers, flags booleans; the auction search is a tsvector that PostgreSQL keeps itself.
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
+const createdAt = () => time('created_at').notNull().defaultNow();
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+
+/** Words of a text folded for search: lower case, accents off (`auction_search_text` is made by the first migration). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    lastLoginAt: time('last_login_at'),
+    lastLoginCity: text('last_login_city'),
+    lastLoginRegion: text('last_login_region'),
+    lastLoginCountry: text('last_login_country'),
+    /** Whether notices are also mailed (when the site sends mail at all); the user turns it off on /profile. */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+  },
+  // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
+  // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in
+  // users sort last either way, which `nulls last` in both directions needs an index of each.
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt, t.id),
+    index('users_name_lower_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_role_id_idx').on(t.role, t.id),
+    index('users_role_created_at_idx').on(t.role, t.createdAt, t.id),
+    index('users_last_login_asc_idx').on(t.lastLoginAt.asc().nullsLast(), t.id.asc()),
+    index('users_last_login_desc_idx').on(t.lastLoginAt.desc().nullsLast(), t.id.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the token the client holds; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: time('last_seen_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    index('sessions_last_seen_at_idx').on(t.lastSeenAt),
+  ],
+);
+
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: id(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    itemDescription: text('item_description').notNull(),
+    itemCategory: text('item_category', { enum: CATEGORIES }).notNull(),
+    startingPrice: integer('starting_price').notNull(),
+    currentPrice: integer('current_price').notNull(),
+    bidsCount: integer('bids_count').notNull().default(0),
+    /** File name inside UPLOAD_DIR, made by the server; null shows the placeholder. */
+    photo: text('photo'),
+    startsAt: time('starts_at').notNull(),
+    /** The current end: a late bid moves it (soft close). */
+    endsAt: time('ends_at').notNull(),
+    createdAt: createdAt(),
+    /** The bidder with the highest standing maximum; once the auction has ended, its winner. */
+    leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The leader's standing maximum, kept on the row the bid locks anyway (see the SQLite schema). */
+    leaderMax: integer('leader_max'),
+    /** When the close recorded the outcome and its notices; null until then. */
+    closedAt: time('closed_at'),
+    /** When its watchers were told that it ends soon; null until then, so they are told once. */
+    endingSoonAt: time('ending_soon_at'),
+    /** The name and the description as search words, kept by PostgreSQL whenever either changes. */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof sql> => sql`auction_search_text(${auctions.itemName}, ${auctions.itemDescription})`),
+  },
+  (t) => [
+    index('auctions_seller_id_idx').on(t.sellerId, t.id),
+    index('auctions_category_id_idx').on(t.itemCategory, t.id),
+    index('auctions_ends_at_idx').on(t.endsAt, t.id),
+    index('auctions_starts_at_idx').on(t.startsAt, t.id),
+    // The list's sorts by price and by bids, paged by (value, id); soonest end uses auctions_ends_at_idx.
+    index('auctions_price_id_idx').on(t.currentPrice, t.id),
+    index('auctions_bids_id_idx').on(t.bidsCount, t.id),
+    index('auctions_search_idx').using('gin', t.search),
+    // The close's one query: auctions not closed yet, by end. Closed auctions leave the index.
+    index('auctions_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is null`),
+    // The ending-soon tick's one query: auctions whose watchers were not told yet, by end.
+    index('auctions_ending_soon_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: id(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** 1 for an auction's first bid, 2 for its second: the auction's bid count right after this bid. */
+    seq: integer('seq').notNull(),
+    /** Optional key from the client so that a double submit counts once. */
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+    /** Placed for the bidder by their maximum, not by their own hand. */
+    auto: boolean('auto').notNull().default(false),
+    /** The auction's end right after this bid (a late bid moves it): replayed live events carry it. */
+    endsAt: time('ends_at').notNull(),
+  },
+  (t) => [
+    // As on SQLite: two bids by hand never share a price on one auction, nor two automatic ones.
+    uniqueIndex('bids_auction_amount_placed_unique')
+      .on(t.auctionId, t.amount)
+      .where(sql`not ${t.auto}`),
+    uniqueIndex('bids_auction_amount_auto_unique')
+      .on(t.auctionId, t.amount)
+      .where(sql`${t.auto}`),
+    uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
+    // An auction's bids in order: its history, and the replay of its live events by number.
+    uniqueIndex('bids_auction_seq_unique').on(t.auctionId, t.seq),
+    index('bids_auction_id_idx').on(t.auctionId, t.id),
+    index('bids_bidder_auction_idx').on(t.bidderId, t.auctionId),
+  ],
+);
+
+/** The standing maxima of the bidders who do not lead (see the SQLite schema). */
+export const maxBids = pgTable(
+  'max_bids',
+  {
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    bidderId: integer('bidder_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.auctionId, t.bidderId] })],
+);
+
+/** Who watches which auction: the watchlist, and who is told that an auction ends soon. */
+export const watches = pgTable(
+  'watches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.auctionId] }), index('watches_auction_user_idx').on(t.auctionId, t.userId)],
+);
+
+/** What a user is told: written in the transaction of the bid or close that owes it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    readAt: time('read_at'),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id),
+    // The header's unread count: only the unread entries of one user, however many were read.
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Mail waiting to leave, with `dueAt` as retry time and lease (see the SQLite schema). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    /** The auction's price when the notice was written (the mail names it, whatever came after). */
+    price: integer('price'),
+    toAddress: text('to_address'),
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** Past this, the mail is dropped unsent (a reset link that no longer works). */
+    expiresAt: time('expires_at'),
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: time('due_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.dueAt)],
+);
+
+/** A password reset link's token, by its SHA-256 (as sessions): used once, within its hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [index('password_resets_user_id_idx').on(t.userId), index('password_resets_expires_at_idx').on(t.expiresAt)],
+);
+
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['login', 'signup'] }).notNull(),
+    createdAt: createdAt(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    device: text('device').notNull(),
+    location: text('location').notNull(),
+    isp: text('isp').notNull(),
+  },
+  (t) => [index('login_events_user_created_idx').on(t.userId, t.createdAt), index('login_events_created_idx').on(t.createdAt)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_ip_created_idx').on(t.ipAddress, t.createdAt), index('contact_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,46 @@
+// The Store on PostgreSQL: a pool of connections that several server instances may share (see
+// db/store.ts for what each query promises; db/sqlite for the embedded twin).
+import type { Store } from '../store';
+import { pgLogins, pgSessions, pgUsers } from './accounts';
+import { pgAuctions, pgBids, pgNotifications } from './auctions';
+import { pgContact } from './contact';
+import { pgMail, pgPasswordResets } from './mail';
+import { noticeWriter } from './notices';
+import { openPostgres, type PgDb, type PgOptions } from './open';
+import { pgWatches } from './watches';
+
+export interface PgStore extends Store {
+  /** The Drizzle database and its pool, for tools that look at PostgreSQL itself (tests, the benchmark). */
+  readonly db: PgDb;
+}
+
+export interface PgStoreOptions extends PgOptions {
+  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  mailNotices?: boolean;
+}
+
+/** Connects, applies pending migrations, and answers once the database is ready. */
+export async function createPgStore(url: string, { mailNotices = false, ...options }: PgStoreOptions = {}): Promise<PgStore> {
+  const db = await openPostgres(url, options);
+  const notices = noticeWriter({ mail: mailNotices });
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    users: pgUsers(db),
+    sessions: pgSessions(db),
+    logins: pgLogins(db),
+    contact: pgContact(db),
+    auctions: pgAuctions(db, notices),
+    bids: pgBids(db, notices),
+    watches: pgWatches(db),
+    notifications: pgNotifications(db),
+    mail: pgMail(db),
+    passwordResets: pgPasswordResets(db),
+    async ping() {
+      await db.$client.query('select 1');
+    },
+    close() {
+      return (closing ??= db.$client.end());
+    },
+  };
+}

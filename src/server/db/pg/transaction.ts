@@ -1,0 +1,36 @@
+// Transactions on PostgreSQL. Unlike better-sqlite3's, they are asynchronous: between two statements
+// other requests run, on other connections of the pool. Each transaction therefore holds one
+// connection from BEGIN to COMMIT, runs under READ COMMITTED, and takes the row locks its
+// read-modify-write needs (`select ... for update`) before it reads what it will change. Two
+// transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
+// here, as does one that a serialization failure ended (docs/decisions/0007-transactions-on-postgresql.md).
+import type pg from 'pg';
+
+/** PostgreSQL's codes for "ended for the sake of another transaction: run it again". */
+const RETRYABLE = new Set(['40001', '40P01']);
+const ATTEMPTS = 5;
+
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const client = await pool.connect();
+    let result: T;
+    try {
+      await client.query('begin');
+      result = await work(client);
+      await client.query('commit');
+    } catch (error) {
+      // A broken connection cannot roll back; releasing it with the error makes the pool discard it.
+      const rolledBack = await client.query('rollback').then(
+        () => true,
+        () => false,
+      );
+      client.release(rolledBack ? undefined : (error as Error));
+      if (attempt < ATTEMPTS && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
+      throw error;
+    }
+    client.release();
+    return result;
+  }
+}
