@@ -26,7 +26,7 @@ async function reach(): Promise<TestPostgres | null> {
     await admin.end();
   } catch (error) {
     const why = `no PostgreSQL answers at ${redacted(TEST_DATABASE_URL)} (${(error as Error).message})`;
-    if (process.env.CI === 'true') throw new Error(`${why}: CI needs it (set TEST_DATABASE_URL)`);
+    if (process.env.CI === 'true') throw new Error(`${why}: CI needs it (set TEST_DATABASE_URL)`, { cause: error });
     process.stderr.write(`PostgreSQL tests skipped: ${why}\n`);
     return null;
   }
