@@ -7,7 +7,6 @@ import {
   RESET_REQUESTS_PER_ADDRESS,
   RESETS_PER_ACCOUNT,
 } from '../shared/constants';
-import { createSqliteStore } from './db/sqlite/store';
 import type { Store } from './db/store';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
@@ -45,13 +44,14 @@ export interface AppDeps {
   streams: LiveStreams;
 }
 
+/** The deps around an open store (db/open-store.ts opens the one the settings name). */
 export function createDeps(
   settings: Settings,
-  options: { store?: Store; now?: () => number; mail?: Partial<Omit<MailOptions, 'from'>> } = {},
+  options: { store: Store; now?: () => number; mail?: Partial<Omit<MailOptions, 'from'>> },
 ): AppDeps {
   const now = options.now ?? Date.now;
   return {
-    store: options.store ?? createSqliteStore(settings.DATABASE_PATH, { mailNotices: settings.SMTP_URL !== undefined }),
+    store: options.store,
     settings,
     now,
     limits: {
