@@ -1,8 +1,6 @@
 // The auth and user routes (docs/rules/accounts.md) through app.inject: status codes, shapes, the
 // session cookie's flags, bearer tokens, session fixation and logout.
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { users } from '../../src/server/db/sqlite/schema';
 import { PASSWORD, insertUser } from '../support/accounts';
 import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
@@ -29,7 +27,7 @@ describe('POST /api/auth/signup', () => {
     const res = await signup(app, { name: 'Sneaky', email, password: PASSWORD, role: 'admin' });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.role).toBe('user');
-    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    expect((await deps.store.users.byEmail(email))?.role).toBe('user');
     expect((await get(app, '/api/user', { token: res.json().token })).json().user.role).toBe('user');
   });
 

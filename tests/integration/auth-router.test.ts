@@ -1,13 +1,12 @@
 // The auth router called directly (createCaller): sign-up, login, logout and their rules.
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { users } from '../../src/server/db/sqlite/schema';
 import { findSessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, failure, insertUser, signedInUser } from '../support/accounts';
 import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
+import { rowsIn } from '../support/sql';
 
 describe('auth.signup', () => {
   test('returns the new user with role user even when admin is asked for; the row says user', async ({ deps }) => {
@@ -15,7 +14,7 @@ describe('auth.signup', () => {
     const { user, token } = await anonymousCaller(deps).auth.signup({ name: 'Sneaky', email, password: PASSWORD, role: 'admin' } as never);
     expect(user).toEqual({ _id: expect.any(String), name: 'Sneaky', email, avatar: null, role: 'user' });
     expect(token).toEqual(expect.any(String));
-    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    expect((await deps.store.users.byEmail(email))?.role).toBe('user');
     expect((await findSessionUser(deps, token))?.role).toBe('user');
   });
 
@@ -39,13 +38,13 @@ describe('auth.signup', () => {
     expect(same.message).toMatch(/already exists/i);
     const upper = await failure(anonymousCaller(deps).auth.signup({ name: 'Third', email: email.toUpperCase(), password: PASSWORD }));
     expect(upper.code).toBe('CONFLICT');
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await rowsIn(deps, 'users')).toBe(1);
   });
 
   test('a short password is BAD_REQUEST with the hint and creates nothing', async ({ deps }) => {
     const error = await failure(anonymousCaller(deps).auth.signup({ name: 'Short', email: uniqueEmail(), password: '1234567' }));
     expect(error.code).toBe('BAD_REQUEST');
-    expect(deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await rowsIn(deps, 'users')).toBe(0);
   });
 });
 

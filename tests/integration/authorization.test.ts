@@ -1,10 +1,8 @@
 // The authorisation matrix. The procedures are read from the router and the REST routes from the
 // Fastify instance; each must have a reviewed decision below for a signed-out caller, a user and an
 // admin, so a new procedure or route cannot slip in without one (and a stale entry fails too).
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
-import { users } from '../../src/server/db/sqlite/schema';
 import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller, type Caller } from '../../src/server/trpc/router';
@@ -424,7 +422,7 @@ describe('roles', () => {
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/trpc/admin.dashboard', cookies: sessionCookies(token) })).statusCode).toBe(200);
 
-    deps.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id)).run();
+    await deps.sql('update users set role = $1 where id = $2', ['user', admin.id]);
     const rest = await get(app, '/api/admin/dashboard', { token });
     expect(rest.statusCode).toBe(403);
     expectErrorBody(rest);
@@ -440,7 +438,7 @@ describe('roles', () => {
     const user = await signedInUser(deps, 'Soon Promoted');
     const { token } = user;
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(403);
-    deps.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).run();
+    await deps.sql('update users set role = $1 where id = $2', ['admin', user.id]);
     expect((await get(app, '/api/admin/dashboard', { token })).statusCode).toBe(200);
   });
 
@@ -450,7 +448,7 @@ describe('roles', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json() as { user: { role: string }; token: string };
     expect(body.user.role).toBe('user');
-    expect(deps.db.select({ role: users.role }).from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    expect((await deps.store.users.byEmail(email))?.role).toBe('user');
     expect((await get(app, '/api/admin/dashboard', { token: body.token })).statusCode).toBe(403);
     expect((await get(app, '/api/admin/users', { token: body.token })).statusCode).toBe(403);
   });
@@ -460,7 +458,7 @@ describe('roles', () => {
     const anonymous = anonymousCaller(deps);
     const { user, token } = await anonymous.auth.signup({ name: 'Climber', email, password: PASSWORD, role: 'admin' } as never);
     expect(user.role).toBe('user');
-    expect(deps.db.select({ role: users.role }).from(users).where(eq(users.email, email)).get()?.role).toBe('user');
+    expect((await deps.store.users.byEmail(email))?.role).toBe('user');
     const session = await findSessionUser(deps, token);
     expect(session?.role).toBe('user');
     const caller = await callerFor(deps, token);

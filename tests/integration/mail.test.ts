@@ -1,13 +1,8 @@
 // Notices by e-mail (docs/rules/notifications.md): each notice of a user with e-mail on is mailed
 // once, through the outbox, to a real SMTP server started here; a server that is down or slow
 // delays mail and never a bid; two workers on one database send each mail once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, onTestFinished } from 'vitest';
-import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
-import { testSettings } from '../../src/server/env';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { sendDueMail } from '../../src/server/services/mail';
 import { DAY_MS } from '../../src/shared/constants';
@@ -138,10 +133,8 @@ describe('a mail server that is down or slow', () => {
     await bid(alice, 13);
 
     // Both mails have failed at least twice, and wait for their next try.
-    const failedTwice = () => deps.db.$client.prepare('select count(*) as n from mail_outbox where attempts >= 2').get() as { n: number };
-    for (const deadline = Date.now() + 5_000; failedTwice().n < 2; await sleep(20)) {
-      if (Date.now() > deadline) throw new Error('the worker did not retry');
-    }
+    const failedTwice = async () => (await deps.sqlOne<{ n: number }>('select count(*) as n from mail_outbox where attempts >= 2'))!.n;
+    await expect.poll(failedTwice, { timeout: 5_000, interval: 20, message: 'the worker did not retry' }).toBe(2);
 
     const server = await smtp({ port });
     const mails = await server.waitFor(2);
@@ -171,19 +164,13 @@ describe('a mail server that is down or slow', () => {
 });
 
 describe('two workers on one database', () => {
-  test('send each mail once', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'auction-mail-'));
-    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+  test('send each mail once', async ({ database }) => {
     const server = await smtp({ delayMs: 30 });
-    const settings = testSettings({ DATABASE_PATH: join(folder, 'auction.db'), SMTP_URL: server.url, PUBLIC_URL });
-    const workers = [0, 1].map(() =>
-      createDeps(settings, { store: createSqliteStore(settings.DATABASE_PATH, { mailNotices: true }), mail: FAST }),
+    const workers = (await Promise.all([0, 1].map(() => database.open({ SMTP_URL: server.url, PUBLIC_URL })))).map(({ store, settings }) =>
+      createDeps(settings, { store, mail: FAST }),
     );
-    onTestFinished(async () => {
-      for (const deps of workers) {
-        deps.mail.transport?.close();
-        await deps.store.close();
-      }
+    onTestFinished(() => {
+      for (const deps of workers) deps.mail.transport?.close();
     });
     const { alice, bob, bid } = await auctionWithBidders(workers[0]!);
     for (let amount = 11; amount <= 30; amount += 1) await bid(amount % 2 ? alice : bob, amount);

@@ -8,11 +8,10 @@ import { auctionForm, uploads } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, post, postForm } from '../support/http';
+import { rowsIn } from '../support/sql';
 
 // Sign-ups and contact messages come from one address, many to a test.
 test.override({ settings: { SIGNUPS_PER_HOUR: 1000, CONTACTS_PER_HOUR: 1000 } });
-
-const rows = (deps: TestDeps, table: string) => (deps.db.$client.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
 const HIDDEN = 'cannot contain control characters or text-direction marks';
 const BLANK = 'must contain at least one visible character';
@@ -40,7 +39,7 @@ interface NameField {
   label: string;
   rest(instance: FastifyInstance, deps: TestDeps, name: string): Promise<LightMyRequestResponse>;
   trpc(deps: TestDeps, name: string): Promise<unknown>;
-  count(deps: TestDeps): number;
+  count(deps: TestDeps): Promise<number>;
 }
 
 const FIELDS: NameField[] = [
@@ -50,7 +49,7 @@ const FIELDS: NameField[] = [
     label: 'Name',
     rest: (instance, _deps, name) => post(instance, '/api/auth/signup', { name, email: uniqueEmail('names'), password: PASSWORD }),
     trpc: (deps, name) => anonymousCaller(deps).auth.signup({ name, email: uniqueEmail('names'), password: PASSWORD }),
-    count: (deps) => rows(deps, 'users'),
+    count: (deps) => rowsIn(deps, 'users'),
   },
   {
     what: 'contact',
@@ -60,7 +59,7 @@ const FIELDS: NameField[] = [
       post(instance, '/api/contact', { name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
     trpc: (deps, name) =>
       anonymousCaller(deps).contact.send({ name, email: 'carla@example.com', subject: 'Hello', message: 'A question.' }),
-    count: (deps) => rows(deps, 'contact_messages'),
+    count: (deps) => rowsIn(deps, 'contact_messages'),
   },
   {
     what: 'auction',
@@ -75,7 +74,7 @@ const FIELDS: NameField[] = [
       const { caller } = await signedInUser(deps, 'Sally Seller');
       return caller.auction.create(await auctionForm(deps.now(), { itemName: name }));
     },
-    count: (deps) => rows(deps, 'auctions') + uploads(deps).length,
+    count: async (deps) => (await rowsIn(deps, 'auctions')) + uploads(deps).length,
   },
 ];
 
@@ -83,7 +82,7 @@ describe.each(FIELDS)('$what names', (target) => {
   test.for(REFUSED)(
     '%s is 400 at the field through REST and tRPC, and nothing is stored',
     async ([_label, name, message], { app, deps }) => {
-      const before = target.count(deps);
+      const before = await target.count(deps);
       const expected = `${target.label} ${message}`;
 
       const res = await target.rest(app, deps, name);
@@ -92,7 +91,7 @@ describe.each(FIELDS)('$what names', (target) => {
 
       const refused = await failure(target.trpc(deps, name));
       expect(refused).toMatchObject({ code: 'BAD_REQUEST', issues: [{ path: target.field, message: expected }] });
-      expect(target.count(deps)).toBe(before);
+      expect(await target.count(deps)).toBe(before);
     },
   );
 
@@ -107,6 +106,6 @@ describe.each(FIELDS)('$what names', (target) => {
 describe('create-admin names', () => {
   test.for(REFUSED)('%s is refused with a clear message and no account', async ([_label, name, message], { deps }) => {
     await expect(createOrPromoteAdmin(deps, { email: 'ops@example.com', password: PASSWORD, name })).rejects.toThrow(`Name ${message}`);
-    expect(rows(deps, 'users')).toBe(0);
+    expect(await rowsIn(deps, 'users')).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { postForm, sessionCookieHeader, sessionCookies } from '../support/http';
+import { rowsIn } from '../support/sql';
 
 /** A valid PNG whose header claims `width` × `height` pixels: small on disk, huge if decoded. */
 async function pngClaiming(width: number, height: number): Promise<Buffer> {
@@ -120,7 +121,7 @@ describe('cross-site requests', () => {
     const res = await app.inject({ method, url, headers: foreign, payload });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('Cross-site request refused.');
-    expect(deps.db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 });
+    expect(await rowsIn(deps, 'users')).toBe(0);
   });
 
   test('logout and the multipart create from a foreign Origin are refused; the session lives on', async ({ app, deps }) => {
@@ -182,7 +183,7 @@ describe('cross-site requests', () => {
     const input = encodeURIComponent(JSON.stringify({ name: 'A', email: 'a@example.com', password: 'correct horse' }));
     const res = await app.inject({ method: 'GET', url: `/trpc/auth.signup?input=${input}` });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(deps.db.$client.prepare('select count(*) as n from users').get()).toEqual({ n: 0 });
+    expect(await rowsIn(deps, 'users')).toBe(0);
   });
 });
 

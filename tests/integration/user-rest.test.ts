@@ -1,7 +1,5 @@
 // PATCH /api/user (change password) and GET /api/user/logins (login history), through app.inject.
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { users } from '../../src/server/db/sqlite/schema';
 import { DAY_MS } from '../../src/shared/constants';
 import { CHROME_LINUX, FIREFOX_WINDOWS, PASSWORD } from '../support/accounts';
 import { test } from '../support/fixtures';
@@ -166,7 +164,7 @@ describe('TRUST_PROXY and the client address', () => {
     const { token, email } = await signedUp(app, { headers: { 'x-forwarded-for': '8.8.8.8' } });
     const entries = (await get(app, '/api/user/logins', { token })).json() as Array<{ ipAddress: string; location: string }>;
     expect(entries[0]).toMatchObject({ ipAddress: '127.0.0.1', location: 'Local network' });
-    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.lastLoginCountry).toBeNull();
+    expect((await deps.store.users.byEmail(email))?.lastLoginCountry).toBeNull();
   });
 
   test('with TRUST_PROXY the forwarded address is used: ipAddress, location, ISP and the user row’s country', async ({ makeApp }) => {
@@ -177,7 +175,7 @@ describe('TRUST_PROXY and the client address', () => {
     expect(entries[0]!.ipAddress).toBe('8.8.8.8');
     expect(entries[0]!.location).toContain('United States');
     expect(entries[0]!.isp).toContain('Google');
-    const row = deps.db.select().from(users).where(eq(users.email, email)).get();
+    const row = await deps.store.users.byEmail(email);
     expect(row?.lastLoginCountry).toBe('United States');
     expect(row?.lastLoginAt?.getTime()).toBe(deps.now());
   });

@@ -2,14 +2,9 @@
 // /api/user/watchlist, GET /api/user/bids) and the tRPC caller (user.setWatching, user.watchlist,
 // user.bids), with `watching` on every auction answer. The rules: docs/rules/notifications.md and
 // docs/rules/http-api.md.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect } from 'vitest';
-import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import type { NotificationRecord } from '../../src/server/db/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
-import { testSettings } from '../../src/server/env';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { durationInWords, tellEndingSoon } from '../../src/server/services/ending-soon';
 import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
@@ -282,31 +277,25 @@ describe('ending soon', () => {
     });
   });
 
-  test('two processes ticking on one database file tell each watcher of 150 auctions (more than a batch) exactly once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'auction-ending-soon-'));
-    const path = join(dir, 'auction.db');
+  test('two processes ticking on one database tell each watcher of 150 auctions (more than a batch) exactly once', async ({ database }) => {
     let clock = Date.parse('2026-06-01T12:00:00Z');
-    const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: dir });
-    const [one, two] = [createSqliteStore(path), createSqliteStore(path)].map((store) => createDeps(settings, { store, now: () => clock }));
-    try {
-      const seller = await insertUser(one!, { name: 'Sally Seller' });
-      const watchers = [await insertUser(one!, { name: 'Ann' }), await insertUser(one!, { name: 'Ben' })];
-      for (let i = 0; i < 150; i++) {
-        const id = Number(await insertAuction(one!, seller.id, { endsAt: clock + DAY_MS + (i + 1) * 1000 }));
-        for (const watcher of watchers) await one!.store.watches.add(watcher.id, id, new Date(clock));
-      }
-      clock += DAY_MS;
-      // Each works through the backlog batch by batch, yielding between batches, so the two interleave.
-      const told = await Promise.all([tellEndingSoon(one!), tellEndingSoon(two!)]);
-      expect(told.flat().length).toBe(300);
-      for (const watcher of watchers) {
-        const notices = await endingSoonOf(two!, watcher.id);
-        expect(notices.length).toBe(150);
-        expect(new Set(notices.map((n) => n.split(' ')[0])).size).toBe(150);
-      }
-    } finally {
-      await Promise.all([one!.store.close(), two!.store.close()]);
-      rmSync(dir, { recursive: true, force: true });
+    const [one, two] = (await Promise.all([database.open(), database.open()])).map(({ store, settings }) =>
+      createDeps(settings, { store, now: () => clock }),
+    );
+    const seller = await insertUser(one!, { name: 'Sally Seller' });
+    const watchers = [await insertUser(one!, { name: 'Ann' }), await insertUser(one!, { name: 'Ben' })];
+    for (let i = 0; i < 150; i++) {
+      const id = Number(await insertAuction(one!, seller.id, { endsAt: clock + DAY_MS + (i + 1) * 1000 }));
+      for (const watcher of watchers) await one!.store.watches.add(watcher.id, id, new Date(clock));
+    }
+    clock += DAY_MS;
+    // Each works through the backlog batch by batch, yielding between batches, so the two interleave.
+    const told = await Promise.all([tellEndingSoon(one!), tellEndingSoon(two!)]);
+    expect(told.flat().length).toBe(300);
+    for (const watcher of watchers) {
+      const notices = await endingSoonOf(two!, watcher.id);
+      expect(notices.length).toBe(150);
+      expect(new Set(notices.map((n) => n.split(' ')[0])).size).toBe(150);
     }
   });
 

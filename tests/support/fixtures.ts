@@ -1,12 +1,14 @@
 // The one way an integration test gets a server to test: import `test` from here instead of from
 // vitest, and name what the test needs; vitest makes only that, and closes all of it after the test.
 //
-//   deps       the app's dependencies on a fresh database, with a clock the test moves (deps.clock)
+//   deps       the app's dependencies on a fresh database, with a clock the test moves (deps.clock),
+//              and deps.sql / deps.sqlOne to look at its tables on either database (support/sql.ts)
 //   app        the app built on those deps and ready, for app.inject
 //   listening  that app on a real socket: { app, deps, port, baseUrl }
 //   makeDeps   more deps in one test (settings chosen in the test, two databases side by side)
 //   makeApp    more apps in one test, each on deps of its own: { app, deps }
 //   sharedDeps one database for a whole file, for a suite that builds its data once and only reads it
+//   database   one database that several stores or OS processes open at once, as server instances do
 //
 // A file or a describe block changes the settings of its tests with `test.override({ settings })`, and
 // buildApp's options with `test.override({ buildOptions })`. Which database stands behind deps is
@@ -21,9 +23,12 @@ import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
+import { openStore } from '../../src/server/db/open-store';
+import type { Store } from '../../src/server/db/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { testSettings, type Settings } from '../../src/server/env';
-import { postgres } from './postgres';
+import { postgres, type TestPostgres } from './postgres';
+import { postgresTables, sqliteTables, type TableAccess } from './sql';
 
 /** The database the tests of this project run on. */
 export const TEST_DATABASE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
@@ -40,10 +45,11 @@ function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
 }
 
 /**
- * The app's dependencies as a test holds them: the clock it moves, and `db` to look at SQLite's tables
- * (a test that does runs on SQLite only; on PostgreSQL, reading `db` fails with a line saying so).
+ * The app's dependencies as a test holds them: the clock it moves, `sql` and `sqlOne` to look at the
+ * tables on either database, and `db` for a test about SQLite itself (which runs on SQLite only; on
+ * PostgreSQL, reading `db` fails with a line saying so).
  */
-export type TestDeps = AppDeps & { clock: TestClock; db: SqliteDb };
+export type TestDeps = AppDeps & TableAccess & { clock: TestClock; db: SqliteDb };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -80,7 +86,7 @@ export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
   let closing: Promise<void> | undefined;
   store.close = () => (closing ??= close());
   const clock = testClock();
-  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), clock, db: store.db };
+  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), ...sqliteTables(store.db.$client), clock, db: store.db };
   return {
     deps,
     async cleanUp() {
@@ -104,12 +110,16 @@ function openDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
 const spareDatabases: string[] = [];
 const fileDatabases: Array<{ drop(): Promise<void> }> = [];
 
+async function postgresServer(): Promise<TestPostgres> {
+  const server = await postgres();
+  if (!server) throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (see the line above)');
+  return server;
+}
+
 async function takeDatabase(): Promise<string> {
   const spare = spareDatabases.pop();
   if (spare) return spare;
-  const server = await postgres();
-  if (!server) throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (see the line above)');
-  const made = await server.freshDatabase();
+  const made = await (await postgresServer()).freshDatabase();
   fileDatabases.push(made);
   return made.url;
 }
@@ -124,10 +134,12 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
   const clock = testClock();
   const db = new Proxy({} as SqliteDb, {
     get() {
-      throw new Error('deps.db is SQLite: this test reads SQLite itself, so it belongs to the SQLite projects only');
+      throw new Error(
+        "deps.db is SQLite's own: read the tables with deps.sql, or run a test about SQLite itself on SQLite only (test.runIf)",
+      );
     },
   });
-  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), clock, db };
+  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), ...postgresTables(store.db.$client), clock, db };
   return {
     deps,
     async cleanUp() {
@@ -164,6 +176,41 @@ export async function listen(app: FastifyInstance): Promise<{ port: number; base
   return { port: address.port, baseUrl: `http://127.0.0.1:${address.port}` };
 }
 
+/**
+ * A database of the test's own that is opened more than once: a SQLite file, or a PostgreSQL
+ * database, which stores in this process and in others share as the instances of a site do.
+ */
+export interface TestDatabase {
+  /** Where it is, in the settings that open it (for a child process, its environment). */
+  location: { DATABASE_PATH: string } | { DATABASE_URL: string };
+  /** A store of its own on the database, opened as a server opens one, and closed after the test. */
+  open(overrides?: Partial<Settings>): Promise<{ store: Store; settings: Settings }>;
+}
+
+async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Promise<void> }> {
+  const folder = mkdtempSync(join(tmpdir(), 'auction-database-'));
+  const made = TEST_DATABASE === 'postgres' ? await (await postgresServer()).freshDatabase() : null;
+  const location = made ? { DATABASE_URL: made.url } : { DATABASE_PATH: join(folder, 'auction.db') };
+  const stores: Store[] = [];
+  const database: TestDatabase = {
+    location,
+    async open(overrides = {}) {
+      const settings = testSettings({ UPLOAD_DIR: folder, ...location, ...overrides });
+      const store = await openStore(settings);
+      stores.push(store);
+      return { store, settings };
+    },
+  };
+  return {
+    database,
+    async cleanUp() {
+      await Promise.all(stores.map((store) => store.close()));
+      await made?.drop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface Fixtures {
   /** Settings over the test defaults, for every deps of the test: `test.override({ settings: {...} })`. */
   settings: Partial<Settings>;
@@ -178,6 +225,8 @@ export interface Fixtures {
   listening: Listening;
   /** One database for the whole file (default settings), made once and closed after the file's last test. */
   sharedDeps: TestDeps;
+  /** A database of the test's own for several stores or processes at once. */
+  database: TestDatabase;
 }
 
 export const test = base.extend<Fixtures>({
@@ -214,6 +263,12 @@ export const test = base.extend<Fixtures>({
   },
   listening: async ({ app, deps }, use) => {
     await use({ app, deps, ...(await listen(app)) });
+  },
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern: none.
+  database: async ({}, use) => {
+    const opened = await openDatabase();
+    await use(opened.database);
+    await opened.cleanUp();
   },
   sharedDeps: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern: none.
