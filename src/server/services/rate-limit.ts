@@ -118,7 +118,8 @@ function limitOn(limiter: RateLimiterAbstract, ready: () => Promise<void>): Limi
         if (!(refusal instanceof RateLimiterRes)) throw refusal;
         // The store counted the refused attempt as well: taken back, a refusal costs the key nothing.
         await limiter.reward(hashed(key));
-        return refusal.msBeforeNext;
+        // At least 1: a window that ends between the store's answer and this line still refused.
+        return Math.max(refusal.msBeforeNext, 1);
       }
     },
     async giveBack(key) {
