@@ -166,8 +166,8 @@ describe('a mail server that is down or slow', () => {
 describe('two workers on one database', () => {
   test('send each mail once', async ({ database }) => {
     const server = await smtp({ delayMs: 30 });
-    const workers = (await Promise.all([0, 1].map(() => database.open({ SMTP_URL: server.url, PUBLIC_URL })))).map(({ store, settings }) =>
-      createDeps(settings, { store, mail: FAST }),
+    const workers = (await Promise.all([0, 1].map(() => database.open({ SMTP_URL: server.url, PUBLIC_URL })))).map(
+      ({ settings, ...shared }) => createDeps(settings, { ...shared, mail: FAST }),
     );
     onTestFinished(() => {
       for (const deps of workers) deps.mail.transport?.close();

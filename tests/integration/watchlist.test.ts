@@ -279,8 +279,8 @@ describe('ending soon', () => {
 
   test('two processes ticking on one database tell each watcher of 150 auctions (more than a batch) exactly once', async ({ database }) => {
     let clock = Date.parse('2026-06-01T12:00:00Z');
-    const [one, two] = (await Promise.all([database.open(), database.open()])).map(({ store, settings }) =>
-      createDeps(settings, { store, now: () => clock }),
+    const [one, two] = (await Promise.all([database.open(), database.open()])).map(({ settings, ...shared }) =>
+      createDeps(settings, { ...shared, now: () => clock }),
     );
     const seller = await insertUser(one!, { name: 'Sally Seller' });
     const watchers = [await insertUser(one!, { name: 'Ann' }), await insertUser(one!, { name: 'Ben' })];

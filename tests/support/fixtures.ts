@@ -18,13 +18,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { test as base } from 'vitest';
+import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
-import { openStore } from '../../src/server/db/open-store';
-import type { Store } from '../../src/server/db/store';
+import { openShared, type SharedState } from '../../src/server/db/open-store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { testSettings, type Settings } from '../../src/server/env';
 import { postgres, type TestPostgres } from './postgres';
@@ -37,11 +36,34 @@ export interface TestClock {
   now: () => number;
   set(ms: number): void;
   advance(ms: number): void;
+  /**
+   * From here to the end of the test, Date shows this clock's time (and stands still between its
+   * moves). For tests that let a rate limit's window pass: rate-limiter-flexible reads Date.now()
+   * and takes no clock of ours, so faking Date is the one way to move its time.
+   */
+  drivesDate(): void;
 }
 
 function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
   let current = start;
-  return { now: () => current, set: (ms) => void (current = ms), advance: (ms) => void (current += ms) };
+  let drivingDate = false;
+  const set = (ms: number) => {
+    current = ms;
+    if (drivingDate) vi.setSystemTime(ms);
+  };
+  return {
+    now: () => current,
+    set,
+    advance: (ms) => set(current + ms),
+    drivesDate() {
+      vi.useFakeTimers({ toFake: ['Date'], now: current });
+      drivingDate = true;
+      onTestFinished(() => {
+        drivingDate = false;
+        vi.useRealTimers();
+      });
+    },
+  };
 }
 
 /**
@@ -139,7 +161,12 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
       );
     },
   });
-  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), ...postgresTables(store.db.$client), clock, db };
+  const deps: TestDeps = {
+    ...createDeps(settings, { store, limits: { kind: 'postgres', pool: store.db.$client }, now: clock.now }),
+    ...postgresTables(store.db.$client),
+    clock,
+    db,
+  };
   return {
     deps,
     async cleanUp() {
@@ -183,28 +210,28 @@ export async function listen(app: FastifyInstance): Promise<{ port: number; base
 export interface TestDatabase {
   /** Where it is, in the settings that open it (for a child process, its environment). */
   location: { DATABASE_PATH: string } | { DATABASE_URL: string };
-  /** A store of its own on the database, opened as a server opens one, and closed after the test. */
-  open(overrides?: Partial<Settings>): Promise<{ store: Store; settings: Settings }>;
+  /** A store of its own on the database (and its rate limits), opened as a server opens them, closed after the test. */
+  open(overrides?: Partial<Settings>): Promise<SharedState & { settings: Settings }>;
 }
 
 async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'auction-database-'));
   const made = TEST_DATABASE === 'postgres' ? await (await postgresServer()).freshDatabase() : null;
   const location = made ? { DATABASE_URL: made.url } : { DATABASE_PATH: join(folder, 'auction.db') };
-  const stores: Store[] = [];
+  const opened: SharedState[] = [];
   const database: TestDatabase = {
     location,
     async open(overrides = {}) {
       const settings = testSettings({ UPLOAD_DIR: folder, ...location, ...overrides });
-      const store = await openStore(settings);
-      stores.push(store);
-      return { store, settings };
+      const shared = await openShared(settings);
+      opened.push(shared);
+      return { ...shared, settings };
     },
   };
   return {
     database,
     async cleanUp() {
-      await Promise.all(stores.map((store) => store.close()));
+      await Promise.all(opened.map(({ store }) => store.close()));
       await made?.drop();
       rmSync(folder, { recursive: true, force: true });
     },
