@@ -1,9 +1,7 @@
 // The admin console's reads (docs/rules/lists-and-search.md): admin.dashboard, admin.users,
 // admin.auctions and admin.messages through the router, and GET /api/admin/dashboard and
 // /api/admin/users through app.inject.
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { users } from '../../src/server/db/sqlite/schema';
 import type { Caller } from '../../src/server/trpc/router';
 import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
 import { PASSWORD, anonymousCaller, insertUser, sessionOf, signedInUser } from '../support/accounts';
@@ -232,11 +230,7 @@ async function populate(deps: TestDeps) {
     let lastLogin: number | null = null;
     if (i % 3 !== 0) {
       lastLogin = T0 - ((i * 919) % 1000) * MINUTE;
-      deps.db
-        .update(users)
-        .set({ lastLoginAt: new Date(lastLogin) })
-        .where(eq(users.id, row.id))
-        .run();
+      await deps.sql('update users set last_login_at = $1 where id = $2', [new Date(lastLogin), row.id]);
     }
     all.push({ id: String(row.id), name, email, role, createdAt: deps.now(), lastLogin });
   }

@@ -2,15 +2,14 @@
 // statuses, shapes, string amounts, plain dates, the multipart create with its photo limits, the
 // /api/api family and the stored photo's headers.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
-import { auctions } from '../../src/server/db/sqlite/schema';
 import { signedInUser } from '../support/accounts';
 import { SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, uploads, type FormValues } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, postForm } from '../support/http';
+import { rowsIn } from '../support/sql';
 
 const bid = (app: FastifyInstance, id: string, body: unknown, sid?: string) => post(app, `/api/auction/${id}`, body, { cookie: sid });
 
@@ -51,10 +50,6 @@ function expectAuctionShape(a: Record<string, unknown>) {
   expect(a.itemEndDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   expect(a.seller).toEqual({ _id: expect.any(String), name: expect.any(String) });
   expect(Array.isArray(a.bids)).toBe(true);
-}
-
-function auctionRows(deps: TestDeps) {
-  return deps.db.select({ n: count() }).from(auctions).get()!.n;
 }
 
 describe('POST /api/auction (multipart)', () => {
@@ -143,7 +138,7 @@ describe('POST /api/auction (multipart)', () => {
       expect(body.issues).toEqual([{ path, message }]);
     }
     expect(uploads(deps)).toEqual([]);
-    expect(auctionRows(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
   });
 
   test('exactly 5,242,880 bytes is accepted; 5,242,881 is 413 and leaves nothing behind', async ({ app, deps }) => {
@@ -156,7 +151,7 @@ describe('POST /api/auction (multipart)', () => {
     expect(refused.statusCode).toBe(413);
     expect(expectErrorBody(refused).error).toBe('File size must be less than 5 MB.');
     expect(uploads(deps)).toEqual([]);
-    expect(auctionRows(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
 
     const accepted = await createVia(app, deps.now(), sid, { itemPhoto: fileOf(atLimit, 'limit.png', 'image/png') });
     expect(accepted.statusCode).toBe(201);
@@ -177,7 +172,7 @@ describe('POST /api/auction (multipart)', () => {
     expect(res.statusCode).toBe(415);
     expect(expectErrorBody(res).error).toBe('Only image files are allowed.');
     expect(uploads(deps)).toEqual([]);
-    expect(auctionRows(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
   });
 
   test('a form sent without choosing a file (an empty file part) is 400 "Please upload an image."', async ({ app, deps }) => {
@@ -192,7 +187,7 @@ describe('POST /api/auction (multipart)', () => {
     expect(res.statusCode).toBe(401);
     expectErrorBody(res);
     expect(uploads(deps)).toEqual([]);
-    expect(auctionRows(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
   });
 
   test('the stored photo is served with its type, nosniff and a long cache lifetime; its card copy too', async ({ app, deps }) => {

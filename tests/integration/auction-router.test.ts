@@ -1,12 +1,10 @@
 // The auction router through createCaller: every create rule and refusal, the reads, and bidding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { AUCTION_PAGE_MAX, AUCTION_PAGE_SIZE } from '../../src/shared/schemas/auction';
 import { CATEGORIES, DAY_MS } from '../../src/shared/constants';
-import { auctions, bids } from '../../src/server/db/sqlite/schema';
 import type { Caller } from '../../src/server/trpc/router';
 import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import {
@@ -24,10 +22,7 @@ import {
   type FormValues,
 } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
-
-function auctionCount(deps: TestDeps) {
-  return deps.db.select({ n: count() }).from(auctions).get()!.n;
-}
+import { rowsIn } from '../support/sql';
 
 async function create(deps: TestDeps, caller: Caller, overrides: FormValues = {}) {
   return (await caller.auction.create(await auctionForm(deps.now(), overrides))).newAuction;
@@ -81,7 +76,7 @@ describe('auction.create', () => {
     expect(refused.code).toBe('BAD_REQUEST');
     expect(refused.message).toBe(message);
     expect(refused.issues).toEqual([{ path: field, message }]);
-    expect(auctionCount(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
     expect(uploads(deps)).toEqual([]);
   });
 
@@ -120,7 +115,7 @@ describe('auction.create', () => {
     const { seller } = await setup(deps);
     const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { startingPrice })));
     expect(refused).toMatchObject({ code: 'BAD_REQUEST', message });
-    expect(auctionCount(deps)).toBe(0);
+    expect(await rowsIn(deps, 'auctions')).toBe(0);
   });
 
   test('a starting price of 1 is the minimum accepted', async ({ deps }) => {
@@ -141,7 +136,7 @@ describe('auction.create', () => {
       });
       const refused = await failure(seller.caller.auction.create(form));
       expect(refused).toEqual({ code: 'BAD_REQUEST', message, issues: [{ path, message }] });
-      expect(auctionCount(deps)).toBe(0);
+      expect(await rowsIn(deps, 'auctions')).toBe(0);
       expect(uploads(deps)).toEqual([]);
     });
 
@@ -152,7 +147,7 @@ describe('auction.create', () => {
       const refused = await failure(seller.caller.auction.create(form));
       const message = 'End date must be in the future.';
       expect(refused).toEqual({ code: 'BAD_REQUEST', message, issues: [{ path: 'itemEndDate', message }] });
-      expect(auctionCount(deps)).toBe(0);
+      expect(await rowsIn(deps, 'auctions')).toBe(0);
       expect(uploads(deps)).toEqual([]);
     });
 
@@ -213,7 +208,7 @@ describe('auction.create', () => {
       const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemPhoto: fileOf(bytes, name, type) })));
       expect(refused).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only image files are allowed.' });
       expect(uploads(deps)).toEqual([]);
-      expect(auctionCount(deps)).toBe(0);
+      expect(await rowsIn(deps, 'auctions')).toBe(0);
     });
 
     test('5 MiB + 1 byte is PAYLOAD_TOO_LARGE and leaves nothing behind; exactly 5 MiB is accepted', async ({ deps }) => {
@@ -222,7 +217,7 @@ describe('auction.create', () => {
       const refused = await failure(seller.caller.auction.create(await auctionForm(deps.now(), { itemPhoto: fileOf(tooBig, 'big.png') })));
       expect(refused).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'File size must be less than 5 MB.' });
       expect(uploads(deps)).toEqual([]);
-      expect(auctionCount(deps)).toBe(0);
+      expect(await rowsIn(deps, 'auctions')).toBe(0);
       const limit = await create(deps, seller.caller, { itemPhoto: fileOf(await pngOfSize(5 * 1024 * 1024), 'limit.png') });
       expect(uploads(deps)).toHaveLength(2);
       expect(limit.itemPhoto).toMatch(/\.png$/);
@@ -244,11 +239,7 @@ describe('auction.create', () => {
       seller: { _id: seller.user._id, name: 'Sally Seller' },
       sellerName: 'Sally Seller',
     });
-    const row = deps.db
-      .select()
-      .from(auctions)
-      .where(eq(auctions.id, Number(a._id)))
-      .get()!;
+    const row = await deps.store.auctions.byId(Number(a._id));
     expect(row).toMatchObject({ sellerId: Number(seller.user._id), currentPrice: 10, bidsCount: 0 });
   });
 
@@ -508,7 +499,7 @@ describe('auction.placeBid', () => {
     const second = await bidder.caller.auction.placeBid({ auctionId: id, bidAmount: 12, requestKey: 'submit-0001' });
     expect(second.bid).toEqual(first.bid);
     expect(second.auction).toMatchObject({ currentPrice: 12, bidsCount: 1 });
-    expect(deps.db.select({ n: count() }).from(bids).get()!.n).toBe(1);
+    expect(await rowsIn(deps, 'bids')).toBe(1);
   });
 
   test('requestKey: the same key for another amount or auction is CONFLICT; other bidders’ keys are theirs', async ({ deps }) => {

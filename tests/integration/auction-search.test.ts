@@ -2,10 +2,8 @@
 // (app.inject) and tRPC (createCaller): what each finds, the order of each sort, and paging by
 // X-Next-Cursor that shows every auction exactly once, ties included.
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { AUCTION_SORTS, DAY_MS, type AuctionSort, type Category } from '../../src/shared/constants';
-import { auctions } from '../../src/server/db/sqlite/schema';
 import { failure, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get } from '../support/http';
@@ -202,18 +200,11 @@ describe('GET /api/auction?q: words matched as prefixes of the name and the desc
 
   test('a renamed auction is found by its new name only; a deleted one is gone', async ({ app, deps }) => {
     const { seller, ids, namesOf } = await catalogue(deps);
-    deps.db
-      .update(auctions)
-      .set({ itemName: 'Cello' })
-      .where(eq(auctions.id, Number(ids.violin)))
-      .run();
+    await deps.sql('update auctions set item_name = $1 where id = $2', ['Cello', Number(ids.violin)]);
     expect(namesOf((await list(app, seller.token, { q: 'cello' })).json())).toEqual(['violin']);
     expect(namesOf((await list(app, seller.token, { q: 'violin' })).json())).toEqual(['violin']); // still in its description
     expect(namesOf((await list(app, seller.token, { q: 'bell' })).json())).toEqual(['bell']);
-    deps.db
-      .delete(auctions)
-      .where(eq(auctions.id, Number(ids.bell)))
-      .run();
+    await deps.sql('delete from auctions where id = $1', [Number(ids.bell)]);
     expect((await list(app, seller.token, { q: 'bell' })).json()).toEqual([]);
   });
 

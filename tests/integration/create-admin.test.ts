@@ -1,23 +1,18 @@
-// Making an administrator: the service, then the real command line, which opens its own SQLite file
-// (so that part holds a database file of its own and looks into it with openSqlite).
+// Making an administrator: the service, then the real command line, which opens the database itself
+// (so that part holds a database of its own, and looks into it with a store of its own).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect } from 'vitest';
-import { openSqlite } from '../../src/server/db/sqlite/open';
-import { users } from '../../src/server/db/sqlite/schema';
+import { describe, expect } from 'vitest';
 import { createOrPromoteAdmin } from '../../src/server/services/admin-accounts';
 import { anonymousCaller } from '../support/accounts';
-import { test } from '../support/fixtures';
+import { test, type TestDatabase } from '../support/fixtures';
+import { rowsIn } from '../support/sql';
 
 describe('createOrPromoteAdmin', () => {
   test('creates an admin who can log in, with the email normalised and a default name', async ({ deps }) => {
     const result = await createOrPromoteAdmin(deps, { email: '  Boss@Example.COM ', password: 'a long password' });
     expect(result.outcome).toBe('created');
     expect(result.user).toMatchObject({ email: 'boss@example.com', name: 'Administrator', role: 'admin' });
-    const row = deps.db.select().from(users).where(eq(users.email, 'boss@example.com')).get()!;
+    const row = (await deps.store.users.byEmail('boss@example.com'))!;
     expect(row.createdAt.getTime()).toBe(deps.now());
     const { user } = await anonymousCaller(deps).auth.login({ email: 'boss@example.com', password: 'a long password' });
     expect(user.role).toBe('admin');
@@ -33,7 +28,7 @@ describe('createOrPromoteAdmin', () => {
     const result = await createOrPromoteAdmin(deps, { email: 'JOE@example.com', password: 'another password', name: 'Ignored' });
     expect(result.outcome).toBe('promoted');
     expect(result.user).toMatchObject({ email: 'joe@example.com', name: 'Regular Joe', role: 'admin' });
-    expect(deps.db.select().from(users).all()).toHaveLength(1);
+    expect(await rowsIn(deps, 'users')).toBe(1);
 
     const { user } = await anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'joe original pw' });
     expect(user.role).toBe('admin');
@@ -50,19 +45,15 @@ describe('createOrPromoteAdmin', () => {
     [{ email: 'x@example.com', password: 'a long password', name: '   ' }, 'Name is required'],
   ])('refuses %o with a clear message', async ([input, message], { deps }) => {
     await expect(createOrPromoteAdmin(deps, input)).rejects.toThrow(message);
-    expect(deps.db.select().from(users).all()).toHaveLength(0);
+    expect(await rowsIn(deps, 'users')).toBe(0);
   });
 });
 
 describe('npm run create-admin (the real command line)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'create-admin-'));
-  const databasePath = join(dir, 'auction.db');
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  function run(...args: string[]) {
+  function run(database: TestDatabase, ...args: string[]) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
       cwd: process.cwd(),
-      env: { ...process.env, DATABASE_PATH: databasePath, NODE_ENV: 'test' },
+      env: { ...process.env, ...database.location, NODE_ENV: 'test' },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -70,29 +61,19 @@ describe('npm run create-admin (the real command line)', () => {
     return { status: result.status, output, lines: output.split('\n').length };
   }
 
-  test('creates, promotes and refuses, with one line each and the right exit code', { timeout: 90_000 }, async () => {
-    const created = run('--email', 'Root@Example.com', '--password', 'root password 1', '--name', 'Root');
+  test('creates, promotes and refuses, with one line each and the right exit code', { timeout: 90_000 }, async ({ database }) => {
+    const created = run(database, '--email', 'Root@Example.com', '--password', 'root password 1', '--name', 'Root');
     expect(created).toMatchObject({ status: 0, lines: 1 });
     expect(created.output).toBe('Created admin root@example.com (Root).');
 
     // A user who signed up through the app, then promoted from the command line.
-    const db = openSqlite(databasePath);
-    try {
-      db.insert(users).values({ name: 'Jane Seller', email: 'jane@example.com', passwordHash: 'x' }).run();
-    } finally {
-      db.$client.close();
-    }
-    const promoted = run('--email', 'jane@example.com', '--password', 'whatever long');
+    const { store } = await database.open();
+    await store.users.insert({ name: 'Jane Seller', email: 'jane@example.com', passwordHash: 'x', createdAt: new Date() });
+    const promoted = run(database, '--email', 'jane@example.com', '--password', 'whatever long');
     expect(promoted).toMatchObject({ status: 0, lines: 1 });
     expect(promoted.output).toMatch(/^Promoted jane@example\.com .*password is unchanged/);
 
-    const check = openSqlite(databasePath);
-    try {
-      const jane = check.select().from(users).where(eq(users.email, 'jane@example.com')).get()!;
-      expect(jane).toMatchObject({ role: 'admin', passwordHash: 'x' });
-    } finally {
-      check.$client.close();
-    }
+    expect(await store.users.byEmail('jane@example.com')).toMatchObject({ role: 'admin', passwordHash: 'x' });
 
     for (const [args, reason] of [
       [['--password', 'root password 1'], /Missing --email/],
@@ -100,7 +81,7 @@ describe('npm run create-admin (the real command line)', () => {
       [['--email', 'a@example.com', '--password', 'short'], /Password must be at least 8 characters/],
       [['--email', 'a@example.com', '--password', 'long enough', '--admin'], /Unknown option --admin/],
     ] as const) {
-      const refused = run(...args);
+      const refused = run(database, ...args);
       expect(refused.status).not.toBe(0);
       expect(refused.lines).toBe(1);
       expect(refused.output).toMatch(reason);

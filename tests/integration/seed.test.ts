@@ -1,22 +1,43 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
-import { auctions, bids, users } from '../../src/server/db/sqlite/schema';
 import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/db/seed';
 import { cardName } from '../../src/server/services/photos';
 import { anonymousCaller } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
+import { rowsIn } from '../support/sql';
 
-function counts(deps: TestDeps) {
+async function counts(deps: TestDeps) {
   return {
-    users: deps.db.select().from(users).all().length,
-    auctions: deps.db.select().from(auctions).all().length,
-    bids: deps.db.select().from(bids).all().length,
+    users: await rowsIn(deps, 'users'),
+    auctions: await rowsIn(deps, 'auctions'),
+    bids: await rowsIn(deps, 'bids'),
     files: readdirSync(deps.settings.UPLOAD_DIR).length,
   };
+}
+
+/** Every auction as stored, times in epoch milliseconds. */
+function auctionRows(deps: TestDeps) {
+  return deps.sql<{
+    id: number;
+    sellerId: number;
+    itemCategory: string;
+    itemDescription: string;
+    startingPrice: number;
+    currentPrice: number;
+    bidsCount: number;
+    photo: string | null;
+    startsAt: number;
+    endsAt: number;
+    createdAt: number;
+  }>(
+    `select id, seller_id as "sellerId", item_category as "itemCategory", item_description as "itemDescription",
+       starting_price as "startingPrice", current_price as "currentPrice", bids_count as "bidsCount", photo,
+       starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt"
+     from auctions order by id`,
+  );
 }
 
 describe('demo data in an empty database', () => {
@@ -30,31 +51,31 @@ describe('demo data in an empty database', () => {
     // Rendering the pictures the first time takes a few seconds on a slow machine.
   }, 60_000);
 
-  test('reports the auctions and the accounts to print', () => {
+  test('reports the auctions and the accounts to print', async () => {
     expect(seeded).not.toBeNull();
-    expect(seeded!.auctions).toBe(deps.db.select().from(auctions).all().length);
+    expect(seeded!.auctions).toBe(await rowsIn(deps, 'auctions'));
     expect(seeded!.accounts.map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
     expect(seeded!.accounts.filter((a) => a.role === 'admin')).toHaveLength(1);
     for (const account of seeded!.accounts) expect(account.password.length).toBeGreaterThanOrEqual(8);
   });
 
-  test('lists 12 or more auctions over 8 or more categories, some ended and some live', () => {
-    const rows = deps.db.select().from(auctions).all();
+  test('lists 12 or more auctions over 8 or more categories, some ended and some live', async () => {
+    const rows = await auctionRows(deps);
     const now = deps.now();
     expect(rows.length).toBeGreaterThanOrEqual(12);
     for (const row of rows) expect(CATEGORIES).toContain(row.itemCategory);
     expect(new Set(rows.map((r) => r.itemCategory)).size).toBeGreaterThanOrEqual(8);
-    expect(rows.filter((r) => r.endsAt.getTime() <= now).length).toBeGreaterThanOrEqual(3);
-    const live = rows.filter((r) => r.startsAt.getTime() <= now && now < r.endsAt.getTime());
+    expect(rows.filter((r) => r.endsAt <= now).length).toBeGreaterThanOrEqual(3);
+    const live = rows.filter((r) => r.startsAt <= now && now < r.endsAt);
     expect(live.length).toBeGreaterThanOrEqual(3);
     for (const row of live) {
-      const left = row.endsAt.getTime() - now;
+      const left = row.endsAt - now;
       expect(left).toBeGreaterThanOrEqual(2 * 24 * 3600_000);
       expect(left).toBeLessThanOrEqual(14 * 24 * 3600_000);
     }
     for (const row of rows) {
-      expect(row.endsAt.getTime()).toBeGreaterThan(row.startsAt.getTime());
-      expect(row.createdAt.getTime()).toBeLessThanOrEqual(now);
+      expect(row.endsAt).toBeGreaterThan(row.startsAt);
+      expect(row.createdAt).toBeLessThanOrEqual(now);
       expect(row.itemDescription.length).toBeGreaterThan(60);
     }
     // Sellers are spread over the demo users.
@@ -64,7 +85,7 @@ describe('demo data in an empty database', () => {
   });
 
   test('gives every auction a real JPEG photo with its card copy', async () => {
-    const rows = deps.db.select().from(auctions).all();
+    const rows = await auctionRows(deps);
     for (const row of rows) {
       expect(row.photo).toMatch(/\.jpg$/);
       const path = join(deps.settings.UPLOAD_DIR, row.photo!);
@@ -80,43 +101,40 @@ describe('demo data in an empty database', () => {
     expect(readdirSync(deps.settings.UPLOAD_DIR)).toHaveLength(rows.length * 2);
   });
 
-  test('keeps the bid invariants on every auction', () => {
+  test('keeps the bid invariants on every auction', async () => {
     const now = deps.now();
-    const all = deps.db.select().from(auctions).all();
+    const all = await auctionRows(deps);
     const joined = new Map(
-      deps.db
-        .select()
-        .from(users)
-        .all()
-        .map((u) => [u.id, u.createdAt.getTime()]),
+      (await deps.sql<{ id: number; createdAt: number }>('select id, created_at as "createdAt" from users')).map((u) => [
+        u.id,
+        u.createdAt,
+      ]),
+    );
+    const bids = await deps.sql<{ auctionId: number; bidderId: number; amount: number; createdAt: number }>(
+      'select auction_id as "auctionId", bidder_id as "bidderId", amount, created_at as "createdAt" from bids order by id',
     );
     let total = 0;
     for (const auction of all) {
-      const list = deps.db
-        .select()
-        .from(bids)
-        .all()
-        .filter((b) => b.auctionId === auction.id)
-        .sort((a, b) => a.id - b.id);
+      const list = bids.filter((b) => b.auctionId === auction.id);
       total += list.length;
       expect(auction.bidsCount).toBe(list.length);
       expect(auction.currentPrice).toBe(list.at(-1)?.amount ?? auction.startingPrice);
       let price = auction.startingPrice;
-      let time = auction.startsAt.getTime();
+      let time = auction.startsAt;
       for (const bid of list) {
         const step = bid.amount - price;
         expect(step).toBeGreaterThanOrEqual(BID_MIN_STEP);
         expect(step).toBeLessThanOrEqual(BID_MAX_STEP);
         expect(bid.bidderId).not.toBe(auction.sellerId);
-        const at = bid.createdAt.getTime();
+        const at = bid.createdAt;
         expect(at).toBeGreaterThanOrEqual(time);
-        expect(at).toBeLessThan(auction.endsAt.getTime());
+        expect(at).toBeLessThan(auction.endsAt);
         expect(at).toBeLessThanOrEqual(now);
         expect(at).toBeGreaterThanOrEqual(joined.get(bid.bidderId)!);
         price = bid.amount;
         time = at;
       }
-      if (auction.startsAt.getTime() > now) expect(list).toHaveLength(0);
+      if (auction.startsAt > now) expect(list).toHaveLength(0);
     }
     expect(total).toBeGreaterThan(0);
   });
@@ -134,12 +152,12 @@ describe('seeding again', () => {
     const first = await seed(deps);
     expect(first.users).toBe(DEMO_ACCOUNTS.length);
     expect(first.auctions).toBeGreaterThanOrEqual(12);
-    const before = counts(deps);
+    const before = await counts(deps);
     expect(before).toMatchObject({ users: first.users, auctions: first.auctions, bids: first.bids });
 
     deps.clock.advance(60_000);
     expect(await seed(deps)).toEqual({ users: 0, auctions: 0, bids: 0 });
-    expect(counts(deps)).toEqual(before);
+    expect(await counts(deps)).toEqual(before);
   });
 
   test('fills in what is missing and leaves what exists alone', async ({ deps }) => {
@@ -149,17 +167,11 @@ describe('seeding again', () => {
     expect(added.users).toBe(DEMO_ACCOUNTS.length - 1);
     const { user } = await anonymousCaller(deps).auth.login({ email: 'maya@demo.test', password: 'her own password' });
     expect(user.name).toBe('Maya T.');
-    expect(
-      deps.db
-        .select()
-        .from(auctions)
-        .all()
-        .filter((a) => String(a.sellerId) === user._id).length,
-    ).toBeGreaterThan(0);
+    expect((await auctionRows(deps)).filter((a) => String(a.sellerId) === user._id).length).toBeGreaterThan(0);
 
     // One auction removed: the next run puts back that one only.
-    const victim = deps.db.select().from(auctions).all()[0]!;
-    deps.db.delete(auctions).where(eq(auctions.id, victim.id)).run();
+    const victim = (await auctionRows(deps))[0]!;
+    await deps.sql('delete from auctions where id = $1', [victim.id]);
     const again = await seed(deps);
     expect(again).toEqual({ users: 0, auctions: 1, bids: victim.bidsCount });
   });
@@ -167,6 +179,6 @@ describe('seeding again', () => {
   test('seedDemoData does nothing on a database with users', async ({ deps }) => {
     await anonymousCaller(deps).auth.signup({ name: 'First User', email: 'first@example.com', password: 'long enough' });
     expect(await seedDemoData(deps)).toBeNull();
-    expect(counts(deps)).toEqual({ users: 1, auctions: 0, bids: 0, files: 0 });
+    expect(await counts(deps)).toEqual({ users: 1, auctions: 0, bids: 0, files: 0 });
   });
 });
