@@ -1,10 +1,8 @@
 // Many bidders at the same instant through REST: no 5xx, exactly one accepted bid per price, no lost
 // bid, and the auction's price and count agree with the bid rows and the accepted answers.
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
 import { seededRandom } from '../../src/server/db/seeded-random';
-import { auctions, bids } from '../../src/server/db/sqlite/schema';
 import { signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
@@ -28,20 +26,14 @@ interface Answer {
 }
 
 /** Checks one auction against the answers its bidders received. */
-function checkAuction(deps: TestDeps, auctionId: string, sellerId: number, startingPrice: number, answers: Answer[]) {
+async function checkAuction(deps: TestDeps, auctionId: string, sellerId: number, startingPrice: number, answers: Answer[]) {
   const mine = answers.filter((a) => a.auctionId === auctionId);
   const accepted = mine.filter((a) => a.status === 201);
-  const rows = deps.db
-    .select()
-    .from(bids)
-    .where(eq(bids.auctionId, Number(auctionId)))
-    .orderBy(asc(bids.id))
-    .all();
-  const auction = deps.db
-    .select()
-    .from(auctions)
-    .where(eq(auctions.id, Number(auctionId)))
-    .get()!;
+  const rows = await deps.sql<{ bidderId: number; amount: number; auto: number }>(
+    'select bidder_id as "bidderId", amount, auto from bids where auction_id = $1 order by id',
+    [Number(auctionId)],
+  );
+  const auction = (await deps.store.auctions.byId(Number(auctionId)))!;
 
   expect(accepted.length).toBeGreaterThan(0);
   expect(auction.bidsCount).toBe(rows.length);
@@ -104,7 +96,7 @@ describe('bids at the same instant', () => {
     }
 
     expect(answers).toHaveLength(20 * 3 * 6);
-    for (const id of ids) checkAuction(deps, id, seller.id, STARTING, answers);
+    for (const id of ids) await checkAuction(deps, id, seller.id, STARTING, answers);
     // Over the REST read, too: the count and the price agree with the bids listed.
     const detail = (await get(app, `/api/auction/${ids[0]}`, { cookie: seller.token })).json();
     expect(detail.bidsCount).toBe(detail.bids.length);
@@ -124,13 +116,7 @@ describe('bids at the same instant', () => {
       expect(statuses.every((s) => s === 201 || s === 400 || s === 409)).toBe(true);
       for (const { b, res } of results) answers.push({ auctionId: id, bidderId: b.id, amount, status: res.statusCode });
     }
-    checkAuction(deps, id, seller.id, 50, answers);
-    expect(
-      deps.db
-        .select()
-        .from(auctions)
-        .where(eq(auctions.id, Number(id)))
-        .get(),
-    ).toMatchObject({ currentPrice: 61, bidsCount: 3 });
+    await checkAuction(deps, id, seller.id, 50, answers);
+    expect(await deps.store.auctions.byId(Number(id))).toMatchObject({ currentPrice: 61, bidsCount: 3 });
   });
 });

@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
@@ -146,6 +147,23 @@ async function takeDatabase(): Promise<string> {
   return made.url;
 }
 
+/**
+ * Empties a database for the next test, on a connection of its own: the store's pool may be closed
+ * already (an app closes its store when it closes, before the fixture that made the deps cleans up).
+ */
+async function empty(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
+    );
+    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
   const url = await takeDatabase();
@@ -170,11 +188,8 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
   return {
     deps,
     async cleanUp() {
-      const tables = await store.db.$client.query<{ name: string }>(
-        `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
-      );
-      await store.db.$client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
       await store.close();
+      await empty(url);
       spareDatabases.push(url);
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
