@@ -120,8 +120,8 @@ export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
 }
 
 /** Every fixture opens its database here: the one place that chooses which database tests run on. */
-function openDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
-  return TEST_DATABASE === 'postgres' ? postgresDeps(overrides) : Promise.resolve(sqliteDeps(overrides));
+function openDeps(overrides: Partial<Settings>, scope: 'test' | 'file' = 'test'): Promise<OpenDeps> {
+  return TEST_DATABASE === 'postgres' ? postgresDeps(overrides, scope) : Promise.resolve(sqliteDeps(overrides));
 }
 
 /**
@@ -164,7 +164,8 @@ async function empty(url: string): Promise<void> {
   }
 }
 
-async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
+/** A test's database is emptied for the next test; a file's is left to go with the file's others. */
+async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
   const url = await takeDatabase();
   const store = await createPgStore(url, { mailNotices: settings.SMTP_URL !== undefined, poolSize: 4 });
@@ -189,8 +190,10 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
     deps,
     async cleanUp() {
       await store.close();
-      await empty(url);
-      spareDatabases.push(url);
+      if (scope === 'test') {
+        await empty(url);
+        spareDatabases.push(url);
+      }
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
@@ -315,7 +318,7 @@ export const test = base.extend<Fixtures>({
   sharedDeps: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern: none.
     async ({}, use) => {
-      const fresh = await openDeps({});
+      const fresh = await openDeps({}, 'file');
       await use(fresh.deps);
       await fresh.cleanUp();
     },
