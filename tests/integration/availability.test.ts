@@ -3,7 +3,6 @@
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '../../src/server/app';
-import { auctions, bids } from '../../src/server/db/sqlite/schema';
 import { MAX_REPLAYED_BIDS } from '../../src/server/live/bid-stream';
 import { endExpiredStreams, MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
 import { HASHING_CONCURRENCY } from '../../src/server/services/passwords';
@@ -84,53 +83,35 @@ async function openStream(base: string, sid: string, onBidInput: Record<string, 
   };
 }
 
-/** Bids written straight into the table, numbered as placed ones are. */
-function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: number, startingAt = 11) {
-  const rows = Array.from({ length: count }, (_, i) => ({
-    auctionId: Number(auctionId),
-    bidderId,
-    amount: startingAt + i,
-    seq: i + 1,
-    createdAt: new Date(deps.now()),
-    endsAt: new Date(deps.now() + 7 * DAY_MS),
-  }));
-  for (let i = 0; i < rows.length; i += 500)
-    deps.db
-      .insert(bids)
-      .values(rows.slice(i, i + 500))
-      .run();
-  return deps.db
-    .select({ id: bids.id })
-    .from(bids)
-    .all()
-    .map((r) => r.id);
+/** A statement's rows 0, 1, 2 … count - 1, as `n(i)`: many rows in one insert, on either database. */
+const numbers = 'with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1)';
+
+/** Bids written straight into the table, numbered as placed ones are; the ids of all bids, oldest first. */
+async function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: number, startingAt = 11) {
+  await deps.sql(
+    `${numbers} insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at)
+     select $2, $3, $4 + i, i + 1, $5, $6 from n`,
+    [count, Number(auctionId), bidderId, startingAt, new Date(deps.now()), new Date(deps.now() + 7 * DAY_MS)],
+  );
+  return (await deps.sql<{ id: number }>('select id from bids order by id')).map((r) => r.id);
 }
 
 /** Many auctions at once (as many as the benchmark has), straight into the table; their ids, oldest first. */
-function insertAuctions(deps: TestDeps, sellerId: number, count: number): string[] {
-  const now = deps.now();
-  const rows = Array.from({ length: count }, (_, i) => ({
-    sellerId,
-    itemName: `Lot ${i}`,
-    itemDescription: 'A lot inserted for a test, with a description of ordinary length to make the answer realistic.',
-    itemCategory: 'Other' as const,
-    startingPrice: 10,
-    currentPrice: 10,
-    startsAt: new Date(now),
-    endsAt: new Date(now + 7 * 24 * 3600_000),
-    createdAt: new Date(now),
-  }));
-  for (let i = 0; i < rows.length; i += 500)
-    deps.db
-      .insert(auctions)
-      .values(rows.slice(i, i + 500))
-      .run();
-  return deps.db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .orderBy(auctions.id)
-    .all()
-    .map((r) => String(r.id));
+async function insertAuctions(deps: TestDeps, sellerId: number, count: number): Promise<string[]> {
+  const now = new Date(deps.now());
+  await deps.sql(
+    `${numbers} insert into auctions
+       (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at)
+     select $2, 'Lot ' || i, $3, 'Other', 10, 10, $4, $5, $4 from n`,
+    [
+      count,
+      sellerId,
+      'A lot inserted for a test, with a description of ordinary length to make the answer realistic.',
+      now,
+      new Date(deps.now() + 7 * DAY_MS),
+    ],
+  );
+  return (await deps.sql<{ id: number }>('select id from auctions order by id')).map((r) => String(r.id));
 }
 
 describe('a batch of tRPC calls', () => {
@@ -153,7 +134,7 @@ describe('a batch of tRPC calls', () => {
 
   test('of lists without a limit reads one page per call, and leaves the event loop free', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    insertAuctions(deps, seller.id, 2000);
+    await insertAuctions(deps, seller.id, 2000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({
         method: 'GET',
@@ -172,7 +153,7 @@ describe('a batch of tRPC calls', () => {
 
   test('REST without a limit still answers every auction, streamed a page at a time', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    const ids = insertAuctions(deps, seller.id, 10_000);
+    const ids = await insertAuctions(deps, seller.id, 10_000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token) }),
     );
@@ -192,7 +173,7 @@ describe('replaying missed bids after a reconnect', () => {
     const bidder = await signedInUser(deps, 'Bea Bidder');
     const watcher = await signedInUser(deps, 'Wes Watcher');
     const auctionId = await insertAuction(deps, seller.id, { startingPrice: 10 });
-    const ids = insertBids(deps, auctionId, bidder.id, 5000);
+    const ids = await insertBids(deps, auctionId, bidder.id, 5000);
 
     // 900 missed: every one of them, in order, with the count the auction had after each.
     const short = await openStream(base, watcher.token, { auctionId, lastEventId: String(ids[4099]) });
