@@ -1,16 +1,11 @@
 // The end of an auction: once its (possibly extended) end has passed, the close records the outcome
 // exactly once, with `won` to the winner (the highest maximum) and `sold` to the seller naming winner
 // and price, or `unsold` when nobody bid; answers show `status: 'ended'` and the winner. Then the real
-// thing: two closers in two OS processes over one SQLite file, and the lifecycle timer of a running app.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// thing: two closers in two OS processes over one database, and the lifecycle timer of a running app.
 import { describe, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { NotificationRecord } from '../../src/server/db/store';
-import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
-import { testSettings } from '../../src/server/env';
 import { placeBid } from '../../src/server/services/bids';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
@@ -202,20 +197,18 @@ describe('auction answers after the end', () => {
 });
 
 describe('the close with several processes', () => {
-  test('two closers in two OS processes over one SQLite file close each of 200 auctions ending at once exactly once', async () => {
+  test('two closers in two OS processes over one database close each of 200 auctions ending at once exactly once', async ({ database }) => {
     const AUCTIONS = 200;
-    const dir = mkdtempSync(join(tmpdir(), 'auction-closers-'));
-    const databasePath = join(dir, 'auction.db');
-    const store = createSqliteStore(databasePath);
+    const { store, limits, settings } = await database.open();
     // The bids are placed an hour before the end (by this clock), so none of them moves it.
     let clock = Date.now();
-    const deps = createDeps(testSettings({ DATABASE_PATH: databasePath, UPLOAD_DIR: dir }), { store, now: () => clock });
+    const deps = createDeps(settings, { store, limits, now: () => clock });
     const closers: CloserProcess[] = [];
     try {
       const seller = await insertUser(deps, { name: 'Sally Seller' });
       const bidders = [];
       for (let i = 0; i < 4; i++) bidders.push(await insertUser(deps, { name: `Bidder ${i}` }));
-      closers.push(spawnCloser(databasePath), spawnCloser(databasePath));
+      closers.push(spawnCloser(database.location), spawnCloser(database.location));
       await Promise.all(closers.map((closer) => closer.ready));
 
       // Both closers are now looping; every auction ends at this one instant.
@@ -268,16 +261,13 @@ describe('the close with several processes', () => {
       }
     } finally {
       for (const closer of closers) closer.kill();
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
 
-  test('a running app closes an auction within 5 s of its end, on the real clock', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'auction-lifecycle-'));
-    const store = createSqliteStore(':memory:');
+  test('a running app closes an auction within 5 s of its end, on the real clock', async ({ database }) => {
+    const { store, limits, settings } = await database.open({ SOFT_CLOSE_SECONDS: 0 });
     // The real clock, as in production; no soft close, so the bid just before the end does not move it.
-    const deps = createDeps(testSettings({ UPLOAD_DIR: dir, SOFT_CLOSE_SECONDS: 0 }), { store });
+    const deps = createDeps(settings, { store, limits });
     const app = await buildApp(deps);
     try {
       const { baseUrl } = await listen(app);
@@ -302,7 +292,6 @@ describe('the close with several processes', () => {
     } finally {
       app.server.closeAllConnections();
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

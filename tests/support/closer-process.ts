@@ -1,15 +1,17 @@
 // A closer of ended auctions in an OS process of its own, as every server process runs one: it opens
-// the SQLite file with the product's store and calls closeDueAuctions in a tight loop on the real
-// clock until told to stop, then prints how many auctions it closed. Tests start two or more on one
-// file to check that each auction is closed exactly once, whatever the number of processes.
+// the database (a SQLite file, or PostgreSQL) as a server does and calls closeDueAuctions in a tight
+// loop on the real clock until told to stop, then prints how many auctions it closed. Tests start two
+// or more on one database to check that each auction is closed exactly once, whatever the number of
+// processes.
 //
-//   const closer = spawnCloser(databasePath); await closer.ready; ...; const closed = await closer.stop();
+//   const closer = spawnCloser(database.location); await closer.ready; ...; const closed = await closer.stop();
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { createSqliteStore } from '../../src/server/db/sqlite/store';
+import { openShared } from '../../src/server/db/open-store';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
 import { closeDueAuctions } from '../../src/server/services/closing';
+import type { DatabaseLocation } from './fixtures';
 
 const root = resolve(import.meta.dirname, '../..');
 const READY = 'ready';
@@ -24,8 +26,8 @@ export interface CloserProcess {
   kill(): void;
 }
 
-export function spawnCloser(databasePath: string): CloserProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, databasePath], {
+export function spawnCloser(location: DatabaseLocation): CloserProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, JSON.stringify(location)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -55,9 +57,10 @@ export function spawnCloser(databasePath: string): CloserProcess {
 const nextTurn = () => new Promise<void>((settle) => setImmediate(settle));
 
 /** The process's own work: close what is due, over and over, until stdin says stop. */
-async function runCloser(databasePath: string) {
-  const store = createSqliteStore(databasePath);
-  const deps = createDeps(testSettings({ DATABASE_PATH: databasePath }), { store });
+async function runCloser(location: DatabaseLocation) {
+  const settings = testSettings(location);
+  const { store, limits } = await openShared(settings);
+  const deps = createDeps(settings, { store, limits });
   let stopping = false;
   process.stdin.on('data', (chunk: Buffer) => {
     if (chunk.toString().includes(STOP)) stopping = true;
@@ -75,7 +78,7 @@ async function runCloser(databasePath: string) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  runCloser(process.argv[2]!).then(
+  runCloser(JSON.parse(process.argv[2]!) as DatabaseLocation).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

@@ -25,6 +25,7 @@ import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import { openShared, type SharedState } from '../../src/server/db/open-store';
+import type { Store } from '../../src/server/db/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { testSettings, type Settings } from '../../src/server/env';
 import { postgres, type TestPostgres } from './postgres';
@@ -97,6 +98,13 @@ export interface OpenDeps {
   cleanUp(): Promise<void>;
 }
 
+/** The app closes its store when it closes, and the fixtures close every store after the test: once is enough. */
+function closedOnce(store: Store): void {
+  const close = store.close.bind(store);
+  let closing: Promise<void> | undefined;
+  store.close = () => (closing ??= close());
+}
+
 /**
  * Deps on a fresh in-memory SQLite database. Tests take theirs from `test` below; only a test about
  * SQLite itself (the EXPLAIN test) calls this directly, and cleans up after itself.
@@ -104,10 +112,7 @@ export interface OpenDeps {
 export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
   const { settings, ownUploadDir } = settingsFor(overrides);
   const store = createSqliteStore(':memory:', { mailNotices: settings.SMTP_URL !== undefined });
-  // The app closes its store when it closes, and the fixture closes every store after the test: once is enough.
-  const close = store.close.bind(store);
-  let closing: Promise<void> | undefined;
-  store.close = () => (closing ??= close());
+  closedOnce(store);
   const clock = testClock();
   const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), ...sqliteTables(store.db.$client), clock, db: store.db };
   return {
@@ -169,9 +174,7 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
   const { settings, ownUploadDir } = settingsFor(overrides);
   const url = await takeDatabase();
   const store = await createPgStore(url, { mailNotices: settings.SMTP_URL !== undefined, poolSize: 4 });
-  const close = store.close.bind(store);
-  let closing: Promise<void> | undefined;
-  store.close = () => (closing ??= close());
+  closedOnce(store);
   const clock = testClock();
   const db = new Proxy({} as SqliteDb, {
     get() {
@@ -225,9 +228,12 @@ export async function listen(app: FastifyInstance): Promise<{ port: number; base
  * A database of the test's own that is opened more than once: a SQLite file, or a PostgreSQL
  * database, which stores in this process and in others share as the instances of a site do.
  */
+/** Where a database is, in the settings that open it: a SQLite file, or a PostgreSQL database. */
+export type DatabaseLocation = Pick<Settings, 'DATABASE_PATH'> | Pick<Settings, 'DATABASE_URL'>;
+
 export interface TestDatabase {
   /** Where it is, in the settings that open it (for a child process, its environment). */
-  location: { DATABASE_PATH: string } | { DATABASE_URL: string };
+  location: DatabaseLocation;
   /** A store of its own on the database (and its rate limits), opened as a server opens them, closed after the test. */
   open(overrides?: Partial<Settings>): Promise<SharedState & { settings: Settings }>;
 }
@@ -242,6 +248,7 @@ async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Prom
     async open(overrides = {}) {
       const settings = testSettings({ UPLOAD_DIR: folder, ...location, ...overrides });
       const shared = await openShared(settings);
+      closedOnce(shared.store);
       opened.push(shared);
       return { ...shared, settings };
     },
