@@ -4,8 +4,8 @@ import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig 
 import { postgres } from './tests/support/postgres';
 
 /**
- * Integration tests that look at SQLite itself (its query plans, its file, its tables through
- * better-sqlite3): they have no PostgreSQL twin, the rest run on both databases.
+ * Integration tests about SQLite itself (its query plans, read through better-sqlite3): they have no
+ * PostgreSQL twin. The rest run on both databases, and look at the tables through deps.sql.
  */
 const SQLITE_ONLY = ['tests/integration/explain.test.ts'];
 

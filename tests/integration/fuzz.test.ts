@@ -33,12 +33,13 @@ import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../
 import { buildApp } from '../../src/server/app';
 import type { Settings } from '../../src/server/env';
 import { parseId } from '../../src/server/services/auctions';
+import { RATE_LIMITS_TABLE } from '../../src/server/services/rate-limit';
 import { createSession, findSessionUser, hashToken, type SessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller } from '../../src/server/trpc/router';
 import { PASSWORD, insertUser } from '../support/accounts';
 import { FAKE_PNG, SVG, TEXT, image, insertAuction, plainDate, pngOfSize } from '../support/auctions';
-import { test, type TestDeps } from '../support/fixtures';
+import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { sessionCookieHeader } from '../support/http';
 import {
   ABSENT,
@@ -152,48 +153,56 @@ interface Snapshot {
   files: number;
 }
 
-const snapshotStatements = new WeakMap<object, () => Omit<Snapshot, 'files'>>();
+/** The tables that hold the site's data: not the migrations' own, nor PostgreSQL's rate limit counts (SQLite keeps those in memory). */
+async function dataTables(deps: Deps): Promise<string[]> {
+  const rows =
+    TEST_DATABASE === 'postgres'
+      ? await deps.sql<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' and tablename <> $1", [
+          RATE_LIMITS_TABLE,
+        ])
+      : await deps.sql<{ name: string }>(
+          // Full-text indexes (a virtual table and its shadow tables) are an index of users, not data.
+          "select name from sqlite_master m where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\' " +
+            "and not exists (select 1 from sqlite_master v where v.type = 'table' and v.sql like 'CREATE VIRTUAL TABLE%' " +
+            "and (m.name = v.name or m.name like v.name || '\\_%' escape '\\'))",
+        );
+  return rows.map((row) => row.name);
+}
 
-function snapshot(deps: Deps): Snapshot {
-  let read = snapshotStatements.get(deps.db);
-  if (!read) {
-    const sqlite = deps.db.$client;
-    const tables = sqlite
-      // Full-text indexes (a virtual table and its shadow tables) are an index of users, not data.
-      .prepare(
-        "select name from sqlite_master m where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\' " +
-          "and not exists (select 1 from sqlite_master v where v.type = 'table' and v.sql like 'CREATE VIRTUAL TABLE%' " +
-          "and (m.name = v.name or m.name like v.name || '\\_%' escape '\\'))",
-      )
-      .pluck()
-      .all() as string[];
-    expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'auctions', 'bids', 'login_events', 'contact_messages']));
-    const counts = sqlite.prepare(`select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ')}`);
-    const auctions = sqlite.prepare(
-      "select id, current_price || ':' || bids_count || ':' || starting_price || ':' || ends_at || ':' || coalesce(leader_id, '') as v from auctions",
-    );
-    const users = sqlite.prepare("select id, role || ':' || password_hash || ':' || email as v from users");
-    // Standing maxima: the leader's on the auction row, everyone else's in max_bids.
-    const maxima = sqlite.prepare(
-      "select id || ':' || leader_id as id, leader_max as v from auctions where leader_id is not null union all " +
-        "select m.auction_id || ':' || m.bidder_id, m.amount from max_bids m join auctions a on a.id = m.auction_id " +
-        'where m.bidder_id is not a.leader_id',
-    );
-    const notices = sqlite.prepare("select id, user_id || ':' || coalesce(read_at, '') as v from notifications");
-    const emailNotifications = sqlite.prepare('select id, email_notifications as v from users');
-    const toMap = <V>(rows: unknown[]) =>
-      Object.fromEntries((rows as Array<{ id: number | string; v: V }>).map((r) => [String(r.id), r.v]));
-    read = () => ({
-      counts: counts.get() as Record<string, number>,
-      auctions: toMap<string>(auctions.all()),
-      users: toMap<string>(users.all()),
-      maxima: toMap<number>(maxima.all()),
-      notices: toMap<string>(notices.all()),
-      emailNotifications: toMap<number>(emailNotifications.all()),
-    });
-    snapshotStatements.set(deps.db, read);
-  }
-  return { ...read(), files: readdirSync(deps.settings.UPLOAD_DIR).length };
+const tablesOf = new WeakMap<Deps, Promise<string[]>>();
+
+async function snapshot(deps: Deps): Promise<Snapshot> {
+  let listed = tablesOf.get(deps);
+  if (!listed) tablesOf.set(deps, (listed = dataTables(deps)));
+  const tables = await listed;
+  expect(tables).toEqual(expect.arrayContaining(['users', 'sessions', 'auctions', 'bids', 'login_events', 'contact_messages']));
+  const toMap = <V>(rows: Array<{ id: number | string; v: V }>) => Object.fromEntries(rows.map((r) => [String(r.id), r.v]));
+  const auctions = await deps.sql<{ id: number; price: number; count: number; start: number; endsAt: number; leader: number | null }>(
+    'select id, current_price as price, bids_count as count, starting_price as start, ends_at as "endsAt", leader_id as leader from auctions',
+  );
+  const users = await deps.sql<{ id: number; role: string; hash: string; email: string }>(
+    'select id, role, password_hash as hash, email from users',
+  );
+  // Standing maxima: the leader's on the auction row, everyone else's in max_bids.
+  const maxima = await deps.sql<{ auctionId: number; bidderId: number; v: number }>(
+    'select id as "auctionId", leader_id as "bidderId", leader_max as v from auctions where leader_id is not null union all ' +
+      'select m.auction_id, m.bidder_id, m.amount from max_bids m join auctions a on a.id = m.auction_id ' +
+      'where a.leader_id is null or m.bidder_id <> a.leader_id order by 1, 2',
+  );
+  const notices = await deps.sql<{ id: number; userId: number; readAt: number | null }>(
+    'select id, user_id as "userId", read_at as "readAt" from notifications',
+  );
+  return {
+    counts: (await deps.sqlOne<Record<string, number>>(
+      `select ${tables.map((t) => `(select count(*) from "${t}") as "${t}"`).join(', ')}`,
+    ))!,
+    auctions: toMap(auctions.map((a) => ({ id: a.id, v: `${a.price}:${a.count}:${a.start}:${a.endsAt}:${a.leader ?? ''}` }))),
+    users: toMap(users.map((u) => ({ id: u.id, v: `${u.role}:${u.hash}:${u.email}` }))),
+    maxima: toMap(maxima.map((m) => ({ id: `${m.auctionId}:${m.bidderId}`, v: m.v }))),
+    notices: toMap(notices.map((n) => ({ id: n.id, v: `${n.userId}:${n.readAt ?? ''}` }))),
+    emailNotifications: toMap(await deps.sql<{ id: number; v: number }>('select id, email_notifications as v from users')),
+    files: readdirSync(deps.settings.UPLOAD_DIR).length,
+  };
 }
 
 /** The tables whose row count changed, with the change. */
@@ -406,15 +415,17 @@ function expectSaneResponse(res: LightMyRequestResponse, what: string) {
 // Invariants of accepted calls, shared by both doors
 
 function userRow(deps: Deps, id: number | string) {
-  return deps.db.$client.prepare('select id, name, email, role, password_hash as passwordHash from users where id = ?').get(Number(id)) as
-    { id: number; name: string; email: string; role: string; passwordHash: string } | undefined;
+  return deps.sqlOne<{ id: number; name: string; email: string; role: string; passwordHash: string }>(
+    'select id, name, email, role, password_hash as "passwordHash" from users where id = $1',
+    [Number(id)],
+  );
 }
 
 async function expectSignedUp(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, result: unknown) {
   const parsed = signupInput.parse(input);
   const { user, token } = result as { user: { _id: string; role: string; email: string }; token: string };
   expect(user.role).toBe('user');
-  const row = userRow(deps, user._id)!;
+  const row = (await userRow(deps, user._id))!;
   expect(row).toMatchObject({ role: 'user', email: parsed.email, name: parsed.name });
   expect(row.name).toBe(row.name.trim());
   expect(row.email).toBe(row.email.toLowerCase());
@@ -426,38 +437,41 @@ async function expectLoggedIn(deps: Deps, before: Snapshot, after: Snapshot, inp
   const parsed = loginInput.parse(input);
   const { user, token } = result as { user: { _id: string; role: string }; token: string };
   expect(user._id).toBe(String(expectedUserId));
-  expect(userRow(deps, expectedUserId)!.email).toBe(parsed.email);
+  expect((await userRow(deps, expectedUserId))!.email).toBe(parsed.email);
   expect(delta(before, after)).toEqual({ sessions: 1, login_events: 1 });
   expect((await findSessionUser(deps, token))?.id).toBe(expectedUserId);
   expect(after.users).toEqual(before.users);
 }
 
-function expectPasswordChanged(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, actor: Actor) {
+async function expectPasswordChanged(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, actor: Actor) {
   changePasswordInput.parse(input);
   const changes = delta(before, after);
   expect(Object.keys(changes).filter((k) => k !== 'sessions')).toEqual([]);
   expect(changes.sessions ?? 0).toBeLessThanOrEqual(0);
   expect(after.users[actor.id]).not.toBe(before.users[actor.id]);
   for (const [id, v] of Object.entries(after.users)) if (id !== String(actor.id)) expect(v).toBe(before.users[id]);
-  const own = deps.db.$client.prepare('select id from sessions where user_id = ?').pluck().all(actor.id);
-  expect(own).toEqual([actor.sessionId]);
+  const own = await deps.sql<{ id: string }>('select id from sessions where user_id = $1', [actor.id]);
+  expect(own.map((session) => session.id)).toEqual([actor.sessionId]);
 }
 
-function expectAuctionCreated(deps: Deps, before: Snapshot, after: Snapshot, result: unknown, sellerId: number) {
+async function expectAuctionCreated(deps: Deps, before: Snapshot, after: Snapshot, result: unknown, sellerId: number) {
   const { newAuction } = result as { newAuction: { _id: string; currentPrice: number; startingPrice: number; seller: { _id: string } } };
   expect(delta(before, after)).toEqual({ auctions: 1, files: 2 });
-  const row = deps.db.$client
-    .prepare(
-      'select seller_id as sellerId, item_name as itemName, item_description as itemDescription, item_category as itemCategory, starting_price as startingPrice, current_price as currentPrice, bids_count as bidsCount, photo, starts_at as startsAt, ends_at as endsAt from auctions where id = ?',
-    )
-    .get(Number(newAuction._id)) as Record<string, unknown> & {
-    photo: string;
-    startsAt: number;
-    endsAt: number;
-    itemName: string;
-    itemDescription: string;
-    startingPrice: number;
-  };
+  const row = (await deps.sqlOne<
+    Record<string, unknown> & {
+      photo: string;
+      startsAt: number;
+      endsAt: number;
+      itemName: string;
+      itemDescription: string;
+      startingPrice: number;
+    }
+  >(
+    'select seller_id as "sellerId", item_name as "itemName", item_description as "itemDescription", item_category as "itemCategory", ' +
+      'starting_price as "startingPrice", current_price as "currentPrice", bids_count as "bidsCount", photo, starts_at as "startsAt", ' +
+      'ends_at as "endsAt" from auctions where id = $1',
+    [Number(newAuction._id)],
+  ))!;
   expect(row).toMatchObject({ sellerId, currentPrice: row.startingPrice, bidsCount: 0 });
   expect(newAuction).toMatchObject({
     currentPrice: row.startingPrice,
@@ -488,7 +502,7 @@ interface BidAnswer {
  * else by 1..10, raised the bidder's maximum alone, or replayed an earlier request. Nobody else bids,
  * so no automatic bid and no notice is ever owed, and the bidder leads after every accepted call.
  */
-function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, result: unknown, bidderId: number) {
+async function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, result: unknown, bidderId: number) {
   const changes = delta(before, after);
   const moved = Object.keys(after.auctions).filter((id) => after.auctions[id] !== before.auctions[id]);
   const answer = result as BidAnswer;
@@ -515,9 +529,10 @@ function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, input: u
     expect(after.maxima).toEqual(before.maxima);
     const key = (input as { requestKey?: unknown }).requestKey;
     expect(typeof key).toBe('string');
-    const earlier = deps.db.$client
-      .prepare('select amount from bids where bidder_id = ? and request_key = ?')
-      .get(bidderId, (key as string).trim());
+    const earlier = await deps.sqlOne('select amount from bids where bidder_id = $1 and request_key = $2', [
+      bidderId,
+      (key as string).trim(),
+    ]);
     expect(earlier).toEqual({ amount: parsed.bidAmount });
     return;
   }
@@ -553,28 +568,26 @@ function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, input: u
     myMaxBid: maximum,
   });
   expect(answer.message).toBe('Bid placed successfully');
-  const auction = deps.db.$client
-    .prepare('select seller_id as sellerId, starts_at as startsAt from auctions where id = ?')
-    .get(Number(id)) as {
-    sellerId: number;
-    startsAt: number;
-  };
+  const auction = (await deps.sqlOne<{ sellerId: number; startsAt: number }>(
+    'select seller_id as "sellerId", starts_at as "startsAt" from auctions where id = $1',
+    [Number(id)],
+  ))!;
   expect(auction.sellerId).not.toBe(bidderId);
   expect(auction.startsAt).toBeLessThanOrEqual(now);
   expect(endBefore).toBeGreaterThan(now);
-  const bid = deps.db.$client
-    .prepare('select auction_id as auctionId, bidder_id as bidderId, amount, auto from bids order by id desc limit 1')
-    .get();
+  const bid = await deps.sqlOne(
+    'select auction_id as "auctionId", bidder_id as "bidderId", amount, auto from bids order by id desc limit 1',
+  );
   expect(bid).toEqual({ auctionId: Number(id), bidderId, amount: priceAfter, auto: 0 });
   expect(parsed.bidAmount).toBe(priceAfter);
 }
 
-function expectMessageStored(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, userId: number | null, ip: string) {
+async function expectMessageStored(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, userId: number | null, ip: string) {
   const parsed = contactInput.parse(input);
   expect(delta(before, after)).toEqual({ contact_messages: 1 });
-  const row = deps.db.$client
-    .prepare('select name, email, subject, message, user_id as userId, ip_address as ip from contact_messages order by id desc limit 1')
-    .get();
+  const row = await deps.sqlOne(
+    'select name, email, subject, message, user_id as "userId", ip_address as ip from contact_messages order by id desc limit 1',
+  );
   expect(row).toEqual({ ...parsed, userId, ip });
 }
 
@@ -777,17 +790,18 @@ function bidPlan(options: ValueOptions, world: BidWorld): InputPlan {
 }
 
 /** Replaces a planned relative amount with a value for the named auction's current price. */
-function resolveBid(input: unknown, deps: Deps, auctionIdOverride?: string): unknown {
+async function resolveBid(input: unknown, deps: Deps, auctionIdOverride?: string): Promise<unknown> {
+  const rows = await deps.sql<{ id: number; price: number }>('select id, current_price as price from auctions');
+  return withPrices(input, new Map(rows.map((row) => [row.id, row.price])), auctionIdOverride);
+}
+
+function withPrices(input: unknown, prices: Map<number, number>, auctionIdOverride?: string): unknown {
   const resolveValue = (value: unknown, auctionId: unknown) => {
     if (!(value instanceof RelativeBid)) return value;
     const id = typeof auctionId === 'string' ? parseId(auctionId.trim()) : null;
-    const row =
-      id === null
-        ? undefined
-        : (deps.db.$client.prepare('select current_price as p from auctions where id = ?').get(id) as { p: number } | undefined);
-    return value.resolve(row?.p ?? 10);
+    return value.resolve((id === null ? undefined : prices.get(id)) ?? 10);
   };
-  if (Array.isArray(input)) return input.map((item) => resolveBid(item, deps, auctionIdOverride));
+  if (Array.isArray(input)) return input.map((item) => withPrices(item, prices, auctionIdOverride));
   if (!input || typeof input !== 'object' || input instanceof FormData || Object.getPrototypeOf(input) !== Object.prototype) return input;
   const record = input as Record<string, unknown>;
   const auctionId = auctionIdOverride ?? record.auctionId;
@@ -1061,12 +1075,12 @@ fuzz('auth.signup', 'caller', 'refused without hashing: schema-invalid or email 
     numRuns,
     async ([input, signedIn, ip]) => {
       const actor = signedIn ? signedInActor : null;
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, actor, ip).auth.signup(input as never));
       expect(outcome.ok).toBe(false);
       expectSchemaRefusal(outcome, signupInput, input, false, signedIn);
       if (!outcome.ok && signupInput.safeParse(input).success) expect(outcome.error.code).toBe('CONFLICT');
-      expectUnchanged(before, snapshot(deps), 'auth.signup');
+      expectUnchanged(before, await snapshot(deps), 'auth.signup');
     },
   );
 });
@@ -1085,9 +1099,9 @@ fuzz(
       ownObject([...Object.entries(o), ['role', 'admin'], ['avatar', 'http://evil.example/x.png']]),
     );
     await check(input, numRuns, async (value) => {
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, null).auth.signup(value as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (outcome.ok) await expectSignedUp(deps, before, after, value, outcome.value);
       else expectUnchanged(before, after, 'auth.signup');
     });
@@ -1107,10 +1121,10 @@ fuzz('auth.login', 'caller', 'schema-invalid logins are refused before the passw
     numRuns,
     async ([input, signedIn]) => {
       const actor = signedIn ? signedInActor : null;
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, actor).auth.login(input as never));
       expectSchemaRefusal(outcome, loginInput, input, false, signedIn);
-      expectUnchanged(before, snapshot(deps), 'auth.login');
+      expectUnchanged(before, await snapshot(deps), 'auth.login');
     },
   );
 });
@@ -1118,9 +1132,9 @@ fuzz('auth.login', 'caller', 'schema-invalid logins are refused before the passw
 fuzz('auth.login', 'caller', 'well-formed logins: the right user or 401, nothing else', 24, async (numRuns, { deps }) => {
   const user = await insertUser(deps);
   await check(wellFormedLogin(CALLER, user.email), numRuns, async (input) => {
-    const before = snapshot(deps);
+    const before = await snapshot(deps);
     const outcome = await attempt(() => callerFor(deps, null).auth.login(input as never));
-    const after = snapshot(deps);
+    const after = await snapshot(deps);
     if (outcome.ok) await expectLoggedIn(deps, before, after, input, outcome.value, user.id);
     else {
       expect(['UNAUTHORIZED', 'BAD_REQUEST']).toContain(outcome.error.code);
@@ -1147,11 +1161,11 @@ fuzz(
         const sessionUser = (await findSessionUser(deps, token))!;
         const other = await createSession(deps, user.id);
         if (state === 'revoked') await callerFor(deps, { user: sessionUser } as Actor).auth.logout();
-        const before = snapshot(deps);
+        const before = await snapshot(deps);
         const outcome = await attempt(() =>
           callerFor(deps, state === 'out' ? null : ({ user: sessionUser } as Actor)).auth.logout(input as never),
         );
-        const after = snapshot(deps);
+        const after = await snapshot(deps);
         expect(outcome.ok).toBe(true);
         expect(delta(before, after)).toEqual(state === 'in' ? { sessions: -1 } : {});
         expect((await findSessionUser(deps, token))?.id).toBe(state === 'out' ? user.id : undefined);
@@ -1175,12 +1189,12 @@ fuzz(
       .filter(([input, signedIn]) => !signedIn || !changePasswordInput.safeParse(input).success);
     await check(fc.oneof(cases, fc.tuple(valid, fc.constant(false))), numRuns, async ([input, signedIn]) => {
       await createSession(deps, actor.id);
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.changePassword(input as never));
       expect(outcome.ok).toBe(false);
       expectSchemaRefusal(outcome, changePasswordInput, input, true, signedIn);
       if (!signedIn && !outcome.ok) expect(outcome.error.code).toBe('UNAUTHORIZED');
-      expectUnchanged(before, snapshot(deps), 'user.changePassword');
+      expectUnchanged(before, await snapshot(deps), 'user.changePassword');
     });
   },
 );
@@ -1197,11 +1211,11 @@ fuzz(
     await check(valid, numRuns, async (planned) => {
       const input = resolveCurrent(planned, state.password);
       await createSession(deps, actor.id);
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, actor).user.changePassword(input as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (outcome.ok) {
-        expectPasswordChanged(deps, before, after, input, actor);
+        await expectPasswordChanged(deps, before, after, input, actor);
         state.password = (input as { newPassword: string }).newPassword;
       } else {
         expect(outcome.error.code).toBe('BAD_REQUEST');
@@ -1240,12 +1254,12 @@ fuzz(
       async ([planned, signedInRoll]) => {
         const signedIn = signedInRoll > 0;
         const input = planned.form ? toFormData(planned.entries) : planned.value;
-        const before = snapshot(deps);
+        const before = await snapshot(deps);
         const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).auction.create(input as never));
-        const after = snapshot(deps);
+        const after = await snapshot(deps);
         expectSchemaRefusal(outcome, createAuctionInput, input, true, signedIn);
         if (outcome.ok) {
-          expectAuctionCreated(deps, before, after, outcome.value, actor.id);
+          await expectAuctionCreated(deps, before, after, outcome.value, actor.id);
           const parsed = createAuctionInput.parse(input);
           const created = (outcome.value as { newAuction: { itemName: string; startingPrice: number; itemCategory: string } }).newAuction;
           expect(created).toMatchObject({
@@ -1274,13 +1288,13 @@ fuzz(
       numRuns,
       async ([planned, signedInRoll]) => {
         const signedIn = signedInRoll > 0;
-        const input = resolveBid(planned, deps);
-        const before = snapshot(deps);
+        const input = await resolveBid(planned, deps);
+        const before = await snapshot(deps);
         const outcome = await attempt(() => callerFor(deps, signedIn ? bidder : null).auction.placeBid(input as never));
-        const after = snapshot(deps);
+        const after = await snapshot(deps);
         expectSchemaRefusal(outcome, placeBidInput, input, true, signedIn);
         if (outcome.ok) {
-          expectBidPlaced(deps, before, after, input, outcome.value, bidder.id);
+          await expectBidPlaced(deps, before, after, input, outcome.value, bidder.id);
           // The placed bid, or none for a maximum raised alone.
           const { bid } = outcome.value as { bid: { bidAmount: number; bidder: { _id: string }; auto: boolean } | null };
           const { bidAmount } = placeBidInput.parse(input);
@@ -1302,11 +1316,11 @@ fuzz(
     const actor = await makeActor(deps);
     const plan = contactPlan(CALLER);
     await check(fc.tuple(inputFor(plan, CALLER), fc.boolean(), fc.constantFrom(...IPS)), numRuns, async ([input, signedIn, ip]) => {
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null, ip).contact.send(input as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       expectSchemaRefusal(outcome, contactInput, input, false, signedIn);
-      if (outcome.ok) expectMessageStored(deps, before, after, input, signedIn ? actor.id : null, ip);
+      if (outcome.ok) await expectMessageStored(deps, before, after, input, signedIn ? actor.id : null, ip);
       else expectUnchanged(before, after, 'contact.send');
     });
   },
@@ -1319,7 +1333,7 @@ fuzz(
 async function restActor(deps: Deps): Promise<Actor & RestAuth> {
   const actor = await makeActor(deps, 'Rest Fuzzer');
   const stale = (await createSession(deps, actor.id)).token;
-  deps.db.$client.prepare('delete from sessions where id = ?').run(hashToken(stale));
+  await deps.sql('delete from sessions where id = $1', [hashToken(stale)]);
   return { ...actor, live: actor.token, stale };
 }
 
@@ -1356,12 +1370,12 @@ async function expectJsonRefused(
   schema: z.ZodType,
   signedInRoute = false,
 ) {
-  const before = snapshot(deps);
+  const before = await snapshot(deps);
   const res = await sendJson(app, method, url, c, auth);
   expectSaneResponse(res, `${method} ${url}`);
   expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), schema, signedInRoute);
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
-  expectUnchanged(before, snapshot(deps), `${method} ${url}`);
+  expectUnchanged(before, await snapshot(deps), `${method} ${url}`);
 }
 
 fuzz('auth.signup', 'rest', 'POST /api/auth/signup: JSON of every shape, refused without hashing', 500, async (numRuns, { app, deps }) => {
@@ -1382,7 +1396,7 @@ fuzz('auth.signup', 'rest', 'POST /api/auth/signup: valid bodies with role admin
     ownObject([...Object.entries(o), ['role', 'admin']]),
   );
   await check(body, numRuns, async (value) => {
-    const before = snapshot(deps);
+    const before = await snapshot(deps);
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/signup',
@@ -1390,7 +1404,7 @@ fuzz('auth.signup', 'rest', 'POST /api/auth/signup: valid bodies with role admin
       payload: JSON.stringify(value),
     });
     expectSaneResponse(res, 'POST /api/auth/signup');
-    const after = snapshot(deps);
+    const after = await snapshot(deps);
     if (res.statusCode === 201) await expectSignedUp(deps, before, after, JSON.parse(JSON.stringify(value)), res.json());
     else expectUnchanged(before, after, 'POST /api/auth/signup');
   });
@@ -1414,7 +1428,7 @@ fuzz(
 fuzz('auth.login', 'rest', 'POST /api/auth/login: well-formed logins answer 200 for the user or 401', 8, async (numRuns, { app, deps }) => {
   const user = await insertUser(deps);
   await check(wellFormedLogin(JSON_ONLY, user.email), numRuns, async (value) => {
-    const before = snapshot(deps);
+    const before = await snapshot(deps);
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -1422,7 +1436,7 @@ fuzz('auth.login', 'rest', 'POST /api/auth/login: well-formed logins answer 200 
       payload: JSON.stringify(value),
     });
     expectSaneResponse(res, 'POST /api/auth/login');
-    const after = snapshot(deps);
+    const after = await snapshot(deps);
     if (res.statusCode === 200) await expectLoggedIn(deps, before, after, JSON.parse(JSON.stringify(value)), res.json(), user.id);
     else {
       expect([400, 401]).toContain(res.statusCode);
@@ -1443,11 +1457,11 @@ fuzz(
       const { token } = await createSession(deps, user.id);
       const other = await createSession(deps, user.id);
       const stale = (await createSession(deps, user.id)).token;
-      deps.db.$client.prepare('delete from sessions where id = ?').run(hashToken(stale));
-      const before = snapshot(deps);
+      await deps.sql('delete from sessions where id = $1', [hashToken(stale)]);
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'POST', '/api/auth/logout', c, { live: token, stale });
       expectSaneResponse(res, 'POST /api/auth/logout');
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       const presented = c.wire.auth === 'bearer' || c.wire.auth === 'cookie';
       if (res.statusCode === 200) expect(delta(before, after)).toEqual(presented ? { sessions: -1 } : {});
       else expectUnchanged(before, after, 'POST /api/auth/logout');
@@ -1483,7 +1497,7 @@ fuzz('user.changePassword', 'rest', 'PATCH /api/user: well-formed changes with t
   await check(valid, numRuns, async (planned) => {
     const input = resolveCurrent(planned, state.password);
     await createSession(deps, actor.id);
-    const before = snapshot(deps);
+    const before = await snapshot(deps);
     const res = await app.inject({
       method: 'PATCH',
       url: '/api/user',
@@ -1491,9 +1505,9 @@ fuzz('user.changePassword', 'rest', 'PATCH /api/user: well-formed changes with t
       payload: JSON.stringify(input),
     });
     expectSaneResponse(res, 'PATCH /api/user');
-    const after = snapshot(deps);
+    const after = await snapshot(deps);
     if (res.statusCode === 200) {
-      expectPasswordChanged(deps, before, after, input, actor);
+      await expectPasswordChanged(deps, before, after, input, actor);
       state.password = (input as { newPassword: string }).newPassword;
     } else expectUnchanged(before, after, 'PATCH /api/user');
   });
@@ -1545,18 +1559,18 @@ fuzz(
       } catch {
         decodedId = undefined;
       }
-      const resolved: Body = c.body.kind === 'json' ? { kind: 'json', value: resolveBid(c.body.value, deps, decodedId) } : c.body;
-      const before = snapshot(deps);
+      const resolved: Body = c.body.kind === 'json' ? { kind: 'json', value: await resolveBid(c.body.value, deps, decodedId) } : c.body;
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'POST', `/api/auction/${c.id}`, { wire: c.wire, body: resolved }, bidder);
       expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}`);
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (res.statusCode === 201 || res.statusCode === 200) {
         const seen = serverView(payloadOf(resolved)) as Record<string, unknown>;
         const input = { ...seen, auctionId: decodedId };
         // 200 only for a maximum raised alone, which places no bid.
         expect(res.statusCode).toBe(placeBidInput.parse(input).bidAmount === undefined ? 200 : 201);
         expect(Object.keys(res.json() as object).sort()).toEqual(['auction', 'leading', 'message']);
-        expectBidPlaced(deps, before, after, input, res.json(), bidder.id);
+        await expectBidPlaced(deps, before, after, input, res.json(), bidder.id);
       } else expectUnchanged(before, after, 'POST /api/auction/:id');
     });
   },
@@ -1572,14 +1586,14 @@ fuzz(
     const actor = await restActor(deps);
     const plan = contactPlan(JSON_ONLY);
     await check(fc.record({ wire: wireArb(), body: bodyArb(inputFor(plan, JSON_ONLY)) }), numRuns, async (c) => {
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'POST', '/api/contact', c, actor);
       expectSaneResponse(res, 'POST /api/contact');
       expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), contactInput);
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (res.statusCode === 201) {
         const signedIn = c.wire.auth === 'bearer' || c.wire.auth === 'cookie';
-        expectMessageStored(deps, before, after, serverView(payloadOf(c.body)), signedIn ? actor.id : null, c.wire.ip);
+        await expectMessageStored(deps, before, after, serverView(payloadOf(c.body)), signedIn ? actor.id : null, c.wire.ip);
       } else expectUnchanged(before, after, 'POST /api/contact');
     });
   },
@@ -1587,15 +1601,15 @@ fuzz(
 );
 
 /** Whether the user watches the auction, read from the table itself. */
-function watches(deps: Deps, userId: number, auctionId: string | undefined): boolean {
+async function watches(deps: Deps, userId: number, auctionId: string | undefined): Promise<boolean> {
   const id = auctionId === undefined ? null : parseId(auctionId);
   if (id === null) return false;
-  return deps.db.$client.prepare('select 1 from watches where user_id = ? and auction_id = ?').get(userId, id) !== undefined;
+  return (await deps.sqlOne('select 1 from watches where user_id = $1 and auction_id = $2', [userId, id])) !== undefined;
 }
 
 /** An accepted watch or unwatch: the row is there exactly when asked, and nothing but the watchlist changed. */
-function expectWatchSet(deps: Deps, before: Snapshot, after: Snapshot, userId: number, auctionId: string, watching: boolean) {
-  expect(watches(deps, userId, auctionId)).toBe(watching);
+async function expectWatchSet(deps: Deps, before: Snapshot, after: Snapshot, userId: number, auctionId: string, watching: boolean) {
+  expect(await watches(deps, userId, auctionId)).toBe(watching);
   const { watches: changed = 0, ...others } = delta(before, after);
   expect(others).toEqual({});
   expect([-1, 0, 1]).toContain(changed);
@@ -1624,15 +1638,15 @@ fuzz(
     );
     await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
       const signedIn = signedInRoll > 0;
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.setWatching(value as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       expectSchemaRefusal(outcome, setWatchingInput, value, true, signedIn);
       if (outcome.ok) {
         const parsed = setWatchingInput.parse(value);
         expect(known).toContain(parsed.auctionId);
         expect(outcome.value).toEqual({ watching: parsed.watching });
-        expectWatchSet(deps, before, after, actor.id, parsed.auctionId, parsed.watching);
+        await expectWatchSet(deps, before, after, actor.id, parsed.auctionId, parsed.watching);
       } else {
         expect(['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED']).toContain(outcome.error.code);
         expectUnchanged(before, after, 'user.setWatching');
@@ -1662,15 +1676,15 @@ fuzz(
       id: idArb,
     });
     await check(cases, numRuns, async (c) => {
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const res = await sendJson(app, c.method, `/api/user/watchlist/${c.id}`, c, actor);
       expectSaneResponse(res, `${c.method} /api/user/watchlist/${c.id.slice(0, 40)}`);
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (res.statusCode === 200) {
         const watching = c.method === 'PUT';
         expect(res.json()).toEqual({ watching });
         // The path's id as the server reads it: before any query string, decoded.
-        expectWatchSet(deps, before, after, actor.id, decodeURIComponent(c.id.split('?')[0]!), watching);
+        await expectWatchSet(deps, before, after, actor.id, decodeURIComponent(c.id.split('?')[0]!), watching);
       } else {
         // Refused: signed out, a foreign origin, no such auction; the body is ignored, but one the
         // server cannot read at all (not JSON under a JSON type, an empty type) is refused as such.
@@ -1686,13 +1700,16 @@ fuzz(
 // Notices, settings and password reset
 
 /** Unread notices of the user on the auction, as a bid or a close writes them; their ids. */
-function insertNotices(deps: Deps, userId: number, auctionId: string, count: number): string[] {
-  const insert = deps.db.$client.prepare(
-    "insert into notifications (user_id, kind, auction_id, message, created_at) values (?, 'outbid', ?, ?, ?)",
-  );
-  return Array.from({ length: count }, (_, i) =>
-    String(insert.run(userId, Number(auctionId), `Fuzz notice ${i}`, deps.now()).lastInsertRowid),
-  );
+async function insertNotices(deps: Deps, userId: number, auctionId: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const inserted = await deps.sqlOne<{ id: number }>(
+      "insert into notifications (user_id, kind, auction_id, message, created_at) values ($1, 'outbid', $2, $3, $4) returning id",
+      [userId, Number(auctionId), `Fuzz notice ${i}`, new Date(deps.now())],
+    );
+    ids.push(String(inserted!.id));
+  }
+  return ids;
 }
 
 /** The reader's notices and a neighbour's, on one auction of a third user. */
@@ -1700,7 +1717,7 @@ async function noticeWorld(deps: Deps, reader: Actor): Promise<{ own: string[]; 
   const seller = await insertUser(deps, { name: 'Fuzz Seller' });
   const neighbour = await insertUser(deps, { name: 'Fuzz Neighbour' });
   const auctionId = await insertAuction(deps, seller.id);
-  return { own: insertNotices(deps, reader.id, auctionId, 12), others: insertNotices(deps, neighbour.id, auctionId, 12) };
+  return { own: await insertNotices(deps, reader.id, auctionId, 12), others: await insertNotices(deps, neighbour.id, auctionId, 12) };
 }
 
 const NOTICE_ID_EDGES = ['0', '-1', '999999999', '999999999999999', '9999999999999999', '1.0', '1e0', '+1', ' 1', '١', '', 'x'];
@@ -1726,15 +1743,15 @@ function markReadInput(world: { own: string[]; others: string[] }, options: Valu
 }
 
 /** Everybody's notices unread again now and then, so that marking has something to mark. */
-function unreadAgain(deps: Deps, roll: number) {
-  if (roll === 0) deps.db.$client.prepare('update notifications set read_at = null').run();
+async function unreadAgain(deps: Deps, roll: number) {
+  if (roll === 0) await deps.sql('update notifications set read_at = null');
 }
 
 /**
  * An accepted marking: the caller's unread notices that were named (or all of them) are read as of
  * now, nobody else's changed, nothing else changed, and the answer is the caller's unread count.
  */
-function expectNoticesMarked(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, answer: unknown, userId: number) {
+async function expectNoticesMarked(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, answer: unknown, userId: number) {
   const { ids } = markNotificationsReadInput.parse(input);
   const named = ids === undefined ? null : new Set(ids.map(Number));
   const expected = Object.fromEntries(
@@ -1746,7 +1763,10 @@ function expectNoticesMarked(deps: Deps, before: Snapshot, after: Snapshot, inpu
   );
   expect(after.notices).toEqual(expected);
   expect({ ...after, notices: {} }).toEqual({ ...before, notices: {} });
-  const unread = deps.db.$client.prepare('select count(*) from notifications where user_id = ? and read_at is null').pluck().get(userId);
+  const { unread } = (await deps.sqlOne<{ unread: number }>(
+    'select count(*) as unread from notifications where user_id = $1 and read_at is null',
+    [userId],
+  ))!;
   expect(answer).toEqual({ unread });
 }
 
@@ -1763,12 +1783,12 @@ fuzz(
       numRuns,
       async ([input, signedInRoll, unreadRoll]) => {
         const signedIn = signedInRoll > 0;
-        unreadAgain(deps, unreadRoll);
-        const before = snapshot(deps);
+        await unreadAgain(deps, unreadRoll);
+        const before = await snapshot(deps);
         const outcome = await attempt(() => callerFor(deps, signedIn ? reader : null).user.markNotificationsRead(input as never));
-        const after = snapshot(deps);
+        const after = await snapshot(deps);
         expectSchemaRefusal(outcome, markNotificationsReadInput, input, true, signedIn);
-        if (outcome.ok) expectNoticesMarked(deps, before, after, input, outcome.value, reader.id);
+        if (outcome.ok) await expectNoticesMarked(deps, before, after, input, outcome.value, reader.id);
         else {
           expect(['BAD_REQUEST', 'UNAUTHORIZED']).toContain(outcome.error.code);
           expectUnchanged(before, after, 'user.markNotificationsRead');
@@ -1793,13 +1813,13 @@ fuzz(
       unreadRoll: fc.integer({ min: 0, max: 3 }),
     });
     await check(cases, numRuns, async (c) => {
-      unreadAgain(deps, c.unreadRoll);
-      const before = snapshot(deps);
+      await unreadAgain(deps, c.unreadRoll);
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'POST', '/api/user/notifications/read', c, reader);
       expectSaneResponse(res, 'POST /api/user/notifications/read');
       expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), markNotificationsReadInput, true);
-      const after = snapshot(deps);
-      if (res.statusCode === 200) expectNoticesMarked(deps, before, after, serverView(payloadOf(c.body)), res.json(), reader.id);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) await expectNoticesMarked(deps, before, after, serverView(payloadOf(c.body)), res.json(), reader.id);
       else expectUnchanged(before, after, 'POST /api/user/notifications/read');
     });
   },
@@ -1832,9 +1852,9 @@ fuzz(
     await insertUser(deps, { name: 'Fuzz Bystander' });
     await check(fc.tuple(settingsInput(CALLER), fc.integer({ min: 0, max: 9 })), numRuns, async ([input, signedInRoll]) => {
       const signedIn = signedInRoll > 0;
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.updateSettings(input as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       expectSchemaRefusal(outcome, userSettingsInput, input, true, signedIn);
       if (outcome.ok) expectSettingsSet(before, after, input, outcome.value, actor.id);
       else {
@@ -1855,11 +1875,11 @@ fuzz(
     const actor = await restActor(deps);
     await insertUser(deps, { name: 'Fuzz Bystander' });
     await check(fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(settingsInput(JSON_ONLY)) }), numRuns, async (c) => {
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'PATCH', '/api/user/settings', c, actor);
       expectSaneResponse(res, 'PATCH /api/user/settings');
       expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), userSettingsInput, true);
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (res.statusCode === 200) expectSettingsSet(before, after, serverView(payloadOf(c.body)), res.json(), actor.id);
       else expectUnchanged(before, after, 'PATCH /api/user/settings');
     });
@@ -1897,15 +1917,15 @@ function forgotInput(options: ValueOptions, email: string): fc.Arbitrary<unknown
 }
 
 /** Resets past their hour, which the next one made drops. */
-function staleResets(deps: Deps): number {
-  return deps.db.$client.prepare('select count(*) from password_resets where expires_at <= ?').pluck().get(deps.now()) as number;
+async function staleResets(deps: Deps): Promise<number> {
+  return (await deps.sqlOne<{ n: number }>('select count(*) as n from password_resets where expires_at <= $1', [new Date(deps.now())]))!.n;
 }
 
 /**
  * An accepted request answers the same whoever is asked about. For the account, and only for it, a
  * reset for the hour and its mail with the link are stored; nothing else changes.
  */
-function expectResetRequested(
+async function expectResetRequested(
   deps: Deps,
   before: Snapshot,
   after: Snapshot,
@@ -1922,15 +1942,15 @@ function expectResetRequested(
   }
   expect(delta(before, after)).toEqual({ ...(stale === 1 ? {} : { password_resets: 1 - stale }), mail_outbox: 1 });
   expect({ ...after, counts: {} }).toEqual({ ...before, counts: {} });
-  const mail = deps.db.$client
-    .prepare('select to_address as toAddress, text_body as text, expires_at as expiresAt from mail_outbox order by id desc limit 1')
-    .get() as { toAddress: string; text: string; expiresAt: number };
+  const mail = (await deps.sqlOne<{ toAddress: string; text: string; expiresAt: number }>(
+    'select to_address as "toAddress", text_body as text, expires_at as "expiresAt" from mail_outbox order by id desc limit 1',
+  ))!;
   expect(mail.toAddress).toBe(account.email);
   const token = /\/reset-password\?token=([\w-]+)/.exec(mail.text)?.[1];
   expect(token).toBeDefined();
-  const reset = deps.db.$client
-    .prepare('select user_id as userId, expires_at as expiresAt from password_resets where id = ?')
-    .get(hashToken(token!));
+  const reset = await deps.sqlOne('select user_id as "userId", expires_at as "expiresAt" from password_resets where id = $1', [
+    hashToken(token!),
+  ]);
   expect(reset).toEqual({ userId: account.id, expiresAt: deps.now() + PASSWORD_RESET_MS });
   expect(mail.expiresAt).toBe(deps.now() + PASSWORD_RESET_MS);
 }
@@ -1951,14 +1971,14 @@ fuzz(
         hour();
         const mailing = mailRoll > 0;
         const on = mailing ? deps : withoutMail;
-        const before = snapshot(on);
-        const stale = staleResets(on);
+        const before = await snapshot(on);
+        const stale = await staleResets(on);
         const outcome = await attempt(() => callerFor(on, null, ip).auth.forgotPassword(input as never));
-        const after = snapshot(on);
+        const after = await snapshot(on);
         expectSchemaRefusal(outcome, forgotPasswordInput, input, false, false);
         if (outcome.ok) {
           expect(mailing).toBe(true);
-          expectResetRequested(deps, before, after, stale, input, outcome.value, account);
+          await expectResetRequested(deps, before, after, stale, input, outcome.value, account);
         } else {
           const valid = forgotPasswordInput.safeParse(input).success;
           if (valid) expect(outcome.error.code).toBe(mailing ? 'TOO_MANY_REQUESTS' : 'SERVICE_UNAVAILABLE');
@@ -1991,8 +2011,8 @@ fuzz(
       await check(cases, numRuns, async (c) => {
         hour();
         const on = c.mailRoll > 0 ? { app, deps } : world;
-        const before = snapshot(on.deps);
-        const stale = staleResets(on.deps);
+        const before = await snapshot(on.deps);
+        const stale = await staleResets(on.deps);
         const res = await sendJson(on.app, 'POST', '/api/auth/forgot', c, null);
         if (res.statusCode === 503) {
           // The one 5xx owed: a site without mail cannot send a link, and says so.
@@ -2001,13 +2021,13 @@ fuzz(
           expect(res.json()).toEqual({ error: RESET_NEEDS_EMAIL_MESSAGE, message: RESET_NEEDS_EMAIL_MESSAGE });
         } else expectSaneResponse(res, 'POST /api/auth/forgot');
         expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), forgotPasswordInput);
-        const after = snapshot(on.deps);
+        const after = await snapshot(on.deps);
         if (res.statusCode === 200) {
           expect(on.deps).toBe(deps);
           // Byte for byte the same answer, whether the email has an account or not.
           answered ??= res.body;
           expect(res.body).toBe(answered);
-          expectResetRequested(deps, before, after, stale, serverView(payloadOf(c.body)), res.json(), account);
+          await expectResetRequested(deps, before, after, stale, serverView(payloadOf(c.body)), res.json(), account);
         } else expectUnchanged(before, after, 'POST /api/auth/forgot');
       });
     } finally {
@@ -2023,26 +2043,33 @@ class IssuedToken {
 }
 
 /** A reset as forgotPassword stores it (the token's hash, for the hour); a used one is gone from the table. */
-function issueReset(deps: Deps, userId: number, state: IssuedToken['state']): string {
+async function issueReset(deps: Deps, userId: number, state: IssuedToken['state']): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.now();
   if (state !== 'used') {
-    deps.db.$client
-      .prepare('insert into password_resets (id, user_id, created_at, expires_at) values (?, ?, ?, ?)')
-      .run(hashToken(token), userId, now, state === 'expired' ? now : now + PASSWORD_RESET_MS);
+    await deps.sql('insert into password_resets (id, user_id, created_at, expires_at) values ($1, $2, $3, $4)', [
+      hashToken(token),
+      userId,
+      new Date(now),
+      new Date(state === 'expired' ? now : now + PASSWORD_RESET_MS),
+    ]);
   }
   return state === 'padded' ? ` ${token}\n` : token;
 }
 
 /** Replaces a planned token with one issued now; `live` says whether the input holds a working link. */
-function resolveToken(input: unknown, deps: Deps, userId: number): { input: unknown; live: boolean } {
+async function resolveToken(input: unknown, deps: Deps, userId: number): Promise<{ input: unknown; live: boolean }> {
   if (!input || typeof input !== 'object' || Object.getPrototypeOf(input) !== Object.prototype) return { input, live: false };
   let live = false;
-  const entries = Object.entries(input).map(([k, v]): [string, unknown] => {
-    if (!(v instanceof IssuedToken)) return [k, v];
+  const entries: Array<[string, unknown]> = [];
+  for (const [k, v] of Object.entries(input)) {
+    if (!(v instanceof IssuedToken)) {
+      entries.push([k, v]);
+      continue;
+    }
     if (k === 'token' && (v.state === 'live' || v.state === 'padded')) live = true;
-    return [k, issueReset(deps, userId, v.state)];
-  });
+    entries.push([k, await issueReset(deps, userId, v.state)]);
+  }
   return { input: ownObject(entries), live };
 }
 
@@ -2067,9 +2094,10 @@ function resetInput(options: ValueOptions): fc.Arbitrary<unknown> {
 }
 
 /** The account's sessions and resets, before a reset takes them all. */
-function accountRows(deps: Deps, userId: number) {
-  const count = (table: string) => deps.db.$client.prepare(`select count(*) from ${table} where user_id = ?`).pluck().get(userId) as number;
-  return { sessions: count('sessions'), password_resets: count('password_resets') };
+async function accountRows(deps: Deps, userId: number) {
+  const count = async (table: string) =>
+    (await deps.sqlOne<{ n: number }>(`select count(*) as n from ${table} where user_id = $1`, [userId]))!.n;
+  return { sessions: await count('sessions'), password_resets: await count('password_resets') };
 }
 
 /**
@@ -2088,11 +2116,11 @@ async function expectPasswordReset(
   const { password } = resetPasswordInput.parse(input);
   expect(answer).toEqual({ message: expect.stringContaining('password has been changed') });
   expect(delta(before, after)).toEqual(Object.fromEntries(Object.entries(rows).map(([table, n]) => [table, -n])));
-  expect(accountRows(deps, userId)).toEqual({ sessions: 0, password_resets: 0 });
+  expect(await accountRows(deps, userId)).toEqual({ sessions: 0, password_resets: 0 });
   expect(after.users[userId]).not.toBe(before.users[userId]);
   expect({ ...after.users, [userId]: before.users[userId] }).toEqual(before.users);
   expect({ ...after, counts: {}, users: {} }).toEqual({ ...before, counts: {}, users: {} });
-  expect(await deps.passwords.verify(password, userRow(deps, userId)!.passwordHash, 'fuzz')).toBe(true);
+  expect(await deps.passwords.verify(password, (await userRow(deps, userId))!.passwordHash, 'fuzz')).toBe(true);
 }
 
 fuzz(
@@ -2107,11 +2135,11 @@ fuzz(
     await check(fc.tuple(resetInput(CALLER), fc.constantFrom(...IPS)), numRuns, async ([planned, ip]) => {
       hour();
       await createSession(deps, account.id);
-      const { input, live } = resolveToken(planned, deps, account.id);
-      const rows = accountRows(deps, account.id);
-      const before = snapshot(deps);
+      const { input, live } = await resolveToken(planned, deps, account.id);
+      const rows = await accountRows(deps, account.id);
+      const before = await snapshot(deps);
       const outcome = await attempt(() => callerFor(deps, null, ip).auth.resetPassword(input as never));
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       expectSchemaRefusal(outcome, resetPasswordInput, input, false, false);
       if (outcome.ok) {
         expect(live, 'a reset without a live link was accepted').toBe(true);
@@ -2140,14 +2168,14 @@ fuzz(
     await check(fc.record({ wire: wireArb(), body: bodyArb(resetInput(JSON_ONLY)) }), numRuns, async (c) => {
       hour();
       await createSession(deps, account.id);
-      const resolved = c.body.kind === 'json' ? resolveToken(c.body.value, deps, account.id) : { input: undefined, live: false };
+      const resolved = c.body.kind === 'json' ? await resolveToken(c.body.value, deps, account.id) : { input: undefined, live: false };
       const body: Body = c.body.kind === 'json' ? { kind: 'json', value: resolved.input } : c.body;
-      const rows = accountRows(deps, account.id);
-      const before = snapshot(deps);
+      const rows = await accountRows(deps, account.id);
+      const before = await snapshot(deps);
       const res = await sendJson(app, 'POST', '/api/auth/reset', { wire: c.wire, body }, null);
       expectSaneResponse(res, 'POST /api/auth/reset');
       expectRestSchemaRefusal(res, c.wire, payloadOf(body), resetPasswordInput);
-      const after = snapshot(deps);
+      const after = await snapshot(deps);
       if (res.statusCode === 200) {
         expect(resolved.live, 'a reset without a live link was accepted').toBe(true);
         await expectPasswordReset(deps, before, after, rows, serverView(payloadOf(body)), res.json(), account.id);
@@ -2245,11 +2273,11 @@ fuzz(
     const photos = await loadPhotos();
     await check(multipartArb(deps.now(), photos), numRuns, async (c) => {
       const { headers, body } = multipartRequest(c, seller);
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const res = await app.inject({ method: 'POST', url: '/api/auction', headers, payload: body });
       expectSaneResponse(res, 'POST /api/auction');
-      const after = snapshot(deps);
-      if (res.statusCode === 201) expectAuctionCreated(deps, before, after, res.json(), seller.id);
+      const after = await snapshot(deps);
+      if (res.statusCode === 201) await expectAuctionCreated(deps, before, after, res.json(), seller.id);
       else expectUnchanged(before, after, 'POST /api/auction');
     });
   },
@@ -2306,9 +2334,9 @@ fuzz(
       ({ path, input, wire }) => !SLOW_SCHEMAS[path]?.safeParse(input).success && !wire.contentType?.toLowerCase().startsWith('multipart/'),
     );
     await check(cases, numRuns, async (c) => {
-      const input = resolveBid(c.input, deps);
+      const input = await resolveBid(c.input, deps);
       const payload = input === undefined ? undefined : JSON.stringify(c.batched ? { 0: input } : input);
-      const before = snapshot(deps);
+      const before = await snapshot(deps);
       const res = await app.inject({
         method: 'POST',
         url: `/trpc/${c.path}${c.batched ? '?batch=1' : ''}`,
@@ -2319,7 +2347,8 @@ fuzz(
       else tally.refused += 1;
       expect(res.statusCode, `${c.path}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
       expect(() => res.json()).not.toThrow();
-      if (res.statusCode >= 400 || /"error"/.test(res.body.slice(0, 20))) expectUnchanged(before, snapshot(deps), `POST /trpc/${c.path}`);
+      if (res.statusCode >= 400 || /"error"/.test(res.body.slice(0, 20)))
+        expectUnchanged(before, await snapshot(deps), `POST /trpc/${c.path}`);
     });
   },
 );
