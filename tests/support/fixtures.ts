@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
@@ -158,15 +159,26 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
   return {
     deps,
     async cleanUp() {
-      const tables = await store.db.$client.query<{ name: string }>(
-        `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
-      );
-      await store.db.$client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+      // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
+      await emptyDatabase(url);
       spareDatabases.push(url);
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
+}
+
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
+    );
+    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Drops this file's PostgreSQL databases (vitest runs it after the file's last test). */
