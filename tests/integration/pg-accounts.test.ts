@@ -126,23 +126,22 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       ipAddress: '198.51.100.7',
       userId: null,
     };
+    const window = { since: new Date(T0 - HOUR_MS), max: 5 };
     const contacts = [pgContact(db), pgContact(other)];
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        contacts[i % 2]!.insertUnderLimit({ ...message, createdAt: new Date(T0 + i) }, { since: new Date(T0 - HOUR_MS), max: 5 }),
-      ),
+      Array.from({ length: 20 }, (_, i) => contacts[i % 2]!.insertUnderLimit({ ...message, createdAt: new Date(T0 + i) }, window)),
     );
     expect(outcomes.filter((outcome) => outcome.stored)).toHaveLength(5);
     expect(await pgContact(db).count()).toBe(5);
-    // Another address is not held back by the first one's limit.
-    expect(
-      await pgContact(db).insertUnderLimit(
-        { ...message, ipAddress: '198.51.100.8', createdAt: new Date(T0) },
-        { since: new Date(T0 - HOUR_MS), max: 5 },
-      ),
-    ).toEqual({
-      stored: true,
+    // The next one is told when the oldest of the five arrived (when a slot frees up).
+    const storedAt = (await pgContact(db).page({ limit: 10 })).items.map((stored) => stored.createdAt.getTime());
+    expect(await pgContact(db).insertUnderLimit({ ...message, createdAt: new Date(T0 + 20) }, window)).toEqual({
+      stored: false,
+      oldest: new Date(Math.min(...storedAt)),
     });
+    // Another address is not held back by the first one's limit.
+    const elsewhere = { ...message, ipAddress: '198.51.100.8', createdAt: new Date(T0) };
+    expect(await pgContact(db).insertUnderLimit(elsewhere, window)).toEqual({ stored: true });
   });
 
   test('two instances claiming the outbox at once never get the same row', async () => {
