@@ -33,7 +33,7 @@ export function pgUsers(db: PgDb): UserStore {
     },
     async insert(user) {
       // Two sign-ups with one email at the same instant: the unique index decides, and the second
-      // inserts nothing (rather than failing, which would end a transaction around it).
+      // inserts nothing and returns no row.
       const [created] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
       return created ?? null;
     },
