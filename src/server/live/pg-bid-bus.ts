@@ -12,6 +12,11 @@
 // behind them. The database always has them by then: a bid's number is given in its transaction,
 // after every smaller one committed, and its ring is sent only after its own commit.
 //
+// A new subscription. The first local subscriber of an auction reads where its numbering stands
+// (`BidHistory.bidsCount`); rings heard during that read are handed on too, since they came after the
+// subscription. What it cannot see: a bid committed in the moment between the subscription and that
+// read whose ring comes only after the read is taken as seen (a window of one query's time).
+//
 // Reconnects. While the doorbell's listener is reconnecting its rings are lost; once it listens
 // again, every followed auction is read from its last number on, so nothing is skipped. What a read
 // cannot bring in order (more than a subscriber may have waiting, a failed read, bids announced but
