@@ -172,14 +172,11 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     // The second retry waits long enough for the rings below to be sent, and lost, before it listens again.
     const b = instance('b', { retryMs: { first: 500, last: 500 } });
     const onB = b.bus.subscribe('3')[Symbol.asyncIterator]();
-    const everyOnB = b.bus.subscribe(null)[Symbol.asyncIterator]();
     const first = onB.next();
-    const firstEvery = everyOnB.next();
     await table.counted('3');
     await table.commit(event('3', 1));
     a.bus.publish(event('3', 1));
     expect((await first).value!.bidsCount).toBe(1);
-    expect((await firstEvery).value!.bidsCount).toBe(1);
 
     await dropListener('b');
     const rings = await ringsHeard(database.url, 2);
@@ -190,9 +187,6 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     await rings.end();
 
     expect(await counts(onB, 2)).toEqual([2, 3]);
-    // Every-auction subscriptions have no numbering to catch up by: they end, and their clients
-    // resume from their last event id.
-    expect((await everyOnB.next()).done).toBe(true);
     await table.commit(event('3', 4));
     a.bus.publish(event('3', 4));
     expect(await counts(onB, 1)).toEqual([4]);

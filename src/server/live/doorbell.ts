@@ -54,6 +54,9 @@ export interface DoorbellOptions {
   log?: { warn(details: object, message: string): void };
 }
 
+/** A connection that does not answer by then is given up (and retried), rather than queuing rings behind it. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Channel names are written into LISTEN as identifiers, so only plain ones are accepted. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -68,7 +71,7 @@ export function createDoorbell({
   const origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
   const channels = new Map<string, Set<DoorbellListener>>();
   // Rings of one process go out one after another on one connection, so they keep their order.
-  const ringer = new pg.Pool({ connectionString, max: 1 });
+  const ringer = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   ringer.on('error', (error) => log.warn({ err: error }, 'the doorbell lost its ringing connection; the next ring reconnects'));
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -91,7 +94,12 @@ export function createDoorbell({
   }
 
   async function connect() {
-    const client = new pg.Client({ connectionString, application_name: name, keepAlive: true });
+    const client = new pg.Client({
+      connectionString,
+      application_name: name,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     let dropped = false;
     const drop = (error?: Error) => {
       if (dropped) return;

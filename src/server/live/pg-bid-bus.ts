@@ -23,11 +23,12 @@
 // not in the database) ends that auction's subscriptions instead: their clients reconnect with their
 // last event id and replay from the database (bid-stream.ts), wherever they land.
 //
-// Every auction (the null channel) gets events as they are heard, without the numbering: in the
-// order each process published them, but two processes' events may interleave out of order, and one
-// auction's events can then come out of order too. After the listener reconnects, these
-// subscriptions are ended so that their clients resume from their last event id; rings lost in the
-// drop are then read from the database by bid id, like any other reconnect.
+// Every auction (the null channel) gets events as they are heard, without the numbering, which does
+// not span auctions: in the order each process published them, but two processes' events can
+// interleave, so one auction's events may come out of order, and rings lost while the listener
+// reconnects are not read again. These subscriptions carry on regardless: each event carries its
+// auction's current price, so the next bid of an auction mends what a lost one left behind. A
+// client that must see every bid of an auction follows that auction.
 import { createBidBus, MAX_QUEUED_EVENTS, type BidBus, type BidEvent } from './bid-bus';
 import type { Doorbell } from './doorbell';
 
@@ -71,8 +72,6 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
   const inOrder = createBidBus();
   const asHeard = createBidBus();
   const followed = new Map<string, Followed>();
-  let everyAuctionEnded = new AbortController();
-  let listenedBefore = false;
   let closed = false;
 
   function end(auctionId: string, auction: Followed, why: unknown) {
@@ -161,19 +160,12 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
       arrived(event);
     },
     listening() {
-      if (listenedBefore) {
-        everyAuctionEnded.abort();
-        everyAuctionEnded = new AbortController();
-      }
-      listenedBefore = true;
       for (const [auctionId, auction] of followed) {
         auction.again = true;
         if (!auction.busy) void handOn(auctionId, auction);
       }
     },
   });
-
-  const endedWith = (signal: AbortSignal | undefined, ended: AbortSignal) => (signal ? AbortSignal.any([signal, ended]) : ended);
 
   return {
     publish(event) {
@@ -188,12 +180,13 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
     async *subscribe(auctionId, signal) {
       if (closed) return;
       if (auctionId === null) {
-        yield* asHeard.subscribe(null, endedWith(signal, everyAuctionEnded.signal));
+        yield* asHeard.subscribe(null, signal);
         return;
       }
       const auction = follow(auctionId);
       try {
-        yield* inOrder.subscribe(auctionId, endedWith(signal, auction.ended.signal));
+        const ended = auction.ended.signal;
+        yield* inOrder.subscribe(auctionId, signal ? AbortSignal.any([signal, ended]) : ended);
       } finally {
         auction.subscribers -= 1;
         if (auction.subscribers === 0 && followed.get(auctionId) === auction) followed.delete(auctionId);
