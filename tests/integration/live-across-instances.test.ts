@@ -218,4 +218,21 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     await dropListener('b');
     expect((await woke).done).toBe(false);
   });
+
+  test('closing the buses ends their subscriptions and the listening session', async () => {
+    const b = instance('b');
+    const bids = b.bus.subscribe('1')[Symbol.asyncIterator]();
+    const notices = b.notices.subscribe(1)[Symbol.asyncIterator]();
+    const [bidsEnded, started] = [bids.next(), notices.next()];
+    await started;
+    const listening = async () => (await db.query("select 1 from pg_stat_activity where application_name = 'b'")).rowCount;
+    expect(await listening()).toBe(1);
+
+    b.bus.close();
+    b.notices.close();
+    expect((await bidsEnded).done).toBe(true);
+    expect((await notices.next()).done).toBe(true);
+    // The session ends a moment after the close: its backend exits once it reads the goodbye.
+    await expect.poll(listening).toBe(0);
+  });
 });
