@@ -27,6 +27,21 @@ import { transaction, type Queryable } from './transaction';
 /** A time as a parameter of raw SQL: an ISO string, typed, whatever the driver would make of a Date. */
 const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
+/**
+ * An id from a request, as a parameter. Ids arrive with up to 15 digits; PostgreSQL's integer holds 10
+ * and refuses a larger parameter. Compared as a bigint, an id that no row can have finds no row, as on
+ * SQLite, instead of failing the query. (The raw statements below cast their ids the same way.)
+ */
+const idParam = (id: number) => sql`${id}::bigint`;
+
+/**
+ * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
+ * cover only years 1 to 9999: a time outside them lies before or after every row's, as infinity does.
+ */
+const [EARLIEST_MS, LATEST_MS] = [Date.parse('0001-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+const cursorTime = (ms: number) =>
+  ms < EARLIEST_MS ? sql`'-infinity'::timestamptz` : ms > LATEST_MS ? sql`'infinity'::timestamptz` : timeParam(ms);
+
 /** The one condition per status, by the clock of the request. */
 export function statusIs(status: AuctionStatus, now: number): SQL {
   const at = new Date(now);
@@ -44,7 +59,7 @@ function matching(filter: AuctionFilter): SQL | undefined {
   return and(
     filter.status ? statusIs(filter.status, filter.now) : undefined,
     filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
-    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, filter.sellerId),
+    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, idParam(filter.sellerId)),
     // Each word a prefix of a word of the name or the description, folded as the column is (drizzle/pg/0000).
     filter.words?.length ? sql`${auctions.search} @@ auction_search_query(${sql.param(filter.words)}::text[])` : undefined,
   );
@@ -60,10 +75,10 @@ const KEY_SORTS: Record<
   Exclude<AuctionSort, 'newest'>,
   { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; param: (key: number) => SQL }
 > = {
-  ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: timeParam },
-  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: (key) => sql`${key}::int` },
-  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: (key) => sql`${key}::int` },
-  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: (key) => sql`${key}::int` },
+  ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: cursorTime },
+  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: idParam },
+  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: idParam },
+  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: idParam },
 };
 
 const invalidCursor = () => badRequest('Invalid cursor');
@@ -138,7 +153,7 @@ const AUCTION_BY_ID = {
       a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId", l.name as "leaderName",
       a.leader_max as "leaderMax", a.closed_at as "closedAt"
     from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
-    where a.id = $1`,
+    where a.id = $1::bigint`,
 };
 
 /** One auction by id, on the pool or on a transaction's connection (which then sees its own writes). */
@@ -157,7 +172,7 @@ const BID = {
    * "No key update" still lets rows that refer to the auction (bids, watches) be inserted meanwhile.
    * The auction is read by a statement after this one, which sees what the bid waited for.
    */
-  lock: { name: 'bid-lock', text: 'select 1 from auctions where id = $1 for no key update' },
+  lock: { name: 'bid-lock', text: 'select 1 from auctions where id = $1::bigint for no key update' },
   repeatOf: {
     name: 'bid-repeat-of',
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.bidder_id = $1 and b.request_key = $2`,
@@ -190,12 +205,12 @@ const BID = {
     name: 'bid-own-maximum',
     text: `select case when a.leader_id = $1 then a.leader_max
         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $1) end as amount
-      from auctions a where a.id = $2`,
+      from auctions a where a.id = $2::bigint`,
   },
   watching: { name: 'bid-watching', text: 'select 1 from watches where user_id = $1 and auction_id = $2' },
   newestOf: {
     name: 'bids-newest-of',
-    text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1 order by b.id desc limit $2`,
+    text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
   },
 };
 
@@ -258,7 +273,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
         const rows: AuctionRecord[] = await withSeller(db)
-          .where(and(where, after === null ? undefined : lt(auctions.id, after)))
+          .where(and(where, after === null ? undefined : lt(auctions.id, idParam(after))))
           .orderBy(desc(auctions.id))
           .limit(limit + 1);
         return pageOf(rows, limit, (row) => String(row.id));
@@ -270,7 +285,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
         if (after === null) throw invalidCursor();
       }
       // A row value comparison: PostgreSQL reads it as one range of the (value, id) index.
-      const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${after.id}::int)`;
+      const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${idParam(after.id)})`;
       const direction = descending ? desc : asc;
       const rows: AuctionRecord[] = await withSeller(db)
         .where(and(where, past ?? undefined))
@@ -370,7 +385,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
 
 export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
   const pool = db.$client;
-  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, auctionId));
+  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, idParam(auctionId)));
 
   /** The bid's transaction: the same steps as on SQLite, after the lock on the auction's row. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -471,7 +486,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       const { rows } = await pool.query<{ auctionId: number; amount: number | null }>(
         `select a.id as "auctionId", case when a.leader_id = $1 then a.leader_max else m.amount end as amount
          from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = $1
-         where a.id = any($2::int[])`,
+         where a.id = any($2::bigint[])`,
         [bidderId, auctionIds],
       );
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
@@ -500,7 +515,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         .select(bidColumns)
         .from(bids)
         .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, afterBidId), ofAuction(auctionId)))
+        .where(and(gt(bids.id, idParam(afterBidId)), ofAuction(auctionId)))
         .orderBy(bids.id)
         .limit(limit);
     },
@@ -508,7 +523,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       const [row] = await db
         .select({ id: bids.id })
         .from(bids)
-        .where(and(gt(bids.id, afterBidId), ofAuction(auctionId)))
+        .where(and(gt(bids.id, idParam(afterBidId)), ofAuction(auctionId)))
         .orderBy(bids.id)
         .limit(1)
         .offset(skip);
@@ -540,7 +555,7 @@ export function pgNotifications(db: PgDb): NotificationStore {
       const rows = await db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, after)))
+        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, idParam(after))))
         .orderBy(desc(notifications.id))
         .limit(limit + 1);
       return pageOf(rows, limit, (row) => String(row.id));
@@ -554,7 +569,7 @@ export function pgNotifications(db: PgDb): NotificationStore {
       return transaction(pool, async (client) => {
         const { rowCount } = await client.query(
           `update notifications set read_at = $2
-           where user_id = $1 and read_at is null and ($3::int[] is null or id = any($3::int[]))`,
+           where user_id = $1 and read_at is null and ($3::bigint[] is null or id = any($3::bigint[]))`,
           [userId, at, ids],
         );
         return { marked: rowCount ?? 0, unread: await unreadOf(client, userId) };

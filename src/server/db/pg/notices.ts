@@ -27,7 +27,8 @@ export function noticeWriter({ mail }: { mail: boolean }): NoticeWriter {
           from written w
           join users u on u.id = w.user_id
           join auctions a on a.id = $4
-          where u.email_notifications`,
+          where u.email_notifications
+          order by w.id`,
       }
     : { name: 'notices', text: insertNotices };
   return async (client, auctionId, notices, at) => {
