@@ -1,8 +1,35 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { postgres } from './tests/support/postgres';
 
-export default defineConfig({
+/**
+ * Integration tests that look at SQLite itself (its query plans, its file, its tables through
+ * better-sqlite3): they have no PostgreSQL twin, the rest run on both databases.
+ */
+const SQLITE_ONLY = ['tests/integration/explain.test.ts'];
+
+/**
+ * On PostgreSQL, only where a server answers (or under CI, where one must): the integration suite
+ * again, and the tests of what only PostgreSQL has (several pools on one database, its locks).
+ */
+const onPostgres: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'integration-pg',
+      root: '.',
+      include: ['tests/integration/**/*.test.ts'],
+      exclude: SQLITE_ONLY,
+      env: { TEST_DATABASE: 'postgres' },
+      setupFiles: ['tests/support/postgres-setup.ts'],
+      testTimeout: 20_000,
+    },
+  },
+  { extends: true, test: { name: 'postgres', root: '.', include: ['tests/postgres/**/*.test.ts'], testTimeout: 20_000 } },
+];
+
+export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
@@ -23,6 +50,8 @@ export default defineConfig({
         extends: true,
         test: { name: 'integration', root: '.', include: ['tests/integration/**/*.test.ts'], testTimeout: 20_000 },
       },
+      // Probed only when vitest loads this file, never by `vite build`.
+      ...(mode === 'test' && (await postgres()) ? onPostgres : []),
       {
         extends: true,
         test: {
@@ -37,4 +66,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

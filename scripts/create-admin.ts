@@ -2,7 +2,7 @@
 // existing account with that email. One line of output; exit 0 on success, 1 on error, 2 on bad usage.
 import { parseArgs } from 'node:util';
 import { AppError } from '../src/server/domain/errors';
-import { createSqliteStore } from '../src/server/db/sqlite/store';
+import { openShared } from '../src/server/db/open-store';
 import { loadSettings, SettingsError } from '../src/server/env';
 import { createAdminInput, createOrPromoteAdmin } from '../src/server/services/admin-accounts';
 
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   }
 
   const settings = loadSettings(process.env);
-  const store = createSqliteStore(settings.DATABASE_PATH);
+  const { store } = await openShared(settings);
   try {
     const { outcome, user } = await createOrPromoteAdmin({ store, now: Date.now }, input);
     const who = `${user.email} (${user.name})`;

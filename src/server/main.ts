@@ -1,6 +1,8 @@
 // Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app';
+import { openShared } from './db/open-store';
+import { DatabaseUnavailableError } from './db/pg/open';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createDeps } from './deps';
 import { loadSettings, SettingsError } from './env';
@@ -10,7 +12,7 @@ import { pruneExpiredSessions } from './services/sessions';
 async function main() {
   const dev = process.argv.includes('--dev');
   const settings = loadSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
-  const deps = createDeps(settings);
+  const deps = createDeps(settings, await openShared(settings));
   await pruneExpiredSessions(deps);
   await pruneLoginHistory(deps);
 
@@ -72,7 +74,7 @@ function printDevWelcome(accounts: ReadonlyArray<{ role: string; email: string; 
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SettingsError) {
+  if (error instanceof SettingsError || error instanceof DatabaseUnavailableError) {
     console.error(error.message);
   } else {
     console.error(error);

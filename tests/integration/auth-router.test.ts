@@ -68,7 +68,7 @@ describe('auth.login', () => {
   });
 
   test('an unknown email takes about as long as a wrong password (medians, generous factor)', async ({ makeDeps }) => {
-    const deps = makeDeps({ LOGIN_FAILURES_LIMIT: 1000 });
+    const deps = await makeDeps({ LOGIN_FAILURES_LIMIT: 1000 });
     const row = await insertUser(deps);
     const caller = anonymousCaller(deps);
     const time = async (email: string) => {

@@ -119,7 +119,7 @@ describe('closeDueAuctions', () => {
   });
 
   test('an auction whose end a late bid moved is not closed until the new end', async ({ makeDeps }) => {
-    const deps = makeDeps({ SOFT_CLOSE_SECONDS: 120 });
+    const deps = await makeDeps({ SOFT_CLOSE_SECONDS: 120 });
     const { seller, ann, ben } = await people(deps);
     const endsAt = deps.now() + DAY_MS;
     const id = await insertAuction(deps, seller.id, { itemName: 'Late bids', startingPrice: 100, endsAt });

@@ -89,7 +89,7 @@ type Door = 'caller' | 'rest' | 'trpc-http';
  */
 interface World {
   deps: Deps;
-  makeDeps: (overrides?: Partial<Settings>) => Deps;
+  makeDeps: (overrides?: Partial<Settings>) => Promise<Deps>;
   app?: FastifyInstance;
 }
 type Run<W> = (numRuns: number, world: W) => Promise<void>;
@@ -1871,14 +1871,15 @@ fuzz(
  * Deps with SMTP_URL set (a port nobody answers), so that password reset is offered; their outbox
  * worker never comes round, so the rows a call writes stay for the snapshot to see.
  */
-function mailingDeps(world: World): Deps {
-  const deps = world.makeDeps({ SMTP_URL: 'smtp://fuzz:fuzz@127.0.0.1:9' });
+async function mailingDeps(world: World): Promise<Deps> {
+  const deps = await world.makeDeps({ SMTP_URL: 'smtp://fuzz:fuzz@127.0.0.1:9' });
   Object.assign(deps.mail, { tickMs: 2 ** 31 - 1 });
   return deps;
 }
 
 /** The rate limits count per hour: an hour passes every so many cases, so that most cases reach the service. */
 function hourlyLimits(deps: Deps, every = 40) {
+  deps.clock.drivesDate();
   let cases = 0;
   return () => {
     cases += 1;
@@ -1940,7 +1941,7 @@ fuzz(
   'the same answer for any email; a link only for the account; 503 without mail; refused changes nothing',
   300,
   async (numRuns, { deps: withoutMail, makeDeps }) => {
-    const deps = mailingDeps({ deps: withoutMail, makeDeps });
+    const deps = await mailingDeps({ deps: withoutMail, makeDeps });
     const account = await insertUser(deps, { name: 'Fuzz Forgetful' });
     const hour = hourlyLimits(deps);
     await check(
@@ -1975,7 +1976,7 @@ fuzz(
   'POST /api/auth/forgot: one answer for every email, a link only for the account, or nothing changes',
   300,
   async (numRuns, world) => {
-    const deps = mailingDeps(world);
+    const deps = await mailingDeps(world);
     const app = await buildApp(deps, { closeAuctions: false });
     try {
       await app.ready();

@@ -10,30 +10,62 @@
 //
 // A file or a describe block changes the settings of its tests with `test.override({ settings })`, and
 // buildApp's options with `test.override({ buildOptions })`. Which database stands behind deps is
-// decided here (openDeps) and nowhere else.
+// decided here (openDeps) and nowhere else: SQLite in memory, or PostgreSQL in the projects that set
+// TEST_DATABASE=postgres (vite.config.ts), which run the same tests a second time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { test as base } from 'vitest';
+import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
+import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { testSettings, type Settings } from '../../src/server/env';
+import { postgres } from './postgres';
+
+/** The database the tests of this project run on. */
+export const TEST_DATABASE: 'sqlite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestClock {
   now: () => number;
   set(ms: number): void;
   advance(ms: number): void;
+  /**
+   * From here to the end of the test, Date shows this clock's time (and stands still between its
+   * moves). For tests that let a rate limit's window pass: rate-limiter-flexible reads Date.now()
+   * and takes no clock of ours, so faking Date is the one way to move its time.
+   */
+  drivesDate(): void;
 }
 
 function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
   let current = start;
-  return { now: () => current, set: (ms) => void (current = ms), advance: (ms) => void (current += ms) };
+  let drivingDate = false;
+  const set = (ms: number) => {
+    current = ms;
+    if (drivingDate) vi.setSystemTime(ms);
+  };
+  return {
+    now: () => current,
+    set,
+    advance: (ms) => set(current + ms),
+    drivesDate() {
+      vi.useFakeTimers({ toFake: ['Date'], now: current });
+      drivingDate = true;
+      onTestFinished(() => {
+        drivingDate = false;
+        vi.useRealTimers();
+      });
+    },
+  };
 }
 
-/** The app's dependencies as a test holds them: the clock it moves, and `db` to look at the tables. */
+/**
+ * The app's dependencies as a test holds them: the clock it moves, and `db` to look at SQLite's tables
+ * (a test that does runs on SQLite only; on PostgreSQL, reading `db` fails with a line saying so).
+ */
 export type TestDeps = AppDeps & { clock: TestClock; db: SqliteDb };
 
 export interface TestApp {
@@ -82,8 +114,65 @@ export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
 }
 
 /** Every fixture opens its database here: the one place that chooses which database tests run on. */
-function openDeps(overrides: Partial<Settings>): OpenDeps {
-  return sqliteDeps(overrides);
+function openDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
+  return TEST_DATABASE === 'postgres' ? postgresDeps(overrides) : Promise.resolve(sqliteDeps(overrides));
+}
+
+/**
+ * PostgreSQL databases of this test file, made and migrated on first need and dropped after its last
+ * test. A test takes one (two, for two databases side by side) and hands it back emptied: truncating
+ * costs far less than making and migrating a database per test, and ids start at 1 again as in a
+ * fresh database.
+ */
+const spareDatabases: string[] = [];
+const fileDatabases: Array<{ drop(): Promise<void> }> = [];
+
+async function takeDatabase(): Promise<string> {
+  const spare = spareDatabases.pop();
+  if (spare) return spare;
+  const server = await postgres();
+  if (!server) throw new Error('TEST_DATABASE=postgres, but no PostgreSQL answers (see the line above)');
+  const made = await server.freshDatabase();
+  fileDatabases.push(made);
+  return made.url;
+}
+
+async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
+  const { settings, ownUploadDir } = settingsFor(overrides);
+  const url = await takeDatabase();
+  const store = await createPgStore(url, { mailNotices: settings.SMTP_URL !== undefined, poolSize: 4 });
+  const close = store.close.bind(store);
+  let closing: Promise<void> | undefined;
+  store.close = () => (closing ??= close());
+  const clock = testClock();
+  const db = new Proxy({} as SqliteDb, {
+    get() {
+      throw new Error('deps.db is SQLite: this test reads SQLite itself, so it belongs to the SQLite projects only');
+    },
+  });
+  const deps: TestDeps = {
+    ...createDeps(settings, { store, limits: { kind: 'postgres', pool: store.db.$client }, now: clock.now }),
+    clock,
+    db,
+  };
+  return {
+    deps,
+    async cleanUp() {
+      const tables = await store.db.$client.query<{ name: string }>(
+        `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
+      );
+      await store.db.$client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+      await store.close();
+      spareDatabases.push(url);
+      if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Drops this file's PostgreSQL databases (vitest runs it after the file's last test). */
+export async function dropFileDatabases(): Promise<void> {
+  await Promise.all(fileDatabases.splice(0).map((database) => database.drop()));
+  spareDatabases.length = 0;
 }
 
 async function closeApp(app: FastifyInstance): Promise<void> {
@@ -108,7 +197,7 @@ export interface Fixtures {
   /** buildApp's options for `app` and `listening`: `test.override({ buildOptions: {...} })`. */
   buildOptions: BuildOptions;
   /** New deps on a database and clock of their own, on `settings` plus `overrides`. */
-  makeDeps: (overrides?: Partial<Settings>) => TestDeps;
+  makeDeps: (overrides?: Partial<Settings>) => Promise<TestDeps>;
   /** A new app on new deps (`settings` plus `overrides`), built with `options`. */
   makeApp: (overrides?: Partial<Settings>, options?: BuildOptions) => Promise<TestApp>;
   deps: TestDeps;
@@ -123,8 +212,8 @@ export const test = base.extend<Fixtures>({
   buildOptions: {},
   makeDeps: async ({ settings }, use) => {
     const made: OpenDeps[] = [];
-    await use((overrides = {}) => {
-      const fresh = openDeps({ ...settings, ...overrides });
+    await use(async (overrides = {}) => {
+      const fresh = await openDeps({ ...settings, ...overrides });
       made.push(fresh);
       return fresh.deps;
     });
@@ -133,7 +222,7 @@ export const test = base.extend<Fixtures>({
   makeApp: async ({ makeDeps }, use) => {
     const apps: FastifyInstance[] = [];
     await use(async (overrides = {}, options = {}) => {
-      const deps = makeDeps(overrides);
+      const deps = await makeDeps(overrides);
       const app = await buildApp(deps, options);
       apps.push(app);
       await app.ready();
@@ -142,7 +231,7 @@ export const test = base.extend<Fixtures>({
     await Promise.all(apps.map(closeApp));
   },
   deps: async ({ makeDeps }, use) => {
-    await use(makeDeps());
+    await use(await makeDeps());
   },
   app: async ({ deps, buildOptions }, use) => {
     const app = await buildApp(deps, buildOptions);
@@ -156,7 +245,7 @@ export const test = base.extend<Fixtures>({
   sharedDeps: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern: none.
     async ({}, use) => {
-      const fresh = openDeps({});
+      const fresh = await openDeps({});
       await use(fresh.deps);
       await fresh.cleanUp();
     },

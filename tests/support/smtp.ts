@@ -16,8 +16,8 @@ export const FAST = { tickMs: 20, firstRetryMs: 100, maxRetryMs: 400 };
  * An app (from the fixture's makeDeps) that mails through `smtpUrl`, or sends no mail without one;
  * its test clock follows real time, so that retries come due. Closed after the test.
  */
-export async function mailingApp(makeDeps: (overrides?: Partial<Settings>) => TestDeps, smtpUrl: string | undefined) {
-  const deps = makeDeps({ PUBLIC_URL, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) });
+export async function mailingApp(makeDeps: (overrides?: Partial<Settings>) => Promise<TestDeps>, smtpUrl: string | undefined) {
+  const deps = await makeDeps({ PUBLIC_URL, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) });
   Object.assign(deps.mail, FAST);
   const ticking = setInterval(() => deps.clock.advance(10), 10);
   const app = await buildApp(deps, { closeAuctions: false });

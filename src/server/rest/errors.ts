@@ -2,6 +2,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply } from 'fastify';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, type AppErrorKind, type Issue } from '../domain/errors';
 import { describeError, GENERIC_ERROR, retryAfterOf } from '../trpc/errors';
 
@@ -44,6 +45,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
     const forPerson = status < 500 || error.cause instanceof AppError;
     return { status, body: errorBody(forPerson ? message : GENERIC_ERROR, issues), retryAfter: retryAfterOf(error) };
   }
+  if (isDatabaseUnavailable(error)) return { status: HTTP_STATUS.unavailable, body: errorBody(DATABASE_UNAVAILABLE_MESSAGE) };
   // Fastify's own errors (bad JSON, wrong content type, body too large) carry a 4xx status code.
   const statusCode = (error as FastifyError | undefined)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {

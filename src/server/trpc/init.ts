@@ -1,6 +1,7 @@
 // tRPC set-up: the error formatter and the three procedure tiers (public, signed in, admin).
 import { initTRPC } from '@trpc/server';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, forbidden, unauthorized } from '../domain/errors';
 import type { Context } from './context';
 import { describeError, toTRPCError } from './errors';
@@ -17,10 +18,16 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** A rule's refusal (an AppError) becomes the tRPC error of its kind, with its status and message. */
+/**
+ * A rule's refusal (an AppError) becomes the tRPC error of its kind, with its status and message; a
+ * database out of reach, a 503 that says so.
+ */
 const ruleErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  const { cause } = result.error;
+  if (cause instanceof AppError) throw toTRPCError(cause);
+  if (isDatabaseUnavailable(cause)) throw toTRPCError(new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE));
   return result;
 });
 
