@@ -21,6 +21,7 @@ import type {
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
+import { auctionColumns, openFirst, withSeller } from './rows';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 import { transaction, type Queryable } from './transaction';
 
@@ -28,11 +29,12 @@ import { transaction, type Queryable } from './transaction';
 const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /**
- * An id from a request, as a parameter. Ids arrive with up to 15 digits; PostgreSQL's integer holds 10
- * and refuses a larger parameter. Compared as a bigint, an id that no row can have finds no row, as on
- * SQLite, instead of failing the query. (The raw statements below cast their ids the same way.)
+ * A number from a request (an id, a cursor's key), as a parameter. They arrive with up to 15 digits;
+ * PostgreSQL's integer holds 10 and refuses a larger parameter. Compared as a bigint, a number that no
+ * row can hold finds no row, as on SQLite, instead of failing the query. (The raw statements below
+ * cast their ids the same way.)
  */
-const idParam = (id: number) => sql`${id}::bigint`;
+const asBigint = (n: number) => sql`${n}::bigint`;
 
 /**
  * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
@@ -59,7 +61,7 @@ function matching(filter: AuctionFilter): SQL | undefined {
   return and(
     filter.status ? statusIs(filter.status, filter.now) : undefined,
     filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
-    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, idParam(filter.sellerId)),
+    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, asBigint(filter.sellerId)),
     // Each word a prefix of a word of the name or the description, folded as the column is (drizzle/pg/0000).
     filter.words?.length ? sql`${auctions.search} @@ auction_search_query(${sql.param(filter.words)}::text[])` : undefined,
   );
@@ -76,35 +78,12 @@ const KEY_SORTS: Record<
   { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; param: (key: number) => SQL }
 > = {
   ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: cursorTime },
-  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: idParam },
-  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: idParam },
-  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: idParam },
+  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: asBigint },
+  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: asBigint },
+  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: asBigint },
 };
 
 const invalidCursor = () => badRequest('Invalid cursor');
-
-const leaders = alias(users, 'leaders');
-
-/** Every column of an auction, with its seller's and its leader's names. */
-const auctionColumns = {
-  id: auctions.id,
-  sellerId: auctions.sellerId,
-  sellerName: users.name,
-  itemName: auctions.itemName,
-  itemDescription: auctions.itemDescription,
-  itemCategory: auctions.itemCategory,
-  startingPrice: auctions.startingPrice,
-  currentPrice: auctions.currentPrice,
-  bidsCount: auctions.bidsCount,
-  photo: auctions.photo,
-  startsAt: auctions.startsAt,
-  endsAt: auctions.endsAt,
-  createdAt: auctions.createdAt,
-  leaderId: auctions.leaderId,
-  leaderName: leaders.name,
-  leaderMax: auctions.leaderMax,
-  closedAt: auctions.closedAt,
-};
 
 const bidColumns = {
   id: bids.id,
@@ -117,29 +96,6 @@ const bidColumns = {
   auto: bids.auto,
   endsAt: bids.endsAt,
 };
-
-/** Auctions with their seller's and leader's names, ready for a where clause and joins of a list's own. */
-export const withSeller = (db: PgDb) =>
-  db
-    .select(auctionColumns)
-    .from(auctions)
-    .innerJoin(users, eq(users.id, auctions.sellerId))
-    .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
-
-/**
- * The order of a user's own lists (watchlist, my bids): open auctions by soonest end, then scheduled
- * ones by soonest start, then ended ones, most recently ended first.
- */
-export function openFirst(now: number): SQL[] {
-  const ended = sql`${auctions.endsAt} <= ${timeParam(now)}`;
-  const scheduled = sql`${auctions.startsAt} > ${timeParam(now)}`;
-  return [
-    sql`case when ${ended} then 2 when ${scheduled} then 1 else 0 end`,
-    sql`case when ${ended} then -extract(epoch from ${auctions.endsAt}) when ${scheduled} then extract(epoch from ${auctions.startsAt})
-      else extract(epoch from ${auctions.endsAt}) end`,
-    asc(auctions.id),
-  ];
-}
 
 // The hot paths below are plain named statements, prepared once per connection and mapped by the
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
@@ -273,7 +229,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
         const rows: AuctionRecord[] = await withSeller(db)
-          .where(and(where, after === null ? undefined : lt(auctions.id, idParam(after))))
+          .where(and(where, after === null ? undefined : lt(auctions.id, asBigint(after))))
           .orderBy(desc(auctions.id))
           .limit(limit + 1);
         return pageOf(rows, limit, (row) => String(row.id));
@@ -285,7 +241,8 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
         if (after === null) throw invalidCursor();
       }
       // A row value comparison: PostgreSQL reads it as one range of the (value, id) index.
-      const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${idParam(after.id)})`;
+      const past =
+        after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${asBigint(after.id)})`;
       const direction = descending ? desc : asc;
       const rows: AuctionRecord[] = await withSeller(db)
         .where(and(where, past ?? undefined))
@@ -385,7 +342,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
 
 export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
   const pool = db.$client;
-  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, idParam(auctionId)));
+  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, asBigint(auctionId)));
 
   /** The bid's transaction: the same steps as on SQLite, after the lock on the auction's row. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -498,6 +455,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       const maxBid = sql<number>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`;
       // The bidder's newest bid on each auction, through the same index.
       const lastBid = sql<number>`(select b.amount from ${bids} b where b.bidder_id = ${bidderId} and b.auction_id = ${auctions.id} order by b.id desc limit 1)`;
+      // Joined under the name auctionColumns reads the leader's name from (db/pg/rows.ts).
+      const leaders = alias(users, 'leaders');
       return db
         .select({ auction: auctionColumns, maxBid, lastBid })
         .from(auctions)
@@ -515,7 +474,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         .select(bidColumns)
         .from(bids)
         .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, idParam(afterBidId)), ofAuction(auctionId)))
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
         .orderBy(bids.id)
         .limit(limit);
     },
@@ -523,7 +482,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       const [row] = await db
         .select({ id: bids.id })
         .from(bids)
-        .where(and(gt(bids.id, idParam(afterBidId)), ofAuction(auctionId)))
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
         .orderBy(bids.id)
         .limit(1)
         .offset(skip);
@@ -555,7 +514,7 @@ export function pgNotifications(db: PgDb): NotificationStore {
       const rows = await db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, idParam(after))))
+        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, asBigint(after))))
         .orderBy(desc(notifications.id))
         .limit(limit + 1);
       return pageOf(rows, limit, (row) => String(row.id));
