@@ -45,7 +45,7 @@ const cursorTime = (ms: number) =>
   ms < EARLIEST_MS ? sql`'-infinity'::timestamptz` : ms > LATEST_MS ? sql`'infinity'::timestamptz` : timeParam(ms);
 
 /** The one condition per status, by the clock of the request. */
-export function statusIs(status: AuctionStatus, now: number): SQL {
+function statusIs(status: AuctionStatus, now: number): SQL {
   const at = new Date(now);
   switch (status) {
     case 'scheduled':
