@@ -225,15 +225,22 @@ describe.skipIf(!pg)('three instances on one PostgreSQL database', () => {
         viaNginx.user('Wil Watcher'),
       ]);
       const auction = await viaNginx.createAuction(seller.token, { name: 'Oak stool', category: 'Home & Garden', price: 10 });
-      const stream = await openEventStream(`${nginxUrl()}/api/auction/${auction.id}/events`, { authorization: `Bearer ${watcher.token}` });
-      expect(stream.status).toBe(200);
+      const auth = { authorization: `Bearer ${watcher.token}` };
+      // The REST stream, and the tRPC subscription the site's pages follow.
+      const streams = await Promise.all([
+        openEventStream(`${nginxUrl()}/api/auction/${auction.id}/events`, auth),
+        openEventStream(`${nginxUrl()}/trpc/auction.onBid?input=${encodeURIComponent(JSON.stringify({ auctionId: auction.id }))}`, auth),
+      ]);
+      for (const stream of streams) expect(stream.status).toBe(200);
       for (const amount of [11, 12]) {
         await viaNginx.bid(bidder.token, auction.id, amount);
-        await stream.waitForMessages(amount - 10, 1_000);
+        for (const stream of streams) await stream.waitForMessages(amount - 10, 1_000);
       }
-      // Each event came while the stream was open, not when nginx let go of a buffer at its end.
-      expect(stream.ended()).toBe(false);
-      stream.close();
+      for (const stream of streams) {
+        // Each event came while the stream was open, not when nginx let go of a buffer at its end.
+        expect(stream.ended()).toBe(false);
+        stream.close();
+      }
 
       const overHttps = await fetch(`${nginxUrl()}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(overHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
