@@ -584,6 +584,17 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         .limit(limit)
         .all();
     },
+    async afterNumber(auctionId, afterSeq, limit) {
+      // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
+      return db
+        .select(bidColumns)
+        .from(bids)
+        .innerJoin(users, eq(users.id, bids.bidderId))
+        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
+        .orderBy(bids.id)
+        .limit(limit)
+        .all();
+    },
     async idAfter(afterBidId, auctionId, skip) {
       const row = db
         .select({ id: bids.id })
