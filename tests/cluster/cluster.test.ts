@@ -67,6 +67,7 @@ describe.skipIf(!pg)('three instances on one PostgreSQL database', () => {
       // An auction ends when it says: a late bid does not move its end (the close test bids late).
       SOFT_CLOSE_SECONDS: '0',
     };
+    // One workspace per port, all on the shared folder; DATABASE_URL wins over its SQLite path.
     startInstance = (port) =>
       startServer(
         { dir: shared, databasePath: join(shared, 'unused.db'), uploadDir, port, baseUrl: `http://127.0.0.1:${port}`, remove: () => {} },
