@@ -199,10 +199,11 @@ describe('auction answers after the end', () => {
 describe('the close with several processes', () => {
   test('two closers in two OS processes over one database close each of 200 auctions ending at once exactly once', async ({ database }) => {
     const AUCTIONS = 200;
-    const { store, limits, settings } = await database.open();
+    const { settings, ...shared } = await database.open();
+    const { store } = shared;
     // The bids are placed an hour before the end (by this clock), so none of them moves it.
     let clock = Date.now();
-    const deps = createDeps(settings, { store, limits, now: () => clock });
+    const deps = createDeps(settings, { ...shared, now: () => clock });
     const closers: CloserProcess[] = [];
     try {
       const seller = await insertUser(deps, { name: 'Sally Seller' });
@@ -265,9 +266,10 @@ describe('the close with several processes', () => {
   }, 90_000);
 
   test('a running app closes an auction within 5 s of its end, on the real clock', async ({ database }) => {
-    const { store, limits, settings } = await database.open({ SOFT_CLOSE_SECONDS: 0 });
+    const { settings, ...shared } = await database.open({ SOFT_CLOSE_SECONDS: 0 });
+    const { store } = shared;
     // The real clock, as in production; no soft close, so the bid just before the end does not move it.
-    const deps = createDeps(settings, { store, limits });
+    const deps = createDeps(settings, shared);
     const app = await buildApp(deps);
     try {
       const { baseUrl } = await listen(app);

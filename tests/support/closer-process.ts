@@ -59,8 +59,7 @@ const nextTurn = () => new Promise<void>((settle) => setImmediate(settle));
 /** The process's own work: close what is due, over and over, until stdin says stop. */
 async function runCloser(location: DatabaseLocation) {
   const settings = testSettings(location);
-  const { store, limits } = await openShared(settings);
-  const deps = createDeps(settings, { store, limits });
+  const deps = createDeps(settings, await openShared(settings));
   let stopping = false;
   process.stdin.on('data', (chunk: Buffer) => {
     if (chunk.toString().includes(STOP)) stopping = true;
@@ -73,7 +72,7 @@ async function runCloser(location: DatabaseLocation) {
     // Lets stdin be read; otherwise as tight as the loop can be.
     await nextTurn();
   }
-  await store.close();
+  await deps.store.close();
   process.stdout.write(`closed ${closed}\n`);
 }
 

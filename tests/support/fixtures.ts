@@ -24,7 +24,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
-import { openShared, type SharedState } from '../../src/server/db/open-store';
+import { openShared, sharedThroughPostgres, type SharedState } from '../../src/server/db/open-store';
 import type { Store } from '../../src/server/db/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { testSettings, type Settings } from '../../src/server/env';
@@ -152,23 +152,6 @@ async function takeDatabase(): Promise<string> {
   return made.url;
 }
 
-/**
- * Empties a database for the next test, on a connection of its own: the store's pool may be closed
- * already (an app closes its store when it closes, before the fixture that made the deps cleans up).
- */
-async function empty(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const tables = await client.query<{ name: string }>(
-      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
-    );
-    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A test's database is emptied for the next test; a file's is left to go with the file's others. */
 async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
@@ -184,7 +167,7 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
     },
   });
   const deps: TestDeps = {
-    ...createDeps(settings, { store, limits: { kind: 'postgres', pool: store.db.$client }, now: clock.now }),
+    ...createDeps(settings, { store, ...sharedThroughPostgres(store, url), now: clock.now }),
     ...postgresTables(store.db.$client),
     clock,
     db,
@@ -192,14 +175,28 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
   return {
     deps,
     async cleanUp() {
+      // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
       if (scope === 'test') {
-        await empty(url);
+        await emptyDatabase(url);
         spareDatabases.push(url);
       }
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
+}
+
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
+    );
+    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Drops this file's PostgreSQL databases (vitest runs it after the file's last test). */
@@ -256,6 +253,11 @@ async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Prom
   return {
     database,
     async cleanUp() {
+      for (const { bus, notices } of opened) {
+        // An app closes the buses of its deps; deps without an app leave it to the fixture.
+        bus?.close();
+        notices?.close();
+      }
       await Promise.all(opened.map(({ store }) => store.close()));
       await made?.drop();
       rmSync(folder, { recursive: true, force: true });
