@@ -221,17 +221,17 @@ export async function listen(app: FastifyInstance): Promise<{ port: number; base
   return { port: address.port, baseUrl: `http://127.0.0.1:${address.port}` };
 }
 
+/** Where a database is, in the settings that open it: a SQLite file, or a PostgreSQL database. */
+export type DatabaseLocation = Pick<Settings, 'DATABASE_PATH'> | Pick<Settings, 'DATABASE_URL'>;
+
 /**
  * A database of the test's own that is opened more than once: a SQLite file, or a PostgreSQL
  * database, which stores in this process and in others share as the instances of a site do.
  */
-/** Where a database is, in the settings that open it: a SQLite file, or a PostgreSQL database. */
-export type DatabaseLocation = Pick<Settings, 'DATABASE_PATH'> | Pick<Settings, 'DATABASE_URL'>;
-
 export interface TestDatabase {
   /** Where it is, in the settings that open it (for a child process, its environment). */
   location: DatabaseLocation;
-  /** A store of its own on the database (and its rate limits), opened as a server opens them, closed after the test. */
+  /** A store of its own, with what instances share through the database (limits, live events), as a server opens them; closed after the test. */
   open(overrides?: Partial<Settings>): Promise<SharedState & { settings: Settings }>;
 }
 

@@ -27,7 +27,7 @@ export function sqliteTables(sqlite: Database.Database): TableAccess {
     const statement = sqlite.prepare(text.replace(/\$(\d+)/g, '?$1'));
     // `?1` is a named parameter to better-sqlite3: the values go by number.
     const named = Object.fromEntries(
-      params.map((value, i) => [i + 1, value instanceof Date ? value.getTime() : typeof value === 'boolean' ? Number(value) : value]),
+      params.map((value, i) => [i + 1, value instanceof Date || typeof value === 'boolean' ? Number(value) : value]),
     );
     if (!statement.reader) {
       statement.run(named);
@@ -44,20 +44,11 @@ export function postgresTables(pool: pg.Pool): TableAccess {
   return withFirst(async <T>(text: string, params: SqlValue[] = []) => {
     const result = await pool.query(text, params);
     const numeric = result.fields.filter((field) => NUMERIC_TYPES.has(field.dataTypeID)).map((field) => field.name);
-    return result.rows.map((row: Row) => {
-      const plain: Row = {};
-      for (const [name, value] of Object.entries(row)) {
-        plain[name] =
-          value instanceof Date
-            ? value.getTime()
-            : typeof value === 'boolean'
-              ? Number(value)
-              : numeric.includes(name) && value !== null
-                ? Number(value)
-                : value;
-      }
-      return plain as T;
-    });
+    const asSqliteHolds = (name: string, value: unknown) =>
+      value instanceof Date || typeof value === 'boolean' || (numeric.includes(name) && value !== null) ? Number(value) : value;
+    return result.rows.map(
+      (row: Row) => Object.fromEntries(Object.entries(row).map(([name, value]) => [name, asSqliteHolds(name, value)])) as T,
+    );
   });
 }
 
