@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import type { Caller } from '../../src/server/trpc/router';
 import { DAY_MS, HOUR_MS } from '../../src/shared/constants';
 import { PASSWORD, anonymousCaller, insertUser, sessionOf, signedInUser } from '../support/accounts';
-import { insertAuction } from '../support/auctions';
+import { insertAuction, insertAuctionsInOrder } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, login } from '../support/http';
 
@@ -99,7 +99,11 @@ describe('admin.dashboard', () => {
   test('recentAuctions are whole Auction objects, as auction.byId describes them', async ({ deps }) => {
     const admin = await adminOf(deps);
     const seller = await insertUser(deps, { name: 'Sally Seller' });
-    const ids = await Promise.all([1, 2, 3, 4].map((n) => insertAuction(deps, seller.id, { itemName: `Lot ${n}`, startingPrice: 10 * n })));
+    const ids = await insertAuctionsInOrder(
+      deps,
+      seller.id,
+      [1, 2, 3, 4].map((n) => ({ itemName: `Lot ${n}`, startingPrice: 10 * n })),
+    );
     const { recentAuctions } = await admin.caller.admin.dashboard();
     expect(recentAuctions.length).toBeGreaterThan(0);
     // Newest first.

@@ -6,7 +6,19 @@ import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { signedInUser } from '../support/accounts';
-import { SVG, TEXT, auctionForm, fileOf, image, insertAuction, plainDate, pngOfSize, uploads, type FormValues } from '../support/auctions';
+import {
+  SVG,
+  TEXT,
+  auctionForm,
+  fileOf,
+  image,
+  insertAuction,
+  insertAuctionsInOrder,
+  plainDate,
+  pngOfSize,
+  uploads,
+  type FormValues,
+} from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, postForm } from '../support/http';
 import { rowsIn } from '../support/sql';
@@ -214,8 +226,10 @@ describe('reads', () => {
   }) => {
     const { token: sid, user } = await signedInUser(deps, 'Sally Seller');
     const sellerId = Number(user._id);
-    const ids = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => insertAuction(deps, sellerId, { category: i % 3 === 0 ? 'Art' : 'Books' })),
+    const ids = await insertAuctionsInOrder(
+      deps,
+      sellerId,
+      Array.from({ length: 120 }, (_, i) => ({ category: i % 3 === 0 ? 'Art' : 'Books' })),
     );
     const all = await get(app, '/api/auction', { cookie: sid });
     expect(all.statusCode).toBe(200);

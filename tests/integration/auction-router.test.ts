@@ -15,6 +15,7 @@ import {
   fileOf,
   image,
   insertAuction,
+  insertAuctionsInOrder,
   plainDate,
   pngOfSize,
   storedName,
@@ -253,8 +254,10 @@ describe('auction.create', () => {
 describe('reads', () => {
   test('list: newest first; without a limit one page of 20, never the whole table', async ({ deps }) => {
     const { seller } = await setup(deps);
-    const ids = await Promise.all(
-      Array.from({ length: 130 }, (_, i) => insertAuction(deps, Number(seller.user._id), { itemName: `Item ${i}` })),
+    const ids = await insertAuctionsInOrder(
+      deps,
+      Number(seller.user._id),
+      Array.from({ length: 130 }, (_, i) => ({ itemName: `Item ${i}` })),
     );
     const first = await seller.caller.auction.list();
     expect(first.items.map((a) => a._id)).toEqual([...ids].reverse().slice(0, AUCTION_PAGE_SIZE));
@@ -267,7 +270,11 @@ describe('reads', () => {
   test('list: category filter, and limit + cursor pages through without gaps or repeats', async ({ deps }) => {
     const { seller } = await setup(deps);
     const sellerId = Number(seller.user._id);
-    const art = await Promise.all([1, 2, 3, 4, 5].map((i) => insertAuction(deps, sellerId, { category: 'Art', itemName: `Art ${i}` })));
+    const art = await insertAuctionsInOrder(
+      deps,
+      sellerId,
+      [1, 2, 3, 4, 5].map((i) => ({ category: 'Art', itemName: `Art ${i}` })),
+    );
     await insertAuction(deps, sellerId, { category: 'Books' });
     const onlyArt = await seller.caller.auction.list({ category: 'Art' });
     expect(onlyArt.items.map((a) => a._id)).toEqual([...art].reverse());
@@ -369,7 +376,7 @@ describe('reads', () => {
     const { seller } = await setup(deps);
     const s = Number(seller.user._id);
     const now = deps.now();
-    const open = await Promise.all([0, 1, 2, 3].map(() => insertAuction(deps, s, { startsAt: now - DAY_MS })));
+    const open = await insertAuctionsInOrder(deps, s, Array(4).fill({ startsAt: now - DAY_MS }));
     await insertAuction(deps, s, { startsAt: now + DAY_MS, endsAt: now + 3 * DAY_MS });
     await insertAuction(deps, s, { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS });
     const live = await anonymousCaller(deps).auction.live();

@@ -140,12 +140,10 @@ export function uploads(deps: AppDeps): string[] {
   return readdirSync(deps.settings.UPLOAD_DIR).sort();
 }
 
+type InsertedAuction = { itemName?: string; category?: Category; startingPrice?: number; startsAt?: number; endsAt?: number };
+
 /** An auction row straight into the database (no photo), open from now for a week unless told. */
-export async function insertAuction(
-  deps: AppDeps,
-  sellerId: number,
-  fields: { itemName?: string; category?: Category; startingPrice?: number; startsAt?: number; endsAt?: number } = {},
-): Promise<string> {
+export async function insertAuction(deps: AppDeps, sellerId: number, fields: InsertedAuction = {}): Promise<string> {
   const now = deps.now();
   const row = await deps.store.auctions.insert({
     sellerId,
@@ -159,4 +157,14 @@ export async function insertAuction(
     createdAt: new Date(now),
   });
   return String(row.id);
+}
+
+/**
+ * Auctions inserted one after another, so that their ids rise in the order given: inserts sent at
+ * once take their ids in whatever order they reach PostgreSQL. Equal times list in id order.
+ */
+export async function insertAuctionsInOrder(deps: AppDeps, sellerId: number, each: InsertedAuction[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const fields of each) ids.push(await insertAuction(deps, sellerId, fields));
+  return ids;
 }
