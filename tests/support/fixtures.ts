@@ -175,6 +175,11 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
   return {
     deps,
     async cleanUp() {
+      // The buses listen on a connection of their own from the start; an app closes them when it closes,
+      // deps without an app would keep it open until the file ends, and a file has more tests than
+      // PostgreSQL has connections.
+      deps.bus.close();
+      deps.notices.close();
       // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
       if (scope === 'test') {
