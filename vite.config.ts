@@ -9,19 +9,25 @@ import { postgres } from './tests/support/postgres';
  */
 const SQLITE_ONLY = ['tests/integration/explain.test.ts'];
 
-/** The integration suite again, on PostgreSQL: only where a server answers (or under CI, where one must). */
-const onPostgres: TestProjectInlineConfiguration = {
-  extends: true,
-  test: {
-    name: 'integration-pg',
-    root: '.',
-    include: ['tests/integration/**/*.test.ts'],
-    exclude: SQLITE_ONLY,
-    env: { TEST_DATABASE: 'postgres' },
-    setupFiles: ['tests/support/postgres-setup.ts'],
-    testTimeout: 20_000,
+/**
+ * On PostgreSQL, only where a server answers (or under CI, where one must): the integration suite
+ * again, and the tests of what only PostgreSQL has (several pools on one database, its locks).
+ */
+const onPostgres: TestProjectInlineConfiguration[] = [
+  {
+    extends: true,
+    test: {
+      name: 'integration-pg',
+      root: '.',
+      include: ['tests/integration/**/*.test.ts'],
+      exclude: SQLITE_ONLY,
+      env: { TEST_DATABASE: 'postgres' },
+      setupFiles: ['tests/support/postgres-setup.ts'],
+      testTimeout: 20_000,
+    },
   },
-};
+  { extends: true, test: { name: 'postgres', root: '.', include: ['tests/postgres/**/*.test.ts'], testTimeout: 20_000 } },
+];
 
 export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   root: 'src/client',
@@ -45,7 +51,7 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
         test: { name: 'integration', root: '.', include: ['tests/integration/**/*.test.ts'], testTimeout: 20_000 },
       },
       // Probed only when vitest loads this file, never by `vite build`.
-      ...(mode === 'test' && (await postgres()) ? [onPostgres] : []),
+      ...(mode === 'test' && (await postgres()) ? onPostgres : []),
       {
         extends: true,
         test: {

@@ -1,7 +1,7 @@
 // Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { buildApp } from './app';
-import { openStore } from './db/open-store';
+import { openShared } from './db/open-store';
 import { DatabaseUnavailableError } from './db/pg/open';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createDeps } from './deps';
@@ -12,7 +12,7 @@ import { pruneExpiredSessions } from './services/sessions';
 async function main() {
   const dev = process.argv.includes('--dev');
   const settings = loadSettings(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
-  const deps = createDeps(settings, { store: await openStore(settings) });
+  const deps = createDeps(settings, await openShared(settings));
   await pruneExpiredSessions(deps);
   await pruneLoginHistory(deps);
 

@@ -61,6 +61,7 @@ describe('failed logins', () => {
 
   test('Retry-After counts down, and after 15 minutes the right password works again', async ({ makeApp }) => {
     const { app, deps } = await makeApp({ LOGIN_FAILURES_LIMIT: LIMIT });
+    deps.clock.drivesDate();
     const row = await insertUser(deps);
     await fail(app, row.email, LIMIT);
     const first = expectTooMany(await login(app, row.email, PASSWORD, { remoteAddress: HOME }));
@@ -114,6 +115,7 @@ describe('sign-ups per hour', () => {
 
   test('an hour later the address may sign up again', async ({ makeApp }) => {
     const { app, deps } = await makeApp({ SIGNUPS_PER_HOUR: LIMIT });
+    deps.clock.drivesDate();
     for (let i = 0; i < LIMIT; i += 1) expect((await signup(app, newUser(), { remoteAddress: HOME })).statusCode).toBe(201);
     expectTooMany(await signup(app, newUser(), { remoteAddress: HOME }));
     deps.clock.advance(HOUR_MS);

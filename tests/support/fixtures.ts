@@ -16,7 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { test as base } from 'vitest';
+import pg from 'pg';
+import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
@@ -32,11 +33,34 @@ export interface TestClock {
   now: () => number;
   set(ms: number): void;
   advance(ms: number): void;
+  /**
+   * From here to the end of the test, Date shows this clock's time (and stands still between its
+   * moves). For tests that let a rate limit's window pass: rate-limiter-flexible reads Date.now()
+   * and takes no clock of ours, so faking Date is the one way to move its time.
+   */
+  drivesDate(): void;
 }
 
 function testClock(start = Date.parse('2026-06-01T12:00:00Z')): TestClock {
   let current = start;
-  return { now: () => current, set: (ms) => void (current = ms), advance: (ms) => void (current += ms) };
+  let drivingDate = false;
+  const set = (ms: number) => {
+    current = ms;
+    if (drivingDate) vi.setSystemTime(ms);
+  };
+  return {
+    now: () => current,
+    set,
+    advance: (ms) => set(current + ms),
+    drivesDate() {
+      vi.useFakeTimers({ toFake: ['Date'], now: current });
+      drivingDate = true;
+      onTestFinished(() => {
+        drivingDate = false;
+        vi.useRealTimers();
+      });
+    },
+  };
 }
 
 /**
@@ -127,19 +151,34 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
       throw new Error('deps.db is SQLite: this test reads SQLite itself, so it belongs to the SQLite projects only');
     },
   });
-  const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), clock, db };
+  const deps: TestDeps = {
+    ...createDeps(settings, { store, limits: { kind: 'postgres', pool: store.db.$client }, now: clock.now }),
+    clock,
+    db,
+  };
   return {
     deps,
     async cleanUp() {
-      const tables = await store.db.$client.query<{ name: string }>(
-        `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
-      );
-      await store.db.$client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+      // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
+      await emptyDatabase(url);
       spareDatabases.push(url);
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
+}
+
+async function emptyDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables = await client.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
+    );
+    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Drops this file's PostgreSQL databases (vitest runs it after the file's last test). */

@@ -4,6 +4,7 @@ import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
 import { recordLogin, type ClientInfo } from './login-history';
+import { takeAll } from './rate-limit';
 import { createSession, revokeSession } from './sessions';
 import { toUser, type User } from './users';
 
@@ -17,9 +18,8 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
 export async function signup(deps: AppDeps, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
   const { store, limits, now } = deps;
-  const wait = limits.signups.retryAfter(client.ip);
+  const wait = await limits.signups.take(client.ip);
   if (wait > 0) throw tooManyRequests('Too many sign-ups from this address. Please try again later.', wait);
-  limits.signups.record(client.ip);
 
   if (await store.users.byEmail(input.email)) throw conflict(EMAIL_TAKEN_MESSAGE);
   const passwordHash = await deps.passwords.hash(input.password, client.ip);
@@ -35,20 +35,20 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
 export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
   const { store, limits, passwords } = deps;
   const key = `${input.email}|${client.ip}`;
-  const wait = Math.max(limits.loginFailures.retryAfter(key), limits.loginFailuresPerAddress.retryAfter(client.ip));
-  if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
   // Counted as failures before the (slow) password check, so that attempts sent in parallel
-  // cannot all pass the check above while the first ones are still hashing; success takes them back.
-  limits.loginFailures.record(key);
-  limits.loginFailuresPerAddress.record(client.ip);
+  // cannot all pass while the first ones are still hashing; success takes them back.
+  const wait = await takeAll([
+    [limits.loginFailures, key],
+    [limits.loginFailuresPerAddress, client.ip],
+  ]);
+  if (wait > 0) throw tooManyRequests('Too many failed login attempts. Please try again later.', wait);
 
   const row = await store.users.byEmail(input.email);
   const valid = row
     ? await passwords.verify(input.password, row.passwordHash, client.ip)
     : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
-  limits.loginFailures.reset(key);
-  limits.loginFailuresPerAddress.forgetLatest(client.ip);
+  await Promise.all([limits.loginFailures.reset(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
   await recordLogin(deps, row.id, 'login', client);
   // A new session every time: an id planted before login is worth nothing after it.
   const session = await createSession(deps, row.id);

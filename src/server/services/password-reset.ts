@@ -6,19 +6,18 @@ import { PASSWORD_RESET_MS, RESET_LINK_INVALID_MESSAGE, RESET_NEEDS_EMAIL_MESSAG
 import type { ForgotPasswordInput, ResetPasswordInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { AppError, badRequest, tooManyRequests } from '../domain/errors';
-import type { SlidingWindowLimiter } from './rate-limit';
 import type { ClientInfo } from './login-history';
 import { passwordResetMessage } from './mail-messages';
+import { takeAll, type Limit } from './rate-limit';
 import { hashToken } from './sessions';
 
 const TOO_MANY_REQUESTS = 'Too many password reset requests. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset attempts. Please try again later.';
 
-/** Counts one attempt against each limiter, or refuses (counting nothing) when one is full. */
-function spend(checks: Array<[SlidingWindowLimiter, string]>, message: string) {
-  const wait = Math.max(...checks.map(([limiter, key]) => limiter.retryAfter(key)));
+/** Counts one attempt against each limit, or refuses (counting nothing) when one is full. */
+async function spend(attempts: Array<[Limit, string]>, message: string) {
+  const wait = await takeAll(attempts);
   if (wait > 0) throw tooManyRequests(message, wait);
-  for (const [limiter, key] of checks) limiter.record(key);
 }
 
 /**
@@ -29,7 +28,7 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordI
   if (!deps.mail.transport) throw new AppError('unavailable', RESET_NEEDS_EMAIL_MESSAGE);
   const { limits } = deps;
   // Per email asked about, whether or not it has an account: the limit tells nobody which do.
-  spend(
+  await spend(
     [
       [limits.resetRequestsPerAddress, client.ip],
       [limits.resetRequestsPerAccount, input.email],
@@ -53,11 +52,11 @@ export async function requestPasswordReset(deps: AppDeps, input: ForgotPasswordI
 export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, client: ClientInfo): Promise<{ message: string }> {
   const { limits, store } = deps;
   // Every attempt counts per address, so that tokens cannot be guessed in bulk.
-  spend([[limits.resetsPerAddress, client.ip]], TOO_MANY_RESETS);
+  await spend([[limits.resetsPerAddress, client.ip]], TOO_MANY_RESETS);
   const id = hashToken(input.token);
   const userId = await store.passwordResets.userOf(id, deps.now());
   if (userId === undefined) throw badRequest(RESET_LINK_INVALID_MESSAGE);
-  spend([[limits.resetsPerAccount, String(userId)]], TOO_MANY_RESETS);
+  await spend([[limits.resetsPerAccount, String(userId)]], TOO_MANY_RESETS);
   const passwordHash = await deps.passwords.hash(input.password, `user:${userId}`);
   // Used up in the same transaction that sets the password: of two uses at once, one wins.
   if ((await store.passwordResets.consume(id, deps.now(), passwordHash)) === undefined) throw badRequest(RESET_LINK_INVALID_MESSAGE);

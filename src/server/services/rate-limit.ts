@@ -1,45 +1,145 @@
-// Sliding-window counters kept in memory: failed logins and sign-ups per client. Reads, bids and uploads are never limited.
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string, number[]>();
+// The rate limits on attempts: failed logins, sign-ups and password resets per client (reads, bids
+// and uploads are never limited). rate-limiter-flexible counts them, in this process's memory for one
+// instance, or in a PostgreSQL table that every instance on the same database shares. Each limit is a
+// window that opens at a key's first attempt; when it ends, the key starts afresh.
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  HOUR_MS,
+  LOGIN_FAILURE_WINDOW_MS,
+  RESET_ATTEMPTS_PER_ADDRESS,
+  RESET_REQUESTS_PER_ACCOUNT,
+  RESET_REQUESTS_PER_ADDRESS,
+  RESETS_PER_ACCOUNT,
+} from '../../shared/constants';
+import type { Settings } from '../env';
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number,
-  ) {}
+export interface Limit {
+  /**
+   * Counts one attempt of `key` and answers 0; or, when the key has used up its window, counts
+   * nothing and answers the milliseconds until the window ends. Checking and counting are one step
+   * in the store, so attempts sent at once, to one instance or to several, cannot all slip in.
+   */
+  take(key: string): Promise<number>;
+  /** Takes back one attempt that `take` counted and that turned out not to count. */
+  giveBack(key: string): Promise<void>;
+  /** Forgets every attempt of `key`. */
+  reset(key: string): Promise<void>;
+}
 
-  /** Milliseconds until the key may try again, or 0 when it is under its limit. */
-  retryAfter(key: string): number {
-    const recent = this.recent(key);
-    return recent.length < this.limit ? 0 : recent[recent.length - this.limit]! + this.windowMs - this.now();
-  }
+export interface Limits {
+  /** Failed logins per account and client address. */
+  loginFailures: Limit;
+  /** Failed logins per client address, over all accounts (password spraying). */
+  loginFailuresPerAddress: Limit;
+  signups: Limit;
+  /** Password reset requests per client address, and per email asked about. */
+  resetRequestsPerAddress: Limit;
+  resetRequestsPerAccount: Limit;
+  /** Attempts to use a reset link per client address, and resets done per account. */
+  resetsPerAddress: Limit;
+  resetsPerAccount: Limit;
+}
 
-  record(key: string): void {
-    const recent = this.recent(key);
-    recent.push(this.now());
-    this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.sweep();
-  }
+/** Where the counts live: `memory` serves one process; `postgres` every instance on that database. */
+export type LimitsBackend = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
 
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
+/** The table the PostgreSQL backend keeps its counts in, made by rate-limiter-flexible itself. */
+export const RATE_LIMITS_TABLE = 'rate_limits';
 
-  /** Takes back the latest hit of a key: an attempt counted in advance that turned out not to count. */
-  forgetLatest(key: string): void {
-    const recent = this.hits.get(key);
-    recent?.pop();
-    if (recent?.length === 0) this.hits.delete(key);
-  }
+function sizes(settings: Settings): Record<keyof Limits, { attempts: number; windowMs: number }> {
+  return {
+    loginFailures: { attempts: settings.LOGIN_FAILURES_LIMIT, windowMs: LOGIN_FAILURE_WINDOW_MS },
+    loginFailuresPerAddress: { attempts: settings.LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_FAILURE_WINDOW_MS },
+    signups: { attempts: settings.SIGNUPS_PER_HOUR, windowMs: HOUR_MS },
+    resetRequestsPerAddress: { attempts: RESET_REQUESTS_PER_ADDRESS, windowMs: HOUR_MS },
+    resetRequestsPerAccount: { attempts: RESET_REQUESTS_PER_ACCOUNT, windowMs: HOUR_MS },
+    resetsPerAddress: { attempts: RESET_ATTEMPTS_PER_ADDRESS, windowMs: HOUR_MS },
+    resetsPerAccount: { attempts: RESETS_PER_ACCOUNT, windowMs: HOUR_MS },
+  };
+}
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    return (this.hits.get(key) ?? []).filter((t) => t > since);
-  }
+/** Every limit of the app, counted by `backend`. */
+export function createLimits(settings: Settings, backend: LimitsBackend): Limits {
+  const ready = backend.kind === 'postgres' ? tableMaker(backend.pool) : async () => {};
+  const entries = Object.entries(sizes(settings)).map(([name, { attempts, windowMs }], index) => {
+    const options = { keyPrefix: name, points: attempts, duration: windowMs / 1000 };
+    const limiter =
+      backend.kind === 'memory'
+        ? new RateLimiterMemory(options)
+        : new RateLimiterPostgres({
+            ...options,
+            storeClient: backend.pool,
+            tableName: RATE_LIMITS_TABLE,
+            tableCreated: true,
+            // All limits share the table: one of them deleting its expired rows every few minutes is enough.
+            clearExpiredByTimeout: index === 0,
+          });
+    return [name, limitOn(limiter, ready)] as const;
+  });
+  return Object.fromEntries(entries) as Record<keyof Limits, Limit>;
+}
 
-  private sweep(): void {
-    for (const key of [...this.hits.keys()]) {
-      if (this.recent(key).length === 0) this.hits.delete(key);
-    }
-  }
+/**
+ * Makes the table at the first attempt counted rather than at start, so that building the app's
+ * dependencies stays synchronous; a database that is down then is asked again at the next attempt.
+ */
+function tableMaker(pool: pg.Pool): () => Promise<void> {
+  let made: Promise<void> | undefined;
+  return () =>
+    (made ??= new Promise<void>((resolve, reject) => {
+      // rate-limiter-flexible makes its table when a limiter is built, and calls back when it is there:
+      // this limiter is built for that alone, and never counts (its points and duration do not matter).
+      const options = { storeClient: pool, tableName: RATE_LIMITS_TABLE, clearExpiredByTimeout: false, points: 1, duration: 1 };
+      new RateLimiterPostgres(options, (error) => (error ? reject(error) : resolve()));
+    }).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+}
+
+/**
+ * Keys are hashed: an email and an address fit the table's key column (255 characters) whatever
+ * their length, and no email address is kept with the counts.
+ */
+function hashed(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+function limitOn(limiter: RateLimiterAbstract, ready: () => Promise<void>): Limit {
+  return {
+    async take(key) {
+      await ready();
+      try {
+        await limiter.consume(hashed(key));
+        return 0;
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) throw refusal;
+        // The store counted the refused attempt as well: taken back, a refusal costs the key nothing.
+        await limiter.reward(hashed(key));
+        // At least 1: a window that ends between the store's answer and this line still refused.
+        return Math.max(refusal.msBeforeNext, 1);
+      }
+    },
+    async giveBack(key) {
+      await ready();
+      await limiter.reward(hashed(key));
+    },
+    async reset(key) {
+      await ready();
+      await limiter.delete(hashed(key));
+    },
+  };
+}
+
+/**
+ * Takes one attempt from each limit, or, when any of them refuses, from none: answers the longest
+ * wait, or 0 when every limit counted the attempt.
+ */
+export async function takeAll(attempts: Array<[Limit, string]>): Promise<number> {
+  const waits = await Promise.all(attempts.map(([limit, key]) => limit.take(key)));
+  const wait = Math.max(...waits);
+  if (wait > 0) await Promise.all(attempts.filter((_, i) => waits[i] === 0).map(([limit, key]) => limit.giveBack(key)));
+  return wait;
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import type { ClientInfo } from '../services/login-history';
 import { findSessionUser, type SessionUser } from '../services/sessions';
+import { unavailableOr } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -44,9 +45,13 @@ export function sessionTokens(req: FastifyRequest): string[] {
 export async function createRequestContext(deps: AppDeps, req: FastifyRequest, reply: FastifyReply): Promise<Context> {
   // A stale cookie must not hide a valid bearer token sent with it.
   let user: SessionUser | null = null;
-  for (const token of sessionTokens(req)) {
-    user = await findSessionUser(deps, token);
-    if (user) break;
+  try {
+    for (const token of sessionTokens(req)) {
+      user = await findSessionUser(deps, token);
+      if (user) break;
+    }
+  } catch (error) {
+    throw unavailableOr(error);
   }
   // The cookie only travels over HTTPS when the request came over HTTPS (X-Forwarded-Proto only with TRUST_PROXY).
   const secure = req.protocol === 'https';

@@ -3,6 +3,7 @@
 // mapping (rest/errors.ts).
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, type AppErrorKind, type Issue } from '../domain/errors';
 
 const TRPC_CODES: Record<AppErrorKind, TRPC_ERROR_CODE_KEY> = {
@@ -21,6 +22,11 @@ export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODES[error.kind], message: error.message, cause: error });
+}
+
+/** A database out of reach (db/unavailable.ts) as the 503 it is; anything else unchanged. */
+export function unavailableOr(error: unknown): unknown {
+  return isDatabaseUnavailable(error) ? toTRPCError(new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE)) : error;
 }
 
 export function zodIssues(error: ZodError): Issue[] {

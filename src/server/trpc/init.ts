@@ -1,10 +1,9 @@
 // tRPC set-up: the error formatter and the three procedure tiers (public, signed in, admin).
 import { initTRPC } from '@trpc/server';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, forbidden, unauthorized } from '../domain/errors';
 import type { Context } from './context';
-import { describeError, toTRPCError } from './errors';
+import { describeError, toTRPCError, unavailableOr } from './errors';
 
 const t = initTRPC.context<Context>().create({
   // Never send stack traces, whatever NODE_ENV says.
@@ -27,7 +26,8 @@ const ruleErrors = t.middleware(async ({ next }) => {
   if (result.ok) return result;
   const { cause } = result.error;
   if (cause instanceof AppError) throw toTRPCError(cause);
-  if (isDatabaseUnavailable(cause)) throw toTRPCError(new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE));
+  const unavailable = unavailableOr(cause);
+  if (unavailable !== cause) throw unavailable;
   return result;
 });
 

@@ -4,6 +4,7 @@
 // read-modify-write needs (`select ... for update`) before it reads what it will change. Two
 // transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
 // here, as does one that a serialization failure ended (docs/decisions/0007-transactions-on-postgresql.md).
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 
 /** PostgreSQL's codes for "ended for the sake of another transaction: run it again". */
@@ -33,4 +34,9 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     client.release();
     return result;
   }
+}
+
+/** Drizzle's query builder on a transaction's connection, for transactions written with it. */
+export function builderOn(client: pg.PoolClient): NodePgDatabase {
+  return drizzle({ client });
 }

@@ -1,0 +1,178 @@
+// The doorbell between server processes that share one PostgreSQL database: a process rings a channel
+// (NOTIFY) and every other process listening on it hears the payload (LISTEN). It is only a doorbell:
+// a ring can be lost (a listener that is reconnecting hears nothing), so what a ring announces must
+// also be readable from the database, and a listener that comes back is told so, to read what it
+// missed. The buses built on it (pg-bid-bus.ts, pg-notice-bus.ts) do that.
+//
+// One process has one doorbell: one dedicated listening connection (LISTEN belongs to a session, so
+// it can never be a pooled client, which other queries would share and the pool would recycle), and
+// one pooled connection of its own for the rings, so that rings go out while the listener is down.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (in its default configuration). */
+const NOTIFY_LIMIT_BYTES = 7999;
+
+/** Where a ring came from: a process skips its own rings, since it already handled them itself. */
+const ORIGIN_LENGTH = 16;
+
+/** The longest payload a ring may carry, in bytes (UTF-8): the rest of NOTIFY's limit is the origin. */
+export const MAX_RING_BYTES = NOTIFY_LIMIT_BYTES - ORIGIN_LENGTH;
+
+/** Waits before reconnecting the listener, doubling from the first to the last after each failure. */
+export const DEFAULT_RETRY_MS = { first: 100, last: 5_000 };
+
+export interface DoorbellListener {
+  /** A payload rung on the channel by another process. */
+  heard(payload: string): void;
+  /**
+   * The channel is being listened to, for the first time or again after the connection dropped:
+   * rings sent before this were not heard, so read from the database whatever they could have announced.
+   */
+  listening(): void;
+}
+
+export interface Doorbell {
+  /**
+   * Sends the payload to every other process that listens on the channel. It goes out after this
+   * returns, this process's rings in the order they were rung; a failure is logged, not thrown,
+   * since the database the listeners read from is the record and the ring only a hint.
+   */
+  ring(channel: string, payload: string): void;
+  /**
+   * Listens on a channel until the returned function is called. The doorbell's connections live
+   * while someone listens: when the last listener stops, they end, and the doorbell is closed.
+   */
+  listen(channel: string, listener: DoorbellListener): () => void;
+}
+
+export interface DoorbellOptions {
+  connectionString: string;
+  /** What the listening session is called in pg_stat_activity: naming the instance helps whoever looks. */
+  name?: string;
+  retryMs?: { first: number; last: number };
+  log?: { warn(details: object, message: string): void };
+}
+
+/** A connection that does not answer by then is given up (and retried), rather than queuing rings behind it. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Channel names are written into LISTEN as identifiers, so only plain ones are accepted. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+const consoleLog = { warn: (details: object, message: string) => console.warn(message, details) };
+
+export function createDoorbell({
+  connectionString,
+  name = 'auction-doorbell',
+  retryMs = DEFAULT_RETRY_MS,
+  log = consoleLog,
+}: DoorbellOptions): Doorbell {
+  const origin = randomBytes(ORIGIN_LENGTH / 2).toString('hex');
+  const channels = new Map<string, Set<DoorbellListener>>();
+  // Rings of one process go out one after another on one connection, so they keep their order.
+  const ringer = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  ringer.on('error', (error) => log.warn({ err: error }, 'the doorbell lost its ringing connection; the next ring reconnects'));
+  let listener: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let nextRetryMs = retryMs.first;
+  let started = false;
+  let closed = false;
+
+  const quoted = (channel: string) => `"${channel}"`;
+
+  function heard(message: pg.Notification) {
+    const payload = message.payload ?? '';
+    if (payload.startsWith(origin)) return;
+    for (const one of channels.get(message.channel) ?? []) one.heard(payload.slice(ORIGIN_LENGTH));
+  }
+
+  function retryLater() {
+    if (closed) return;
+    retryTimer = setTimeout(() => void connect(), nextRetryMs);
+    nextRetryMs = Math.min(nextRetryMs * 2, retryMs.last);
+  }
+
+  async function connect() {
+    const client = new pg.Client({
+      connectionString,
+      application_name: name,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (listener === client) listener = null;
+      if (closed) return;
+      log.warn({ err: error }, 'the doorbell stopped listening; reconnecting');
+      client.end().catch(() => {});
+      retryLater();
+    };
+    client.on('error', drop);
+    client.on('end', () => drop());
+    client.on('notification', heard);
+    let listened: string[];
+    try {
+      await client.connect();
+      if (closed) return void (await client.end());
+      listener = client;
+      // Channels added from here on send their own LISTEN (listen() below); one sent twice is harmless.
+      listened = [...channels.keys()];
+      await client.query(listened.map((channel) => `LISTEN ${quoted(channel)}`).join('; '));
+    } catch (error) {
+      drop(error as Error);
+      return;
+    }
+    nextRetryMs = retryMs.first;
+    for (const channel of listened) for (const one of channels.get(channel) ?? []) one.listening();
+  }
+
+  function close() {
+    closed = true;
+    clearTimeout(retryTimer);
+    listener?.end().catch(() => {});
+    listener = null;
+    ringer.end().catch(() => {});
+  }
+
+  return {
+    ring(channel, payload) {
+      if (closed) return;
+      if (Buffer.byteLength(payload) > MAX_RING_BYTES) {
+        log.warn({ channel, bytes: Buffer.byteLength(payload) }, 'a ring longer than NOTIFY allows was not sent');
+        return;
+      }
+      ringer
+        .query('select pg_notify($1, $2)', [channel, origin + payload])
+        .catch((error: unknown) => log.warn({ err: error, channel }, 'ringing the doorbell failed'));
+    },
+
+    listen(channel, one) {
+      if (closed) throw new Error('The doorbell is closed: its last listener stopped.');
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`A doorbell channel is a plain lower-case name, not "${channel}".`);
+      let listeners = channels.get(channel);
+      if (!listeners) channels.set(channel, (listeners = new Set()));
+      listeners.add(one);
+      // The first listener opens the connection; later ones join it, or the LISTEN of its next reconnect.
+      if (!started) {
+        started = true;
+        void connect();
+      }
+      const client = listener;
+      client
+        ?.query(`LISTEN ${quoted(channel)}`)
+        .then(() => one.listening())
+        // A LISTEN that fails leaves the channel unheard: treat it as a dropped connection and start over.
+        .catch((error: unknown) => client.emit('error', error));
+      return () => {
+        listeners.delete(one);
+        if (listeners.size > 0) return;
+        channels.delete(channel);
+        if (channels.size === 0) close();
+        else listener?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+      };
+    },
+  };
+}

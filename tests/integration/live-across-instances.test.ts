@@ -1,0 +1,238 @@
+// Live bids and notices across server instances on one PostgreSQL database: two bus pairs stand for
+// two server processes, each with its own doorbell (listening connection), as they would have.
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
+import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
+import { BIDS_CHANNEL, createPgBidBus, type BidHistory } from '../../src/server/live/pg-bid-bus';
+import { createPgNoticeBus, noticeRings } from '../../src/server/live/pg-notice-bus';
+import type { NoticeBus } from '../../src/server/live/notice-bus';
+import { postgres } from '../support/postgres';
+
+const pgServer = await postgres();
+
+const quiet = { warn: () => {} };
+
+const event = (auctionId: string, n: number): BidEvent => ({
+  auctionId,
+  currentPrice: 100 + n,
+  bidsCount: n,
+  itemEndDate: new Date(1_000_000).toISOString(),
+  bid: { _id: `${auctionId}-${n}`, bidder: { _id: '1', name: 'Ann' }, bidAmount: 100 + n, bidTime: new Date(n).toISOString(), auto: false },
+});
+
+/**
+ * Stands for the store: bids are rows of a table in the shared database, committed before they are
+ * published, as the bid's transaction does; `counted` resolves once an instance has read where an
+ * auction's numbering stands (its subscription is then fully in place).
+ */
+function bidTable(db: pg.Pool) {
+  const waiting: { auctionId: string; resolve: () => void }[] = [];
+  const history: BidHistory = {
+    async bidsAfter(auctionId, afterCount, limit) {
+      const { rows } = await db.query<{ event: BidEvent }>(
+        'select event from bids where auction_id = $1 and bids_count > $2 order by bids_count limit $3',
+        [auctionId, afterCount, limit],
+      );
+      return rows.map((row) => row.event);
+    },
+    async bidsCount(auctionId) {
+      const { rows } = await db.query<{ count: number }>('select coalesce(max(bids_count), 0) as count from bids where auction_id = $1', [
+        auctionId,
+      ]);
+      for (const one of waiting.splice(0).filter((wait) => wait.auctionId === auctionId)) setImmediate(one.resolve);
+      return rows[0]!.count;
+    },
+  };
+  return {
+    history,
+    counted: (auctionId: string) => new Promise<void>((resolve) => waiting.push({ auctionId, resolve })),
+    commit: (...events: BidEvent[]) =>
+      Promise.all(
+        events.map((one) =>
+          db.query('insert into bids (auction_id, bids_count, event) values ($1, $2, $3)', [one.auctionId, one.bidsCount, one]),
+        ),
+      ),
+  };
+}
+
+interface Instance {
+  bus: BidBus;
+  notices: NoticeBus;
+}
+
+async function next<T>(iterator: AsyncIterator<T>): Promise<T> {
+  const result = await iterator.next();
+  if (result.done) throw new Error('the subscription ended');
+  return result.value;
+}
+
+async function counts(iterator: AsyncIterator<BidEvent>, n: number): Promise<number[]> {
+  const seen: number[] = [];
+  for (let i = 0; i < n; i++) seen.push((await next(iterator)).bidsCount);
+  return seen;
+}
+
+/** Notifications on the bids channel, seen by a plain session of the test's own. */
+async function ringsHeard(url: string, n: number): Promise<{ heard: Promise<void>; end(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let left = n;
+  const heard = new Promise<void>((resolve) => client.on('notification', () => --left === 0 && resolve()));
+  await client.query(`LISTEN ${BIDS_CHANNEL}`);
+  return { heard, end: () => client.end() };
+}
+
+describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
+  let database: Awaited<ReturnType<NonNullable<typeof pgServer>['freshDatabase']>>;
+  let db: pg.Pool;
+  let table: ReturnType<typeof bidTable>;
+  const instances: Instance[] = [];
+
+  function instance(name: string, options: Partial<DoorbellOptions> = {}): Instance {
+    const doorbell = createDoorbell({ connectionString: database.url, name, log: quiet, ...options });
+    const made = { bus: createPgBidBus({ doorbell, history: table.history, log: quiet }), notices: createPgNoticeBus({ doorbell }) };
+    instances.push(made);
+    return made;
+  }
+
+  /** Ends the listening session of one instance, as a network drop or a database restart would. */
+  async function dropListener(name: string) {
+    const { rows } = await db.query<{ ended: boolean }>(
+      `select pg_terminate_backend(pid, 5000) as ended from pg_stat_activity
+        where datname = current_database() and application_name = $1 and query like 'LISTEN%'`,
+      [name],
+    );
+    expect(rows).toEqual([{ ended: true }]);
+  }
+
+  beforeEach(async () => {
+    database = await pgServer!.freshDatabase();
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+    await db.query('create table bids (auction_id text, bids_count int, event jsonb not null, primary key (auction_id, bids_count))');
+    table = bidTable(db);
+  });
+
+  afterEach(async () => {
+    for (const { bus, notices } of instances.splice(0)) {
+      bus.close();
+      notices.close();
+    }
+    await db.end();
+    await database.drop();
+  });
+
+  test('a bid published on one instance reaches the subscribers of the other in order, and its own once', async () => {
+    const [a, b] = [instance('a'), instance('b')];
+    const onB = b.bus.subscribe('1')[Symbol.asyncIterator]();
+    const onA = a.bus.subscribe('1')[Symbol.asyncIterator]();
+    const everyOnA = a.bus.subscribe(null)[Symbol.asyncIterator]();
+    const ready = Promise.all([table.counted('1'), table.counted('1')]);
+    const [firstOnB, firstOnA, firstEveryOnA] = [onB.next(), onA.next(), everyOnA.next()];
+    await ready;
+
+    for (const n of [1, 2, 3]) {
+      await table.commit(event('1', n));
+      a.bus.publish(event('1', n));
+    }
+    await table.commit(event('1', 4));
+    b.bus.publish(event('1', 4));
+
+    expect([(await firstOnB).value!.bidsCount, ...(await counts(onB, 3))]).toEqual([1, 2, 3, 4]);
+    expect([(await firstOnA).value!.bidsCount, ...(await counts(onA, 3))]).toEqual([1, 2, 3, 4]);
+    // Its own ring comes back to instance A too: it must not hand the bids on a second time.
+    expect([(await firstEveryOnA).value!.bidsCount, ...(await counts(everyOnA, 3))]).toEqual([1, 2, 3, 4]);
+    await table.commit(event('1', 5));
+    b.bus.publish(event('1', 5));
+    expect(await counts(everyOnA, 1)).toEqual([5]);
+  });
+
+  test('bids whose rings arrive out of order are handed on in order, each once', async () => {
+    const [a, b] = [instance('a'), instance('b')];
+    const onB = b.bus.subscribe('7')[Symbol.asyncIterator]();
+    const first = onB.next();
+    await table.counted('7');
+    // Once bid 1 arrived, instance B is listening (had it not been, bid 1 would have waited for it).
+    await table.commit(event('7', 1));
+    a.bus.publish(event('7', 1));
+    expect((await first).value!.bidsCount).toBe(1);
+
+    // Two instances committed bids 2 and 3 of one auction moments apart; the later one's ring came first.
+    await table.commit(event('7', 2), event('7', 3));
+    a.bus.publish(event('7', 3));
+    a.bus.publish(event('7', 2));
+    await table.commit(event('7', 4));
+    a.bus.publish(event('7', 4));
+
+    expect(await counts(onB, 3)).toEqual([2, 3, 4]);
+  });
+
+  test('bids rung while an instance was not listening are read from the database when it listens again', async () => {
+    const a = instance('a');
+    // The second retry waits long enough for the rings below to be sent, and lost, before it listens again.
+    const b = instance('b', { retryMs: { first: 500, last: 500 } });
+    const onB = b.bus.subscribe('3')[Symbol.asyncIterator]();
+    const first = onB.next();
+    await table.counted('3');
+    await table.commit(event('3', 1));
+    a.bus.publish(event('3', 1));
+    expect((await first).value!.bidsCount).toBe(1);
+
+    await dropListener('b');
+    const rings = await ringsHeard(database.url, 2);
+    await table.commit(event('3', 2), event('3', 3));
+    a.bus.publish(event('3', 2));
+    a.bus.publish(event('3', 3));
+    await rings.heard;
+    await rings.end();
+
+    expect(await counts(onB, 2)).toEqual([2, 3]);
+    await table.commit(event('3', 4));
+    a.bus.publish(event('3', 4));
+    expect(await counts(onB, 1)).toEqual([4]);
+  });
+
+  test("a change of a user's notices on one instance wakes that user's streams on the other", async () => {
+    const [a, b] = [instance('a'), instance('b')];
+    const many = Array.from({ length: 3000 }, (_, i) => 1_000_000 + i);
+    expect(noticeRings(many).length).toBeGreaterThan(1);
+    expect(noticeRings(many).every((ring) => ring.length <= MAX_RING_BYTES)).toBe(true);
+    const seven = b.notices.subscribe(7)[Symbol.asyncIterator]();
+    const last = b.notices.subscribe(many.at(-1)!)[Symbol.asyncIterator]();
+    // The first wake is the one every stream gets when its instance starts listening.
+    const started = await Promise.all([seven.next(), last.next()]);
+    expect(started.map((wake) => wake.done)).toEqual([false, false]);
+    const [sevenWoke, lastWoke] = [seven.next(), last.next()];
+    a.notices.publish([7]);
+    a.notices.publish(many);
+    expect((await sevenWoke).done).toBe(false);
+    expect((await lastWoke).done).toBe(false);
+  });
+
+  test('after its listener reconnects, an instance wakes every notice stream once', async () => {
+    const b = instance('b');
+    const nine = b.notices.subscribe(9)[Symbol.asyncIterator]();
+    // Its first wake is when the listener starts, since a change could have been rung before.
+    expect((await nine.next()).done).toBe(false);
+    const woke = nine.next();
+    await dropListener('b');
+    expect((await woke).done).toBe(false);
+  });
+
+  test('closing the buses ends their subscriptions and the listening session', async () => {
+    const b = instance('b');
+    const bids = b.bus.subscribe('1')[Symbol.asyncIterator]();
+    const notices = b.notices.subscribe(1)[Symbol.asyncIterator]();
+    const [bidsEnded, started] = [bids.next(), notices.next()];
+    await started;
+    const listening = async () => (await db.query("select 1 from pg_stat_activity where application_name = 'b'")).rowCount;
+    expect(await listening()).toBe(1);
+
+    b.bus.close();
+    b.notices.close();
+    expect((await bidsEnded).done).toBe(true);
+    expect((await notices.next()).done).toBe(true);
+    // The session ends a moment after the close: its backend exits once it reads the goodbye.
+    await expect.poll(listening).toBe(0);
+  });
+});

@@ -1,0 +1,72 @@
+// PostgreSQL going away under a running server (a restart, a network cut): requests in flight or
+// arriving meanwhile answer 503 with a message a person can act on, never a 500 or a stack, and
+// once the database is back the same server answers again without being restarted.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/db/unavailable';
+import { createDeps } from '../../src/server/deps';
+import { testSettings } from '../../src/server/env';
+import { expectErrorBody, get, post, signedUp } from '../support/http';
+import { postgres } from '../support/postgres';
+import { tcpProxy, type TcpProxy } from '../support/tcp-proxy';
+
+const server = await postgres();
+
+describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => {
+  let proxy: TcpProxy;
+  let store: PgStore;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await server!.freshDatabase();
+    drop = database.drop;
+    const url = new URL(database.url);
+    proxy = await tcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    store = await createPgStore(url.href, { poolSize: 4 });
+    app = await buildApp(createDeps(testSettings(), { store, limits: { kind: 'postgres', pool: store.db.$client } }), {
+      closeAuctions: false,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await proxy?.close();
+    await drop?.();
+  });
+
+  test('answers 503 with a readable message on every door while it is gone, and serves again once it is back', async () => {
+    const { token } = await signedUp(app, { name: 'Outage Olga' });
+    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+
+    await proxy.cut();
+    const list = await get(app, '/api/auction?limit=5');
+    expect(list.statusCode).toBe(503);
+    expect(expectErrorBody(list).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
+    const me = await get(app, '/api/user', { token });
+    expect(me.statusCode).toBe(503);
+    const viaTrpc = await get(app, '/trpc/auction.list?input=%7B%7D');
+    expect(viaTrpc.statusCode).toBe(503);
+    expect(viaTrpc.body).toContain(DATABASE_UNAVAILABLE_MESSAGE);
+    expect(viaTrpc.body).not.toMatch(/at .*\.ts:\d+|ECONNREFUSED|Connection terminated/);
+    const login = await post(app, '/api/auth/login', { email: 'olga@example.com', password: 'whatever it is' });
+    expect(login.statusCode).toBe(503);
+
+    await proxy.restore();
+    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+    expect((await get(app, '/api/user', { token })).statusCode).toBe(200);
+  });
+
+  test('connections cut under a running query answer 503 too, and the pool replaces them', async () => {
+    // Fill the pool with open connections, then cut them all while they are idle in it.
+    await Promise.all(Array.from({ length: 4 }, () => get(app, '/api/auction?limit=5')));
+    await proxy.cut();
+    await proxy.restore();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(app, '/api/auction?limit=5')));
+    for (const answer of answers) expect([200, 503]).toContain(answer.statusCode);
+    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+  });
+});
