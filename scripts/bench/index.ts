@@ -252,28 +252,34 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
   });
   const detailPath = `/api/auction/${seeded.detailAuctionId}`;
 
+  /** How a database's rows are named: SQLite's keep the names they have always had. */
+  const naming = (d: Deployment) =>
+    d.database === 'postgres' ? { id: 'pg-', label: 'PostgreSQL: ', short: 'pg ' } : { id: '', label: '', short: '' };
   /** The ceiling's bid and detail read on one database: what the rows of its app compare to. */
-  const ceilingScenarios = (d: Deployment, prefix: string, labelPrefix: string): Scenario[] => [
-    {
-      id: `${prefix}bid-ceiling`,
-      label: `${labelPrefix}bid, ceiling (bare Fastify + raw SQL)`,
-      servers: [d.ceiling],
-      compareTo: `${prefix}bid-ceiling`,
-      shortName: `${labelPrefix}ceil bid`,
-      warmup: true,
-      job: bid(d, d.ceiling.baseUrl, 'ceiling', 'ceiling'),
-    },
-    {
-      id: `${prefix}detail-raw`,
-      label: `${labelPrefix}auction with 100 bids, raw read (ceiling)`,
-      servers: [d.ceiling],
-      compareTo: `${prefix}detail-raw`,
-      shortName: `${labelPrefix}raw read`,
-      warmup: true,
-      job: async () => read(d.ceiling.baseUrl, `/auction/${seeded.detailAuctionId}`),
-    },
-  ];
-  /** The REST bid and the detail read through `url` (one instance, or the balancer), against the ceiling of `prefix`. */
+  const ceilingScenarios = (d: Deployment): Scenario[] => {
+    const name = naming(d);
+    return [
+      {
+        id: `${name.id}bid-ceiling`,
+        label: `${name.label}bid, ceiling (bare Fastify + raw SQL)`,
+        servers: [d.ceiling],
+        compareTo: `${name.id}bid-ceiling`,
+        shortName: `${name.short}ceil bid`,
+        warmup: true,
+        job: bid(d, d.ceiling.baseUrl, 'ceiling', 'ceiling'),
+      },
+      {
+        id: `${name.id}detail-raw`,
+        label: `${name.label}auction with 100 bids, raw read (ceiling)`,
+        servers: [d.ceiling],
+        compareTo: `${name.id}detail-raw`,
+        shortName: `${name.short}raw read`,
+        warmup: true,
+        job: async () => read(d.ceiling.baseUrl, `/auction/${seeded.detailAuctionId}`),
+      },
+    ];
+  };
+  /** The REST bid and the detail read through `url` (one instance, or the balancer), against the same database's ceiling. */
   const appScenarios = (
     d: Deployment,
     {
@@ -282,15 +288,14 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
       url,
       servers,
       set,
-      prefix,
       minRatio,
-    }: { id: string; label: string; url: string; servers: ServerProcess[]; set: BidSet; prefix: string; minRatio?: number },
+    }: { id: string; label: string; url: string; servers: ServerProcess[]; set: BidSet; minRatio?: number },
   ): Scenario[] => [
     {
       id: `${id}bid-rest`,
       label: `${label}bid, REST  POST /api/auction/:id`,
       servers,
-      compareTo: `${prefix}bid-ceiling`,
+      compareTo: `${naming(d).id}bid-ceiling`,
       ...(minRatio === undefined ? {} : { minRatio }),
       warmup: true,
       job: bid(d, url, 'rest', set),
@@ -299,7 +304,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
       id: `${id}detail`,
       label: `${label}auction with 100 bids  GET /api/auction/:id`,
       servers,
-      compareTo: `${prefix}detail-raw`,
+      compareTo: `${naming(d).id}detail-raw`,
       ...(minRatio === undefined ? {} : { minRatio }),
       warmup: true,
       job: async () => read(url, detailPath),
@@ -307,18 +312,10 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
   ];
 
   return deployments.flatMap((d): Scenario[] => {
+    const [bidCeiling, detailRaw] = ceilingScenarios(d);
     if (d.database === 'postgres') {
-      const label = 'PostgreSQL: ';
-      const [bidCeiling, detailRaw] = ceilingScenarios(d, 'pg-', label);
-      const [bidRest, detail] = appScenarios(d, {
-        id: 'pg-',
-        label,
-        url: d.app.baseUrl,
-        servers: [d.app],
-        set: 'rest',
-        prefix: 'pg-',
-        minRatio: 0.6,
-      });
+      // No targets yet: these rows are measured to learn where PostgreSQL stands.
+      const [bidRest, detail] = appScenarios(d, { ...naming(d), url: d.app.baseUrl, servers: [d.app], set: 'rest' });
       const cluster = d.cluster
         ? appScenarios(d, {
             id: 'pg3-',
@@ -326,14 +323,12 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
             url: d.cluster.nginx.baseUrl,
             servers: d.cluster.instances,
             set: 'cluster',
-            prefix: 'pg-',
           })
         : [];
       return [bidRest!, bidCeiling!, detail!, detailRaw!, ...cluster];
     }
     const app = d.app.baseUrl;
-    const [bidCeiling, detailRaw] = ceilingScenarios(d, '', '');
-    const [bidRest, detail] = appScenarios(d, { id: '', label: '', url: app, servers: [d.app], set: 'rest', prefix: '', minRatio: 0.6 });
+    const [bidRest, detail] = appScenarios(d, { ...naming(d), url: app, servers: [d.app], set: 'rest', minRatio: 0.6 });
     const onApp = (scenario: Omit<Scenario, 'servers'>): Scenario => ({ ...scenario, servers: [d.app] });
     return [
       bidRest!,
