@@ -55,15 +55,20 @@ function openSqliteTool(path: string): ToolDatabase {
   };
 }
 
+/** PostgreSQL's rows with every time (a Date from the driver) turned into milliseconds, as SQLite keeps them; in place. */
+export function timesAsMillis<T>(rows: Array<Record<string, unknown>>): T[] {
+  for (const row of rows) {
+    for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.getTime();
+  }
+  return rows as T[];
+}
+
 async function openPostgresTool(url: string): Promise<ToolDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const all = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const { rows } = await client.query(sql, [...params]);
-    for (const row of rows as Array<Record<string, unknown>>) {
-      for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.getTime();
-    }
-    return rows as T[];
+    const { rows } = await client.query<Record<string, unknown>>(sql, [...params]);
+    return timesAsMillis<T>(rows);
   };
   return {
     all,

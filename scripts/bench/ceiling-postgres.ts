@@ -2,14 +2,9 @@
 // and the bid as one transaction that locks the auction's row, checks the bid, inserts it and raises the price.
 import pg from 'pg';
 import { transaction } from '../../src/server/db/pg/transaction';
-import {
-  checkBid,
-  type AuctionForBid,
-  type AuctionWithSeller,
-  type BidWithBidder,
-  type CeilingStore,
-  type SessionRow,
-} from './ceiling-store';
+import { timesAsMillis } from '../../tools/database';
+import { checkBid, type CeilingStore } from './ceiling-store';
+import type * as Row from './ceiling-store';
 
 /** Each statement by name: PostgreSQL parses and plans it once per connection. */
 const statements = {
@@ -27,20 +22,17 @@ const statements = {
 
 /** Rows with their times as milliseconds, as the SQLite store gives them. */
 async function rows<T>(client: pg.Pool | pg.PoolClient, name: keyof typeof statements, values: unknown[]): Promise<T[]> {
-  const result = await client.query({ name, text: statements[name], values });
-  for (const row of result.rows as Array<Record<string, unknown>>) {
-    for (const [key, value] of Object.entries(row)) if (value instanceof Date) row[key] = value.getTime();
-  }
-  return result.rows as T[];
+  const result = await client.query<Record<string, unknown>>({ name, text: statements[name], values });
+  return timesAsMillis<T>(result.rows);
 }
 
 export function postgresCeilingStore(url: string): CeilingStore {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   return {
-    sessionUser: async (hash) => (await rows<SessionRow>(pool, 'session', [hash]))[0],
+    sessionUser: async (hash) => (await rows<Row.SessionRow>(pool, 'session', [hash]))[0],
     placeBid: (auctionId, bidderId, amount, now) =>
       transaction(pool, async (client) => {
-        const [auction] = await rows<AuctionForBid>(client, 'lockAuction', [auctionId]);
+        const [auction] = await rows<Row.AuctionForBid>(client, 'lockAuction', [auctionId]);
         checkBid(auction, bidderId, amount, now);
         const bidsCount = auction.bids_count + 1;
         const [bid] = await rows<{ id: number }>(client, 'insertBid', [
@@ -54,8 +46,8 @@ export function postgresCeilingStore(url: string): CeilingStore {
         await rows(client, 'raise', [amount, bidsCount, auctionId]);
         return { id: bid!.id, bidsCount };
       }),
-    auctionWithSeller: async (id) => (await rows<AuctionWithSeller>(pool, 'auctionWithSeller', [id]))[0],
-    bidsOf: (auctionId) => rows<BidWithBidder>(pool, 'bidsOf', [auctionId]),
+    auctionWithSeller: async (id) => (await rows<Row.AuctionWithSeller>(pool, 'auctionWithSeller', [id]))[0],
+    bidsOf: (auctionId) => rows<Row.BidWithBidder>(pool, 'bidsOf', [auctionId]),
     close: () => pool.end(),
   };
 }

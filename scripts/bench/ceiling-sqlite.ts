@@ -1,15 +1,8 @@
 // The ceiling's SQLite: raw better-sqlite3 prepared statements with the app's pragmas, and the bid as one
 // IMMEDIATE transaction that raises the price conditionally and inserts the bid.
 import Database from 'better-sqlite3';
-import {
-  checkBid,
-  HttpError,
-  type AuctionForBid,
-  type AuctionWithSeller,
-  type BidWithBidder,
-  type CeilingStore,
-  type SessionRow,
-} from './ceiling-store';
+import { checkBid, HttpError, type CeilingStore } from './ceiling-store';
+import type * as Row from './ceiling-store';
 
 export function sqliteCeilingStore(path: string): CeilingStore {
   const db = new Database(path);
@@ -19,10 +12,10 @@ export function sqliteCeilingStore(path: string): CeilingStore {
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
 
-  const sessionLookup = db.prepare<[string], SessionRow>(
+  const sessionLookup = db.prepare<[string], Row.SessionRow>(
     'select u.id, u.name, u.role, s.expires_at, s.last_seen_at from sessions s join users u on u.id = s.user_id where s.id = ?',
   );
-  const auctionForBid = db.prepare<[number], AuctionForBid>(
+  const auctionForBid = db.prepare<[number], Row.AuctionForBid>(
     'select seller_id, current_price, bids_count, starts_at, ends_at from auctions where id = ?',
   );
   const raise = db.prepare<[number, number, number], { bids_count: number }>(
@@ -31,10 +24,10 @@ export function sqliteCeilingStore(path: string): CeilingStore {
   const insertBid = db.prepare<[number, number, number, number], { id: number }>(
     'insert into bids (auction_id, bidder_id, amount, request_key, created_at) values (?, ?, ?, null, ?) returning id',
   );
-  const auctionWithSeller = db.prepare<[number], AuctionWithSeller>(
+  const auctionWithSeller = db.prepare<[number], Row.AuctionWithSeller>(
     'select a.*, u.name as seller_name from auctions a join users u on u.id = a.seller_id where a.id = ?',
   );
-  const bidsOf = db.prepare<[number], BidWithBidder>(
+  const bidsOf = db.prepare<[number], Row.BidWithBidder>(
     'select b.id, b.amount, b.created_at, b.bidder_id, u.name as bidder_name from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit 200',
   );
 
