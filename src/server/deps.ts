@@ -1,4 +1,5 @@
 // What the server needs from the outside world, made once and handed to buildApp (tests hand in their own).
+import type { SharedState } from './db/open-store';
 import type { Store } from './db/store';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
@@ -6,7 +7,7 @@ import { createNoticeBus, type NoticeBus } from './live/notice-bus';
 import { LiveStreams } from './live/streams';
 import { mailOptions, type MailOptions } from './services/mail';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords';
-import { createLimits, type Limits, type LimitsBackend } from './services/rate-limit';
+import { createLimits, type Limits } from './services/rate-limit';
 
 export interface AppDeps {
   /** The database, behind the queries the services need (db/store.ts). */
@@ -28,7 +29,7 @@ export interface AppDeps {
 /** The deps around an open store (db/open-store.ts opens the one the settings name). */
 export function createDeps(
   settings: Settings,
-  options: { store: Store; limits?: LimitsBackend; now?: () => number; mail?: Partial<Omit<MailOptions, 'from'>> },
+  options: SharedState & { now?: () => number; mail?: Partial<Omit<MailOptions, 'from'>> },
 ): AppDeps {
   const now = options.now ?? Date.now;
   return {
@@ -39,8 +40,8 @@ export function createDeps(
     limits: createLimits(settings, options.limits ?? { kind: 'memory' }),
     mail: { ...mailOptions(settings.SMTP_URL, settings.MAIL_FROM), ...options.mail },
     passwords: createPasswordHasher(),
-    bus: createBidBus(),
-    notices: createNoticeBus(),
+    bus: options.bus ?? createBidBus(),
+    notices: options.notices ?? createNoticeBus(),
     streams: new LiveStreams(),
   };
 }

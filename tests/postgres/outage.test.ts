@@ -21,7 +21,7 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
 
   beforeAll(async () => {
     const database = await server!.freshDatabase();
-    drop = database.drop;
+    drop = () => database.drop();
     const url = new URL(database.url);
     proxy = await tcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;

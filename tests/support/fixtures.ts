@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
+import { sharedThroughPostgres } from '../../src/server/db/open-store';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
@@ -152,7 +153,7 @@ async function postgresDeps(overrides: Partial<Settings>): Promise<OpenDeps> {
     },
   });
   const deps: TestDeps = {
-    ...createDeps(settings, { store, limits: { kind: 'postgres', pool: store.db.$client }, now: clock.now }),
+    ...createDeps(settings, { store, ...sharedThroughPostgres(store, url), now: clock.now }),
     clock,
     db,
   };

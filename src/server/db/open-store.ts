@@ -1,26 +1,44 @@
 // Which database the settings name: PostgreSQL at DATABASE_URL, else the SQLite file at DATABASE_PATH.
 // The server, `npm run seed` and `create-admin` all open their database here, so they agree.
 import type { Settings } from '../env';
+import type { BidBus } from '../live/bid-bus';
+import { bidHistoryOf } from '../live/bid-history';
+import { createDoorbell } from '../live/doorbell';
+import type { NoticeBus } from '../live/notice-bus';
+import { createPgBidBus } from '../live/pg-bid-bus';
+import { createPgNoticeBus } from '../live/pg-notice-bus';
 import type { LimitsBackend } from '../services/rate-limit';
 import { redactedUrl } from './pg/open';
-import { createPgStore } from './pg/store';
+import { createPgStore, type PgStore } from './pg/store';
 import { createSqliteStore } from './sqlite/store';
 import type { Store } from './store';
 
-/** The store, and what instances on one database share through it besides: the rate limits' counts. */
+/**
+ * The store, and what instances on one database share through it besides: the rate limits' counts
+ * and the live events (bids and notices told to every instance). Left out, each is the process's own.
+ */
 export interface SharedState {
   store: Store;
-  limits: LimitsBackend;
+  limits?: LimitsBackend;
+  bus?: BidBus;
+  notices?: NoticeBus;
 }
 
 export async function openShared(settings: Settings): Promise<SharedState> {
   const mailNotices = settings.SMTP_URL !== undefined;
-  if (settings.DATABASE_URL) {
-    const store = await createPgStore(settings.DATABASE_URL, { mailNotices });
-    return { store, limits: { kind: 'postgres', pool: store.db.$client } };
-  }
-  // One process on one file: its limits count in memory.
-  return { store: createSqliteStore(settings.DATABASE_PATH, { mailNotices }), limits: { kind: 'memory' } };
+  if (!settings.DATABASE_URL) return { store: createSqliteStore(settings.DATABASE_PATH, { mailNotices }) };
+  const store = await createPgStore(settings.DATABASE_URL, { mailNotices });
+  return { store, ...sharedThroughPostgres(store, settings.DATABASE_URL) };
+}
+
+/** Limits counted in PostgreSQL, and buses that ring every instance through LISTEN/NOTIFY (decision 0007). */
+export function sharedThroughPostgres(store: PgStore, url: string): Omit<SharedState, 'store'> {
+  const doorbell = createDoorbell({ connectionString: url, name: `auction-${process.pid}` });
+  return {
+    limits: { kind: 'postgres', pool: store.db.$client },
+    bus: createPgBidBus({ doorbell, history: bidHistoryOf(store) }),
+    notices: createPgNoticeBus({ doorbell }),
+  };
 }
 
 /** The database in words for a message: the SQLite file, or PostgreSQL's URL without its password. */

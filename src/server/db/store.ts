@@ -303,6 +303,8 @@ export interface BidStore {
   newestOf(auctionId: number, limit: number): Promise<BidRecord[]>;
   /** Bids after a given one (of one auction, or of all with null), oldest first. */
   since(afterBidId: number, auctionId: number | null, limit: number): Promise<BidRecord[]>;
+  /** Bids of one auction numbered after `afterSeq` (see BidRecord.seq), oldest first. */
+  afterNumber(auctionId: number, afterSeq: number, limit: number): Promise<BidRecord[]>;
   /** The id of the bid `skip` places after a given one, or null when fewer follow it. */
   idAfter(afterBidId: number, auctionId: number | null, skip: number): Promise<number | null>;
   /** The newest bid's id (of one auction, or of all), or 0 when there is none. */

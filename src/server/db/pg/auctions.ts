@@ -1,14 +1,538 @@
-// Auctions, bids and notifications on PostgreSQL. (Being written.)
-import type { AuctionStore, BidStore, NotificationStore } from '../store';
+// Auctions, bids, standing maxima and the notices they owe, on PostgreSQL. The same rows, orders and
+// answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
+// several server instances) write at once, so a bid locks its auction's row, and the close and the
+// ending-soon tick claim each auction with a conditional update.
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
+import { badRequest } from '../../domain/errors';
+import { bidWrites, leaderStanding } from '../bid-writes';
+import { decodeKeyCursor, encodeKeyCursor, idCursor, pageOf, type KeyCursor } from '../paging';
+import type {
+  AuctionFilter,
+  AuctionRecord,
+  AuctionStore,
+  BidOutcome,
+  BidRecord,
+  BidStore,
+  ClosedAuction,
+  NotificationStore,
+  OwnBidRecord,
+} from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
+import { auctionColumns, openFirst, withSeller } from './rows';
+import { auctions, bids, maxBids, notifications, users } from './schema';
+import { transaction, type Queryable } from './transaction';
 
-export function pgAuctions(_db: PgDb, _notices: NoticeWriter): AuctionStore {
-  throw new Error('PostgreSQL auctions: not built yet');
+/** A time as a parameter of raw SQL: an ISO string, typed, whatever the driver would make of a Date. */
+const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+/**
+ * A number from a request (an id, a cursor's key), as a parameter. They arrive with up to 15 digits;
+ * PostgreSQL's integer holds 10 and refuses a larger parameter. Compared as a bigint, a number that no
+ * row can hold finds no row, as on SQLite, instead of failing the query. (The raw statements below
+ * cast their ids the same way.)
+ */
+const asBigint = (n: number) => sql`${n}::bigint`;
+
+/**
+ * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
+ * cover only years 1 to 9999: a time outside them lies before or after every row's, as infinity does.
+ */
+const [EARLIEST_MS, LATEST_MS] = [Date.parse('0001-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+const cursorTime = (ms: number) =>
+  ms < EARLIEST_MS ? sql`'-infinity'::timestamptz` : ms > LATEST_MS ? sql`'infinity'::timestamptz` : timeParam(ms);
+
+/** The one condition per status, by the clock of the request. */
+function statusIs(status: AuctionStatus, now: number): SQL {
+  const at = new Date(now);
+  switch (status) {
+    case 'scheduled':
+      return gt(auctions.startsAt, at);
+    case 'open':
+      return and(lte(auctions.startsAt, at), gt(auctions.endsAt, at))!;
+    case 'ended':
+      return lte(auctions.endsAt, at);
+  }
 }
-export function pgBids(_db: PgDb, _notices: NoticeWriter): BidStore {
-  throw new Error('PostgreSQL bids: not built yet');
+
+function matching(filter: AuctionFilter): SQL | undefined {
+  return and(
+    filter.status ? statusIs(filter.status, filter.now) : undefined,
+    filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
+    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, asBigint(filter.sellerId)),
+    // Each word a prefix of a word of the name or the description, folded as the column is (drizzle/pg/0000).
+    filter.words?.length ? sql`${auctions.search} @@ auction_search_query(${sql.param(filter.words)}::text[])` : undefined,
+  );
 }
-export function pgNotifications(_db: PgDb): NotificationStore {
-  throw new Error('PostgreSQL notifications: not built yet');
+
+/**
+ * Each sort but newest: the column it orders by, which way, the value of a row in that column, and
+ * that value back as a parameter. The id breaks ties in the same direction, so (value, id) is one key
+ * that an index of both reads in order, and a page starts strictly after the last (value, id) of the
+ * one before.
+ */
+const KEY_SORTS: Record<
+  Exclude<AuctionSort, 'newest'>,
+  { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; param: (key: number) => SQL }
+> = {
+  ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: cursorTime },
+  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: asBigint },
+  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: asBigint },
+  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: asBigint },
+};
+
+const invalidCursor = () => badRequest('Invalid cursor');
+
+const bidColumns = {
+  id: bids.id,
+  auctionId: bids.auctionId,
+  bidderId: bids.bidderId,
+  bidderName: users.name,
+  amount: bids.amount,
+  seq: bids.seq,
+  createdAt: bids.createdAt,
+  auto: bids.auto,
+  endsAt: bids.endsAt,
+};
+
+// The hot paths below are plain named statements, prepared once per connection and mapped by the
+// driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
+// and every auction page runs them, and the query builder's mapping would cost more than the reads.
+
+const AUCTION_BY_ID = {
+  name: 'auction-by-id',
+  text: `select a.id, a.seller_id as "sellerId", s.name as "sellerName", a.item_name as "itemName",
+      a.item_description as "itemDescription", a.item_category as "itemCategory", a.starting_price as "startingPrice",
+      a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo, a.starts_at as "startsAt",
+      a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId", l.name as "leaderName",
+      a.leader_max as "leaderMax", a.closed_at as "closedAt"
+    from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
+    where a.id = $1::bigint`,
+};
+
+/** One auction by id, on the pool or on a transaction's connection (which then sees its own writes). */
+export async function auctionById(client: Queryable, id: number): Promise<AuctionRecord | undefined> {
+  const { rows } = await client.query<AuctionRecord>({ ...AUCTION_BY_ID, values: [id] });
+  return rows[0];
+}
+
+const BID_COLUMNS = `b.id, b.auction_id as "auctionId", b.bidder_id as "bidderId", u.name as "bidderName", b.amount, b.seq,
+  b.created_at as "createdAt", b.auto, b.ends_at as "endsAt"`;
+
+/** The bid statements, each prepared once per connection. */
+const BID = {
+  /**
+   * The bid's lock on its auction, until the commit: bids on one auction run one after the other.
+   * "No key update" still lets rows that refer to the auction (bids, watches) be inserted meanwhile.
+   * The auction is read by a statement after this one, which sees what the bid waited for.
+   */
+  lock: { name: 'bid-lock', text: 'select 1 from auctions where id = $1::bigint for no key update' },
+  repeatOf: {
+    name: 'bid-repeat-of',
+    text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.bidder_id = $1 and b.request_key = $2`,
+  },
+  // The raise is conditional on the price the decision read: the lock makes it hold, and the
+  // condition keeps the rule true whatever a future change does to the lock.
+  raise: {
+    name: 'bid-raise',
+    text: `update auctions set current_price = $2, bids_count = bids_count + $3, leader_id = $4, leader_max = $5, ends_at = $6
+      where id = $1 and current_price = $7 returning bids_count as "bidsCount"`,
+  },
+  // The leader raising their maximum alone: nothing else moves.
+  raiseLeaderMax: { name: 'bid-raise-leader-max', text: 'update auctions set leader_max = $1 where id = $2 and leader_id = $3' },
+  // A bidder who does not lead keeps their maximum here, only so they can see it (the rule needs none of them).
+  keepMaximum: {
+    name: 'bid-keep-maximum',
+    text: `insert into max_bids (auction_id, bidder_id, amount) values ($1, $2, $3)
+      on conflict (auction_id, bidder_id) do update set amount = excluded.amount`,
+  },
+  // A decision's bids (one or two) in one statement, a row per element of the arrays.
+  insert: {
+    name: 'bid-insert',
+    text: `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
+      select $1, b.bidder_id, b.amount, b.seq, b.request_key, $2, b.auto, $3
+      from unnest($4::int[], $5::int[], $6::int[], $7::text[], $8::boolean[]) as b(bidder_id, amount, seq, request_key, auto)
+      returning id, seq`,
+  },
+  // The caller's own maximum on one auction: the leader's is on the auction row, anyone else's in max_bids.
+  ownMaximum: {
+    name: 'bid-own-maximum',
+    text: `select case when a.leader_id = $1 then a.leader_max
+        else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $1) end as amount
+      from auctions a where a.id = $2::bigint`,
+  },
+  watching: { name: 'bid-watching', text: 'select 1 from watches where user_id = $1 and auction_id = $2' },
+  newestOf: {
+    name: 'bids-newest-of',
+    text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
+  },
+};
+
+/** The bidder's own maximum on one auction, or null when they have none there. */
+async function ownMaximum(client: Queryable, bidderId: number, auctionId: number): Promise<number | null> {
+  const { rows } = await client.query<{ amount: number | null }>({ ...BID.ownMaximum, values: [bidderId, auctionId] });
+  return rows[0]?.amount ?? null;
+}
+
+async function watching(client: Queryable, userId: number, auctionId: number): Promise<boolean> {
+  return (await client.query({ ...BID.watching, values: [userId, auctionId] })).rowCount === 1;
+}
+
+/** Whether PostgreSQL refused a write for a duplicate in that unique index. */
+const violates = (error: unknown, index: string) =>
+  (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === index;
+
+export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore {
+  const pool = db.$client;
+  // The close's claim: the next auction due that nobody closed yet, in one statement. "Skip locked"
+  // passes over an auction another closer (or a bid) holds this instant, so two instances never wait
+  // on each other; the other closes it, or this one does on its next tick.
+  const claimNextDue = {
+    name: 'auction-claim-close',
+    text: `update auctions set closed_at = $1
+      where closed_at is null and ends_at <= $1 and id = (
+        select id from auctions where closed_at is null and ends_at <= $1 order by ends_at, id limit 1 for update skip locked)
+      returning id`,
+  };
+  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
+  // told yet, through the partial index that holds only those not told (or closed) yet.
+  const endingSoon = 'ending_soon_at is null and closed_at is null and ends_at > $1 and ends_at < $2 and starts_at <= $1';
+  const claimNextEndingSoon = {
+    name: 'auction-claim-ending-soon',
+    text: `update auctions set ending_soon_at = $1
+      where ${endingSoon} and id = (
+        select id from auctions where ${endingSoon} order by ends_at, id limit 1 for update skip locked)
+      returning id`,
+  };
+  const watchersOf = { name: 'auction-watchers', text: 'select user_id as "userId" from watches where auction_id = $1 order by user_id' };
+
+  /** Runs `claim` in a transaction of its own until it finds nothing or `limit` were claimed; what each claim returned. */
+  async function claimEach<T>(limit: number, claim: (client: Queryable) => Promise<T | null>): Promise<T[]> {
+    const claimed: T[] = [];
+    while (claimed.length < limit) {
+      const done = await transaction(pool, claim);
+      if (done === null) break;
+      claimed.push(done);
+    }
+    return claimed;
+  }
+
+  return {
+    async byId(id) {
+      return auctionById(pool, id);
+    },
+    async page(filter, { limit, cursor, sort = 'newest' }) {
+      const where = matching(filter);
+      if (sort === 'newest') {
+        const after = idCursor(cursor);
+        if (cursor && after === null) throw invalidCursor();
+        const rows: AuctionRecord[] = await withSeller(db)
+          .where(and(where, after === null ? undefined : lt(auctions.id, asBigint(after))))
+          .orderBy(desc(auctions.id))
+          .limit(limit + 1);
+        return pageOf(rows, limit, (row) => String(row.id));
+      }
+      const { column, descending, keyOf, param } = KEY_SORTS[sort];
+      let after: KeyCursor | null = null;
+      if (cursor) {
+        after = decodeKeyCursor(sort, cursor);
+        if (after === null) throw invalidCursor();
+      }
+      // A row value comparison: PostgreSQL reads it as one range of the (value, id) index.
+      const past =
+        after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${asBigint(after.id)})`;
+      const direction = descending ? desc : asc;
+      const rows: AuctionRecord[] = await withSeller(db)
+        .where(and(where, past ?? undefined))
+        .orderBy(direction(column), direction(auctions.id))
+        .limit(limit + 1);
+      return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
+    },
+    async count(filter) {
+      const [row] = await db.select({ n: count() }).from(auctions).where(matching(filter));
+      return row!.n;
+    },
+    async categories() {
+      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions);
+      return rows.map((r) => r.category);
+    },
+    async insert(auction) {
+      const [row] = await db
+        .insert(auctions)
+        .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
+        .returning({ id: auctions.id });
+      return (await auctionById(pool, row!.id))!;
+    },
+    async insertIfNew(auction, bidRows) {
+      return db.transaction(async (tx) => {
+        // The seller's row locked first: two seeds at once insert the auction once, the second
+        // finding the first's when its lock is granted.
+        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${auction.sellerId} for no key update`);
+        const [taken] = await tx
+          .select({ id: auctions.id })
+          .from(auctions)
+          .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)));
+        if (taken) return false;
+        // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
+        // other bidder's highest is theirs.
+        const last = bidRows.at(-1);
+        const [row] = await tx
+          .insert(auctions)
+          .values({
+            ...auction,
+            currentPrice: auction.currentPrice ?? auction.startingPrice,
+            leaderId: last?.bidderId ?? null,
+            leaderMax: last?.amount ?? null,
+          })
+          .returning({ id: auctions.id });
+        const id = row!.id;
+        if (!last) return true;
+        await tx.insert(bids).values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })));
+        const highest = new Map<number, number>();
+        for (const bid of bidRows)
+          if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
+        if (highest.size > 0)
+          await tx.insert(maxBids).values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })));
+        return true;
+      });
+    },
+    async idByName(sellerId, itemName) {
+      const [row] = await db
+        .select({ id: auctions.id })
+        .from(auctions)
+        .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)));
+      return row?.id;
+    },
+    async closeDue(now, limit, decide) {
+      const at = new Date(now);
+      // Each auction claimed and its notices written in one transaction: a closer that fails after
+      // the claim leaves it unclosed, for the next tick.
+      return claimEach(limit, async (client): Promise<ClosedAuction | null> => {
+        const { rows } = await client.query<{ id: number }>({ ...claimNextDue, values: [at] });
+        if (rows.length === 0) return null;
+        const auction = (await auctionById(client, rows[0]!.id))!;
+        return { auction, notified: await insertNotices(client, auction.id, decide(auction), at) };
+      });
+    },
+    async tellEndingSoon(now, withinMs, limit, decide) {
+      const at = new Date(now);
+      // `due` counts the auctions this call claimed: fewer than `limit` means none is left unclaimed.
+      const told = await claimEach(limit, async (client) => {
+        const { rows } = await client.query<{ id: number }>({ ...claimNextEndingSoon, values: [at, new Date(now + withinMs)] });
+        if (rows.length === 0) return null;
+        const id = rows[0]!.id;
+        const watchers = await client.query<{ userId: number }>({ ...watchersOf, values: [id] });
+        const auction = (await auctionById(client, id))!;
+        return insertNotices(
+          client,
+          id,
+          decide(
+            auction,
+            watchers.rows.map((w) => w.userId),
+          ),
+          at,
+        );
+      });
+      return { due: told.length, userIds: told.flat() };
+    },
+  };
+}
+
+export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
+  const pool = db.$client;
+  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, asBigint(auctionId)));
+
+  /** The bid's transaction: the same steps as on SQLite, after the lock on the auction's row. */
+  const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
+    transaction(pool, async (client): Promise<BidOutcome> => {
+      await client.query({ ...BID.lock, values: [auctionId] });
+      const auction = await auctionById(client, auctionId);
+      const earlier = requestKey
+        ? ((await client.query<BidRecord>({ ...BID.repeatOf, values: [bidder.id, requestKey] })).rows[0] ?? null)
+        : null;
+      const leader = leaderStanding(auction);
+      const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
+      if (decision === 'repeat') {
+        return {
+          kind: 'repeated',
+          bid: earlier!,
+          auction: auction!,
+          myMaxBid: await ownMaximum(client, bidder.id, auctionId),
+          watching: await watching(client, bidder.id, auctionId),
+        };
+      }
+      const current = auction!;
+      const writes = bidWrites(current, decision, bidder, requestKey);
+
+      if (decision.entries.length === 0) {
+        // A raise of the leader's maximum alone.
+        if (decision.bidderMax !== null) await client.query({ ...BID.raiseLeaderMax, values: [decision.bidderMax, auctionId, bidder.id] });
+        return {
+          kind: 'placed',
+          bids: [],
+          auction: { ...current, leaderMax: writes.leaderMax },
+          myMaxBid: writes.myMaxBid,
+          watching: await watching(client, bidder.id, auctionId),
+          notified: [],
+        };
+      }
+
+      const raised = await client.query<{ bidsCount: number }>({
+        ...BID.raise,
+        values: [
+          auctionId,
+          decision.price,
+          decision.entries.length,
+          decision.leaderId,
+          writes.leaderMax,
+          decision.endsAt,
+          current.currentPrice,
+        ],
+      });
+      if (raised.rows.length === 0) return { kind: 'price-moved', auction: current };
+      const { bidsCount } = raised.rows[0]!;
+      if (writes.spent) await client.query({ ...BID.keepMaximum, values: [auctionId, writes.spent.bidderId, writes.spent.amount] });
+      const rows = writes.bids(bidsCount);
+      const inserted = await client.query<{ id: number; seq: number }>({
+        ...BID.insert,
+        values: [
+          auctionId,
+          decision.at,
+          decision.endsAt,
+          rows.map((row) => row.bidderId),
+          rows.map((row) => row.amount),
+          rows.map((row) => row.seq),
+          rows.map((row) => row.requestKey),
+          rows.map((row) => row.auto),
+        ],
+      });
+      const idOf = new Map(inserted.rows.map((row) => [row.seq, row.id]));
+      const written: BidRecord[] = rows.map((row) => ({ ...row, id: idOf.get(row.seq)! }));
+      const notified = await insertNotices(client, auctionId, decision.notices, decision.at);
+      return {
+        kind: 'placed',
+        bids: written,
+        auction: writes.auctionAfter(bidsCount),
+        myMaxBid: writes.myMaxBid,
+        watching: await watching(client, bidder.id, auctionId),
+        notified,
+      };
+    });
+
+  return {
+    async place(bid, decide) {
+      try {
+        return await placeOnce(bid, decide);
+      } catch (error) {
+        // The row lock orders the bids of one auction; the same request key sent to two auctions at
+        // once meets only at the unique index. Run again: the first bid is committed now, and the
+        // rule answers as it does to any repeat.
+        if (!violates(error, 'bids_bidder_request_key_unique')) throw error;
+        return placeOnce(bid, decide);
+      }
+    },
+    async maximaOf(bidderId, auctionIds) {
+      if (auctionIds.length === 0) return new Map();
+      if (auctionIds.length === 1) {
+        const [id] = auctionIds as [number];
+        const own = await ownMaximum(pool, bidderId, id);
+        return new Map(own === null ? [] : [[id, own]]);
+      }
+      const { rows } = await pool.query<{ auctionId: number; amount: number | null }>(
+        `select a.id as "auctionId", case when a.leader_id = $1 then a.leader_max else m.amount end as amount
+         from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = $1
+         where a.id = any($2::bigint[])`,
+        [bidderId, auctionIds],
+      );
+      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
+    },
+    async ofBidder(bidderId, now): Promise<OwnBidRecord[]> {
+      // Every auction the bidder has bid on, through the index of a bidder's bids by auction; their
+      // maximum is on the auction row while they lead, in max_bids once spent.
+      const biddenOn = db.selectDistinct({ id: bids.auctionId }).from(bids).where(eq(bids.bidderId, bidderId));
+      const maxBid = sql<number>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`;
+      // The bidder's newest bid on each auction, through the same index.
+      const lastBid = sql<number>`(select b.amount from ${bids} b where b.bidder_id = ${bidderId} and b.auction_id = ${auctions.id} order by b.id desc limit 1)`;
+      // Joined under the name auctionColumns reads the leader's name from (db/pg/rows.ts).
+      const leaders = alias(users, 'leaders');
+      return db
+        .select({ auction: auctionColumns, maxBid, lastBid })
+        .from(auctions)
+        .innerJoin(users, eq(users.id, auctions.sellerId))
+        .leftJoin(leaders, eq(leaders.id, auctions.leaderId))
+        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
+        .where(inArray(auctions.id, biddenOn))
+        .orderBy(...openFirst(now));
+    },
+    async newestOf(auctionId, limit) {
+      return (await pool.query<BidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
+    },
+    async since(afterBidId, auctionId, limit) {
+      return db
+        .select(bidColumns)
+        .from(bids)
+        .innerJoin(users, eq(users.id, bids.bidderId))
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
+        .orderBy(bids.id)
+        .limit(limit);
+    },
+    async idAfter(afterBidId, auctionId, skip) {
+      const [row] = await db
+        .select({ id: bids.id })
+        .from(bids)
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
+        .orderBy(bids.id)
+        .limit(1)
+        .offset(skip);
+      return row?.id ?? null;
+    },
+    async latestId(auctionId) {
+      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuction(auctionId)).orderBy(desc(bids.id)).limit(1);
+      return row?.id ?? 0;
+    },
+  };
+}
+
+export function pgNotifications(db: PgDb): NotificationStore {
+  const pool = db.$client;
+  // Read on every page (the header's count) and after every change of a user's notices (their live
+  // stream): prepared once, and answered from the partial index of unread notices alone.
+  const unread = {
+    name: 'notifications-unread',
+    text: 'select count(*)::int as n from notifications where user_id = $1 and read_at is null',
+  };
+  const unreadOf = async (client: Queryable, userId: number) =>
+    (await client.query<{ n: number }>({ ...unread, values: [userId] })).rows[0]!.n;
+  return {
+    async newestOf(userId, limit) {
+      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
+    },
+    async page(userId, { limit, cursor }) {
+      const after = idCursor(cursor);
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, asBigint(after))))
+        .orderBy(desc(notifications.id))
+        .limit(limit + 1);
+      return pageOf(rows, limit, (row) => String(row.id));
+    },
+    async unreadCount(userId) {
+      return unreadOf(pool, userId);
+    },
+    async markRead(userId, ids, at) {
+      if (ids !== null && ids.length === 0) return { marked: 0, unread: await unreadOf(pool, userId) };
+      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
+      return transaction(pool, async (client) => {
+        const { rowCount } = await client.query(
+          `update notifications set read_at = $2
+           where user_id = $1 and read_at is null and ($3::bigint[] is null or id = any($3::bigint[]))`,
+          [userId, at, ids],
+        );
+        return { marked: rowCount ?? 0, unread: await unreadOf(client, userId) };
+      });
+    },
+  };
 }

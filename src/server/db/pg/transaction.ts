@@ -3,7 +3,7 @@
 // connection from BEGIN to COMMIT, runs under READ COMMITTED, and takes the row locks its
 // read-modify-write needs (`select ... for update`) before it reads what it will change. Two
 // transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
-// here, as does one that a serialization failure ended (docs/decisions/0007-transactions-on-postgresql.md).
+// here, as does one that a serialization failure ended (docs/decisions/0008-transactions-on-postgresql.md).
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 

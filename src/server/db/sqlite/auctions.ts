@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL 
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
+import { bidWrites, leaderStanding } from '../bid-writes';
 import { decodeKeyCursor, encodeKeyCursor, idCursor, pageOf, type KeyCursor } from '../paging';
 import type {
   AuctionFilter,
@@ -453,9 +454,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
-        // The one maximum the rule needs, from the row just read (see BidState.maxima).
-        const leader =
-          auction?.leaderId != null ? { bidderId: auction.leaderId, amount: auction.leaderMax ?? auction.currentPrice, order: 0 } : null;
+        const leader = leaderStanding(auction);
         const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
         if (decision === 'repeat') {
           const own = ownMaximum.get({ bidder: bidder.id, id: auctionId }) ?? null;
@@ -468,11 +467,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           };
         }
         const current = auction!;
-        const leads = decision.leaderId === bidder.id;
-        // The maximum that leads afterwards: the bidder's when they lead with a grown one, else the leader's as it was.
-        const leaderMax = leads && decision.bidderMax !== null ? decision.bidderMax : (current.leaderMax ?? current.currentPrice);
-        // Whoever does not lead afterwards topped the price, so their maximum grew: the decision has it.
-        const myMaxBid = leads ? leaderMax : decision.bidderMax!;
+        const writes = bidWrites(current, decision, bidder, requestKey);
 
         if (decision.entries.length === 0) {
           // A raise of the leader's maximum alone.
@@ -480,8 +475,8 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           return {
             kind: 'placed',
             bids: [],
-            auction: { ...current, leaderMax },
-            myMaxBid,
+            auction: { ...current, leaderMax: writes.leaderMax },
+            myMaxBid: writes.myMaxBid,
             watching: watches(bidder.id, auctionId),
             notified: [],
           };
@@ -494,49 +489,25 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
           added: decision.entries.length,
           endsAt: decision.endsAt.getTime(),
           leaderId: decision.leaderId,
-          leaderMax,
+          leaderMax: writes.leaderMax,
           expected: current.currentPrice,
         });
         if (!raised) return { kind: 'price-moved', auction: current };
-        if (!leads) {
-          // Outbid at once: the bidder's maximum, spent, is theirs to see.
-          keepMaximum.run(auctionId, bidder.id, myMaxBid);
-        } else if (current.leaderId !== null && current.leaderId !== bidder.id) {
-          // The lead changed hands: the previous leader's maximum leaves the auction row.
-          keepMaximum.run(auctionId, current.leaderId, leader!.amount);
-        }
-        const names = new Map([
-          [bidder.id, bidder.name],
-          [current.leaderId, current.leaderName],
-        ]);
-        const firstSeq = raised.bidsCount - decision.entries.length + 1;
+        if (writes.spent) keepMaximum.run(auctionId, writes.spent.bidderId, writes.spent.amount);
         const [at, endsAt] = [decision.at.getTime(), decision.endsAt.getTime()];
-        const written = decision.entries.map((entry, i): BidRecord => {
-          const row = {
-            auctionId,
-            bidderId: entry.bidderId,
-            amount: entry.amount,
-            seq: firstSeq + i,
-            // The key belongs to the placed bid: a repeat answers with it.
-            requestKey: i === 0 ? requestKey : null,
-            createdAt: decision.at,
-            auto: entry.auto,
-            endsAt: decision.endsAt,
-          };
-          const { id } = insert.get(auctionId, entry.bidderId, entry.amount, row.seq, row.requestKey, at, entry.auto ? 1 : 0, endsAt)!;
-          return { ...row, id, bidderName: names.get(entry.bidderId)! };
+        const written = writes.bids(raised.bidsCount).map((row): BidRecord => {
+          const { id } = insert.get(auctionId, row.bidderId, row.amount, row.seq, row.requestKey, at, row.auto ? 1 : 0, endsAt)!;
+          return { ...row, id };
         });
         const notified = insertNotices(auctionId, decision.notices, decision.at);
-        const after: AuctionRecord = {
-          ...current,
-          currentPrice: decision.price,
-          bidsCount: raised.bidsCount,
-          endsAt: decision.endsAt,
-          leaderId: decision.leaderId,
-          leaderName: names.get(decision.leaderId)!,
-          leaderMax,
+        return {
+          kind: 'placed',
+          bids: written,
+          auction: writes.auctionAfter(raised.bidsCount),
+          myMaxBid: writes.myMaxBid,
+          watching: watches(bidder.id, auctionId),
+          notified,
         };
-        return { kind: 'placed', bids: written, auction: after, myMaxBid, watching: watches(bidder.id, auctionId), notified };
       });
     },
     async maximaOf(bidderId, auctionIds) {
@@ -580,6 +551,17 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         .from(bids)
         .innerJoin(users, eq(users.id, bids.bidderId))
         .where(and(gt(bids.id, afterBidId), ofAuction(auctionId)))
+        .orderBy(bids.id)
+        .limit(limit)
+        .all();
+    },
+    async afterNumber(auctionId, afterSeq, limit) {
+      // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
+      return db
+        .select(bidColumns)
+        .from(bids)
+        .innerJoin(users, eq(users.id, bids.bidderId))
+        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
         .orderBy(bids.id)
         .limit(limit)
         .all();
