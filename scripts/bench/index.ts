@@ -511,6 +511,7 @@ const perSecond = (n: number) => fixed(n, Number.isFinite(n) && n < 10 ? 1 : 0);
 async function main() {
   const started = Date.now();
   ensureBuilt(log);
+  const databases = await databasesWanted();
   const ws = await createWorkspace('open-auction-bench-');
   const { dir } = ws;
   const loadStart = os.loadavg();
@@ -521,7 +522,6 @@ async function main() {
   );
 
   const profileDir = (database: DatabaseName) => (CPU_PROF ? join(dir, 'cpu-profiles', database) : undefined);
-  const databases = await databasesWanted();
   const deployments: Deployment[] = [];
   let scratch: ScratchDatabase | undefined;
   const runner = new Runner();
