@@ -142,7 +142,10 @@ async function databasesWanted(): Promise<DatabaseName[]> {
   const raw = process.env.BENCH_DATABASES ?? '';
   if (raw === 'sqlite' || raw === 'postgres') return [raw];
   if (raw === 'both') return ['sqlite', 'postgres'];
-  if (raw !== '') throw new Error(`BENCH_DATABASES must be sqlite, postgres or both, not "${raw}"`);
+  if (raw !== '') {
+    log(`bench: BENCH_DATABASES must be sqlite, postgres or both, not "${raw}"`);
+    process.exit(2);
+  }
   const problem = await testServerProblem();
   if (!problem) return ['sqlite', 'postgres'];
   log(`bench: SQLite only, ${problem.why}`);
