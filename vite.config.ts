@@ -55,6 +55,18 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
       {
         extends: true,
         test: {
+          // Three built servers on PostgreSQL and nginx in front: a file of its own, run alone.
+          name: 'cluster',
+          root: '.',
+          include: ['tests/cluster/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root: '.',
           include: ['tests/e2e/**/*.test.ts'],

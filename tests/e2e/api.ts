@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Category } from '../../src/shared/constants';
-import { uniqueEmail } from './harness';
+import { uniqueEmail } from '../support/emails';
 
 export const PASSWORD = 'correct horse battery';
 export const DAY_MS = 24 * 60 * 60 * 1000;

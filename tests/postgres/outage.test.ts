@@ -40,15 +40,15 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
 
   test('answers 503 with a readable message on every door while it is gone, and serves again once it is back', async () => {
     const { token } = await signedUp(app, { name: 'Outage Olga' });
-    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+    expect((await get(app, '/api/auction?limit=5', { token })).statusCode).toBe(200);
 
     await proxy.cut();
-    const list = await get(app, '/api/auction?limit=5');
+    const list = await get(app, '/api/auction?limit=5', { token });
     expect(list.statusCode).toBe(503);
     expect(expectErrorBody(list).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
     const me = await get(app, '/api/user', { token });
     expect(me.statusCode).toBe(503);
-    const viaTrpc = await get(app, '/trpc/auction.list?input=%7B%7D');
+    const viaTrpc = await get(app, '/trpc/auction.list?input=%7B%7D', { token });
     expect(viaTrpc.statusCode).toBe(503);
     expect(viaTrpc.body).toContain(DATABASE_UNAVAILABLE_MESSAGE);
     expect(viaTrpc.body).not.toMatch(/at .*\.ts:\d+|ECONNREFUSED|Connection terminated/);
@@ -56,17 +56,18 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
     expect(login.statusCode).toBe(503);
 
     await proxy.restore();
-    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+    expect((await get(app, '/api/auction?limit=5', { token })).statusCode).toBe(200);
     expect((await get(app, '/api/user', { token })).statusCode).toBe(200);
   });
 
   test('connections cut under a running query answer 503 too, and the pool replaces them', async () => {
+    const { token } = await signedUp(app, { name: 'Outage Oskar' });
     // Fill the pool with open connections, then cut them all while they are idle in it.
-    await Promise.all(Array.from({ length: 4 }, () => get(app, '/api/auction?limit=5')));
+    await Promise.all(Array.from({ length: 4 }, () => get(app, '/api/auction?limit=5', { token })));
     await proxy.cut();
     await proxy.restore();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => get(app, '/api/auction?limit=5')));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(app, '/api/auction?limit=5', { token })));
     for (const answer of answers) expect([200, 503]).toContain(answer.statusCode);
-    expect((await get(app, '/api/auction?limit=5')).statusCode).toBe(200);
+    expect((await get(app, '/api/auction?limit=5', { token })).statusCode).toBe(200);
   });
 });

@@ -169,4 +169,14 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     expect(await found('mile')).toEqual([]);
     expect(await store.auctions.count({ now: NOW, words: ['emile'] })).toBe(1);
   });
+
+  it('search takes punctuation as a space between words, as SQLite does: a slash or a dot joins nothing', async () => {
+    const [seller] = await people(1);
+    const { id } = await auction(seller!.id, { itemName: 'Brass/steel compass', itemDescription: 'Model v1.2, made by hand.' });
+    const found = async (...words: string[]) => (await store.auctions.page({ now: NOW, words }, { limit: 10 })).items.map((a) => a.id);
+
+    expect(await found('steel')).toEqual([id]);
+    expect(await found('brass', 'compass')).toEqual([id]);
+    expect(await found('v1', '2')).toEqual([id]);
+  });
 });

@@ -478,6 +478,15 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         .orderBy(bids.id)
         .limit(limit);
     },
+    async afterNumber(auctionId, afterSeq, limit) {
+      return db
+        .select(bidColumns)
+        .from(bids)
+        .innerJoin(users, eq(users.id, bids.bidderId))
+        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
+        .orderBy(bids.seq)
+        .limit(limit);
+    },
     async idAfter(afterBidId, auctionId, skip) {
       const [row] = await db
         .select({ id: bids.id })
