@@ -19,11 +19,11 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from '../../tools/chromium';
 import { openToolDatabase, type ToolDatabase } from '../../tools/database';
+import { NGINX_PATH, nginxInstalled, startNginx } from '../../tools/nginx';
 import { freePort } from '../../tools/ports';
 import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres';
 import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerProcess, type Workspace } from '../../tools/server-process';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
-import { nginxProgram, startNginx } from './nginx';
 import { summariseProfile } from './profile';
 import type { BidFormat, BidTarget, Job, RunResult } from './runner';
 import { BID_SET_SIZE, BID_SETS, seedBenchDatabase, type BidSet, type Seeded } from './seed';
@@ -131,9 +131,12 @@ async function startCeiling(ws: Workspace): Promise<ServerProcess> {
 }
 
 /** The built app on the workspace; to profile it, with --cpu-prof (written when SIGTERM ends it). */
-function startApp(ws: Workspace, profileDir?: string): Promise<ServerProcess> {
-  return startServer(ws, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
+function startApp(ws: Workspace, profileDir?: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServer(ws, { env, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
 }
+
+/** As deploy/nginx.conf says its instances run: believing the one proxy in front for the client's address. */
+const BEHIND_NGINX = { TRUST_PROXY: '1' };
 
 type DatabaseName = 'sqlite' | 'postgres';
 
@@ -170,29 +173,27 @@ async function deployOnSqlite(ws: Workspace, profileDir?: string): Promise<Deplo
   return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling };
 }
 
-/** PostgreSQL: the seeded data copied into the scratch database, the ceiling, and three app instances behind nginx. */
+/** PostgreSQL: the seeded data copied into the scratch database, the ceiling, and three app instances behind nginx (deploy/nginx.conf). */
 async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, profileDir?: string): Promise<Deployment> {
   const copy = await copySeedToPostgres(seededFile, scratch.url);
   log(`bench: copied the data into PostgreSQL database ${scratch.name} in ${copy.ms} ms`);
   const ws = await createWorkspace('open-auction-bench-pg-', { databaseUrl: scratch.url });
-  const app = await startApp(ws, profileDir);
+  const app = await startApp(ws, profileDir, BEHIND_NGINX);
   const ceiling = await startCeiling(ws);
   const deployment: Deployment = { database: 'postgres', ws, db: await openToolDatabase(ws), app, ceiling };
-  const nginx = nginxProgram();
-  if (!nginx) {
-    log('bench: no nginx (NGINX_PATH, /usr/sbin/nginx): the rows through three instances are left out');
+  if (!nginxInstalled()) {
+    log(`bench: no nginx at ${NGINX_PATH} (NGINX_PATH): the rows through three instances are left out`);
     return deployment;
   }
   // The other two instances share the workspace's database and uploads, each on a port of its own.
   const instances = [app];
   for (let i = 2; i <= 3; i++) {
     const port = await freePort();
-    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }));
+    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, { env: BEHIND_NGINX }));
   }
   const balancer = await startNginx(
-    nginx,
-    join(ws.dir, 'nginx'),
-    instances.map((instance) => instance.baseUrl),
+    await freePort(),
+    instances.map((instance) => new URL(instance.baseUrl).host),
   );
   return { ...deployment, cluster: { instances, nginx: balancer } };
 }
@@ -657,7 +658,7 @@ async function main() {
   if (deployments.some((d) => d.database === 'postgres')) {
     out.push("PostgreSQL rows: the same data copied into a scratch database on TEST_DATABASE_URL's server; their ceiling is the same");
     out.push('  routes over the pg driver (named prepared statements, the bid one transaction that locks the auction row). The rows');
-    out.push('  through 3 instances go through nginx (round robin, kept-alive upstream connections) and sum the CPU of the three');
+    out.push('  through 3 instances go through nginx with deploy/nginx.conf (addresses changed) and sum the CPU of the three');
     out.push("  instances. No row counts PostgreSQL's own CPU, nor nginx's.");
   }
   out.push(`non-2xx: failed answers plus socket errors over all rounds (bids out of step, timeouts); the aim is 0.`);
