@@ -42,6 +42,8 @@ async function main(): Promise<number> {
     const crash = await crashLoop(ws, { kills, log: (line) => console.log(line) });
     const statuses = formatStatuses(crash.record.statuses);
     for (const v of crash.violations) console.error(`VIOLATION: ${v}`);
+    // The server's own words for its failures; a few are enough to see the cause.
+    for (const line of crash.serverErrors.slice(0, 3)) console.error(`server error: ${line}`);
     console.log(
       `crash: ${crash.kills} kills survived, ${crash.record.acked.length} bids acknowledged, ${crash.figures.ackedFound} of them found, ` +
         `${crash.figures.bidsStored} bids stored, ${crash.figures.auctionsChecked} auctions checked, ` +

@@ -381,7 +381,12 @@ export interface CrashRun {
   violations: string[];
   figures: DatabaseFigures;
   ms: number;
+  /** What the server logged as errors (the cause behind a 5xx), over every start. */
+  serverErrors: string[];
 }
+
+/** The lines a server logged at error level or above (pino's JSON: level 50 and 60). */
+const loggedErrors = (output: string) => output.split('\n').filter((line) => /"level":(50|60)\b/.test(line));
 
 /**
  * The crash loop: starts the server, prepares users and auctions, runs bidder loops, and `kills` times
@@ -399,6 +404,7 @@ export async function crashLoop(
   let load: BidLoad | undefined;
   let fixture: Fixture | undefined;
   let survived = 0;
+  const serverErrors: string[] = [];
   try {
     fixture = await prepareFixture(ws);
     // Bounded in time too: 20 rounds take well under a minute; the deadline only guards a hang.
@@ -417,6 +423,7 @@ export async function crashLoop(
         );
       }
       const status = await server.kill();
+      serverErrors.push(...loggedErrors(server.output()));
       if (status.signal !== 'SIGKILL')
         throw new Error(`The server ended with ${JSON.stringify(status)} instead of the SIGKILL:\n${server.output()}`);
       server = await startServer(ws);
@@ -433,12 +440,13 @@ export async function crashLoop(
   } finally {
     await load?.stop();
     await server.kill();
+    serverErrors.push(...loggedErrors(server.output()));
   }
   if (!fixture) throw new Error('no fixture');
   const checked = await checkDatabase(ws, fixture, record.acked);
   violations.push(...record.violations, ...checked.violations);
   if (record.acked.length === 0) violations.push('no bid was acknowledged at all: the load did not run');
-  return { kills: survived, record, violations, figures: checked.figures, ms: Date.now() - started, fixture };
+  return { kills: survived, record, violations, figures: checked.figures, ms: Date.now() - started, fixture, serverErrors };
 }
 
 export interface SigtermRun {
