@@ -1,8 +1,8 @@
 // Crash and shutdown checks shared by `npm run crash-test` (scripts/crash-test.ts) and the e2e suite
 // (tests/e2e/shutdown.test.ts): bid load against the built server, SIGKILL and restart rounds on the
-// same files, SIGTERM under load, and the database checks made afterwards on the SQLite file.
-import Database from 'better-sqlite3';
+// same database, SIGTERM under load, and the database checks made afterwards, on SQLite or PostgreSQL.
 import { BID_MAX_STEP, DAY_MS } from '../src/shared/constants';
+import { openToolDatabase } from './database';
 import { startServer, type ExitStatus, type Workspace } from './server-process';
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -43,7 +43,7 @@ async function signup(baseUrl: string, name: string): Promise<Account> {
 
 /**
  * Signs up sellers and bidders through the API (their sessions live in the database, so they survive
- * restarts) and inserts open auctions straight into the database file (WAL lets us write beside the server).
+ * restarts) and inserts open auctions straight into the database (beside the server: WAL on SQLite).
  */
 export async function prepareFixture(
   ws: Workspace,
@@ -54,27 +54,24 @@ export async function prepareFixture(
   const bidderAccounts: Account[] = [];
   for (let i = 1; i <= bidders; i++) bidderAccounts.push(await signup(ws.baseUrl, `Bidder${i}`));
 
-  const db = new Database(ws.databasePath);
+  const db = await openToolDatabase(ws);
   try {
-    db.pragma('busy_timeout = 5000');
-    const insert = db.prepare(
-      `insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price,
-         bids_count, photo, starts_at, ends_at, created_at)
-       values (?, ?, 'Inserted by the crash test', 'Other', ?, ?, 0, null, ?, ?, ?) returning id`,
-    );
     const now = Date.now();
     const auctionRows: AuctionFixture[] = [];
     for (let i = 0; i < auctions; i++) {
       const seller = sellerAccounts[i % sellerAccounts.length]!;
       const startingPrice = randInt(10, 500);
-      const row = insert.get(Number(seller.id), `Crash lot ${i + 1}`, startingPrice, startingPrice, now - 60_000, now + DAY_MS, now) as {
-        id: number;
-      };
-      auctionRows.push({ id: String(row.id), sellerId: seller.id, startingPrice });
+      const [row] = await db.all<{ id: number }>(
+        `insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price,
+           bids_count, photo, starts_at, ends_at, created_at)
+         values ($1, $2, 'Inserted by the crash test', 'Other', $3, $3, 0, null, $4, $5, $6) returning id`,
+        [Number(seller.id), `Crash lot ${i + 1}`, startingPrice, new Date(now - 60_000), new Date(now + DAY_MS), new Date(now)],
+      );
+      auctionRows.push({ id: String(row!.id), sellerId: seller.id, startingPrice });
     }
     return { sellers: sellerAccounts, bidders: bidderAccounts, auctions: auctionRows };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -284,27 +281,25 @@ export interface DatabaseFigures {
   auctionsChecked: number;
   bidsStored: number;
   ackedFound: number;
+  /** What the database's own checks covered (SQLite's pragmas, or PostgreSQL's foreign keys and indexes). */
+  soundnessChecked: string;
 }
 
 /**
- * Opens the database file (the server must not be running) and checks it: integrity, foreign keys, every
- * acknowledged bid stored, and the per-auction invariants. Returns the violations (empty when all hold).
+ * Opens the workspace's database (the server must not be running) and checks it: the database's own
+ * soundness checks, every acknowledged bid stored, and the per-auction invariants, on the same rows
+ * whichever database holds them. Returns the violations (empty when all hold).
  */
-export function checkDatabase(
-  databasePath: string,
+export async function checkDatabase(
+  ws: Workspace,
   fixture: Fixture,
   acked: readonly AckedBid[],
-): { violations: string[]; figures: DatabaseFigures } {
+): Promise<{ violations: string[]; figures: DatabaseFigures }> {
   const violations: string[] = [];
-  const db = new Database(databasePath, { fileMustExist: true });
+  const db = await openToolDatabase(ws);
   try {
-    db.pragma('busy_timeout = 5000');
-    const integrity = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    if (integrity.length !== 1 || integrity[0]!.integrity_check !== 'ok') {
-      violations.push(`PRAGMA integrity_check: ${integrity.map((r) => r.integrity_check).join('; ')}`);
-    }
-    const foreign = db.pragma('foreign_key_check') as unknown[];
-    if (foreign.length > 0) violations.push(`PRAGMA foreign_key_check: ${foreign.length} rows, first ${JSON.stringify(foreign[0])}`);
+    const soundness = await db.soundness();
+    violations.push(...soundness.problems);
 
     type BidRowRaw = { id: number; auction_id: number; bidder_id: number; amount: number; created_at: number };
     type AuctionRowRaw = {
@@ -316,10 +311,10 @@ export function checkDatabase(
       starts_at: number;
       ends_at: number;
     };
-    const allBids = db.prepare('select id, auction_id, bidder_id, amount, created_at from bids order by id').all() as BidRowRaw[];
-    const auctionRows = db
-      .prepare('select id, seller_id, starting_price, current_price, bids_count, starts_at, ends_at from auctions order by id')
-      .all() as AuctionRowRaw[];
+    const allBids = await db.all<BidRowRaw>('select id, auction_id, bidder_id, amount, created_at from bids order by id');
+    const auctionRows = await db.all<AuctionRowRaw>(
+      'select id, seller_id, starting_price, current_price, bids_count, starts_at, ends_at from auctions order by id',
+    );
 
     const byAuction = new Map<number, BidRowRaw[]>();
     for (const bid of allBids) {
@@ -371,9 +366,12 @@ export function checkDatabase(
       }
       ackedFound += 1;
     }
-    return { violations, figures: { auctionsChecked: auctionRows.length, bidsStored: allBids.length, ackedFound } };
+    return {
+      violations,
+      figures: { auctionsChecked: auctionRows.length, bidsStored: allBids.length, ackedFound, soundnessChecked: soundness.checked },
+    };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -383,11 +381,16 @@ export interface CrashRun {
   violations: string[];
   figures: DatabaseFigures;
   ms: number;
+  /** What the server logged as errors (the cause behind a 5xx), over every start. */
+  serverErrors: string[];
 }
+
+/** The lines a server logged at error level or above (pino's JSON: level 50 and 60). */
+const loggedErrors = (output: string) => output.split('\n').filter((line) => /"level":(50|60)\b/.test(line));
 
 /**
  * The crash loop: starts the server, prepares users and auctions, runs bidder loops, and `kills` times
- * SIGKILLs the server at a random moment (200–1500 ms after it is up), restarts it on the same files and
+ * SIGKILLs the server at a random moment (200–1500 ms after it is up), restarts it on the same database and
  * port, and goes on. Then stops the load and checks the database. The server is stopped when it returns.
  */
 export async function crashLoop(
@@ -401,6 +404,7 @@ export async function crashLoop(
   let load: BidLoad | undefined;
   let fixture: Fixture | undefined;
   let survived = 0;
+  const serverErrors: string[] = [];
   try {
     fixture = await prepareFixture(ws);
     // Bounded in time too: 20 rounds take well under a minute; the deadline only guards a hang.
@@ -419,6 +423,7 @@ export async function crashLoop(
         );
       }
       const status = await server.kill();
+      serverErrors.push(...loggedErrors(server.output()));
       if (status.signal !== 'SIGKILL')
         throw new Error(`The server ended with ${JSON.stringify(status)} instead of the SIGKILL:\n${server.output()}`);
       server = await startServer(ws);
@@ -435,12 +440,13 @@ export async function crashLoop(
   } finally {
     await load?.stop();
     await server.kill();
+    serverErrors.push(...loggedErrors(server.output()));
   }
   if (!fixture) throw new Error('no fixture');
-  const checked = checkDatabase(ws.databasePath, fixture, record.acked);
+  const checked = await checkDatabase(ws, fixture, record.acked);
   violations.push(...record.violations, ...checked.violations);
   if (record.acked.length === 0) violations.push('no bid was acknowledged at all: the load did not run');
-  return { kills: survived, record, violations, figures: checked.figures, ms: Date.now() - started, fixture };
+  return { kills: survived, record, violations, figures: checked.figures, ms: Date.now() - started, fixture, serverErrors };
 }
 
 export interface SigtermRun {
@@ -531,7 +537,7 @@ export async function sigtermUnderLoad(
   }
   // Requests sent after the signal may be refused; that is not a broken promise.
   violations.push(...record.violations.filter((v) => !/no HTTP answer/.test(v)));
-  const checked = checkDatabase(ws.databasePath, fixture, record.acked);
+  const checked = await checkDatabase(ws, fixture, record.acked);
   violations.push(...checked.violations);
   return {
     inFlightAtSignal: inFlightCount,

@@ -127,22 +127,27 @@ export async function launch(options: LaunchOptions): Promise<ServerProcess> {
   throw new Error(`${label} did not answer ${readyPath} within ${timeoutMs / 1000} s:\n${output}`);
 }
 
-/** A temporary folder holding the database and the uploads, and the port every start of the server uses. */
+/**
+ * A temporary folder holding the uploads and the SQLite database, and the port every start of the server
+ * uses; with `databaseUrl`, the server keeps its data in that PostgreSQL database instead of the file.
+ */
 export interface Workspace {
   dir: string;
   databasePath: string;
+  databaseUrl?: string;
   uploadDir: string;
   port: number;
   baseUrl: string;
   remove(): void;
 }
 
-export async function createWorkspace(prefix = 'open-auction-'): Promise<Workspace> {
+export async function createWorkspace(prefix = 'open-auction-', { databaseUrl }: { databaseUrl?: string } = {}): Promise<Workspace> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const port = await freePort();
   return {
     dir,
     databasePath: join(dir, 'auction.db'),
+    ...(databaseUrl ? { databaseUrl } : {}),
     uploadDir: join(dir, 'uploads'),
     port,
     baseUrl: `http://127.0.0.1:${port}`,
@@ -158,7 +163,7 @@ export interface ServerOptions {
   timeoutMs?: number;
 }
 
-/** The built server (`node dist/server/main.js`, NODE_ENV=production) on the workspace's files and port, once /healthz answers. */
+/** The built server (`node dist/server/main.js`, NODE_ENV=production) on the workspace's database, files and port, once /healthz answers. */
 export async function startServer(ws: Workspace, options: ServerOptions = {}): Promise<ServerProcess> {
   mkdirSync(ws.uploadDir, { recursive: true });
   return launch({
@@ -169,6 +174,8 @@ export async function startServer(ws: Workspace, options: ServerOptions = {}): P
       PORT: String(ws.port),
       HOST: '127.0.0.1',
       DATABASE_PATH: ws.databasePath,
+      // Empty keeps SQLite even where the caller's environment names a PostgreSQL database.
+      DATABASE_URL: ws.databaseUrl ?? '',
       UPLOAD_DIR: ws.uploadDir,
       LOG_LEVEL: 'warn',
       // Tests and load sign many people up from one address.

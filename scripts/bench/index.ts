@@ -1,8 +1,13 @@
 // `npm run bench`: the production build on a temporary database (1,000 users, 10,000 auctions, 100,000
-// bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw
-// better-sqlite3 server (the ceiling) on the same file. Scenarios run interleaved, BENCH_ROUNDS times
-// (at least 3), and the table shows medians. Then the client: initial JavaScript and Lighthouse.
+// bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw SQL
+// server (the ceiling) on the same database. On SQLite, every scenario; on PostgreSQL (the same data in a
+// scratch database on TEST_DATABASE_URL's server), the REST bid and the detail read through one instance
+// and through three behind nginx, each beside its PostgreSQL ceiling. Scenarios run interleaved,
+// BENCH_ROUNDS times (at least 3), and the table shows medians. Then the client: initial JavaScript and
+// Lighthouse.
 //
+// BENCH_DATABASES: sqlite, postgres or both; by default both where PostgreSQL answers at
+// TEST_DATABASE_URL, else SQLite alone (with one line saying why). NGINX_PATH: the nginx program.
 // Settings: BENCH_ROUNDS (3), BENCH_DURATION (seconds per bid run, 5; reads get one less),
 // BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE (1; 0 skips it), BENCH_LIGHTHOUSE_RUNS (5 per page; the
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
@@ -12,14 +17,17 @@ import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { CHROMIUM_PATH } from '../../tools/chromium';
+import { openToolDatabase, type ToolDatabase } from '../../tools/database';
+import { NGINX_PATH, nginxInstalled, startNginx } from '../../tools/nginx';
 import { freePort } from '../../tools/ports';
+import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres';
 import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerProcess, type Workspace } from '../../tools/server-process';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { summariseProfile } from './profile';
-import type { BidTarget, Job, RunResult } from './runner';
+import type { BidFormat, BidTarget, Job, RunResult } from './runner';
 import { BID_SET_SIZE, BID_SETS, seedBenchDatabase, type BidSet, type Seeded } from './seed';
+import { copySeedToPostgres } from './seed-postgres';
 
 const int = (name: string, fallback: number, min: number) => {
   const raw = process.env[name];
@@ -77,6 +85,9 @@ function cpuMicros(pid: number | undefined): number {
   }
 }
 
+/** The CPU time of several processes together (the instances behind a load balancer). */
+const cpuOf = (servers: ServerProcess[]) => servers.reduce((sum, server) => sum + cpuMicros(server.child.pid), 0);
+
 /** The load generator: one forked process for the whole run, one job at a time over IPC. */
 class Runner {
   private child = fork(join(import.meta.dirname, 'runner.ts'), [], {
@@ -103,50 +114,130 @@ class Runner {
   }
 }
 
-async function startCeiling(databasePath: string): Promise<ServerProcess> {
+/** The ceiling server on the workspace's database. */
+async function startCeiling(ws: Workspace): Promise<ServerProcess> {
   const port = await freePort();
   return launch({
     label: 'The ceiling server',
     args: ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts')],
-    env: { DATABASE_PATH: databasePath, PORT: String(port), NODE_ENV: 'production' },
+    env: {
+      ...(ws.databaseUrl ? { DATABASE_URL: ws.databaseUrl } : { DATABASE_PATH: ws.databasePath, DATABASE_URL: '' }),
+      PORT: String(port),
+      NODE_ENV: 'production',
+    },
     baseUrl: `http://127.0.0.1:${port}`,
     readyPath: '/healthz',
   });
 }
 
 /** The built app on the workspace; to profile it, with --cpu-prof (written when SIGTERM ends it). */
-function startApp(ws: Workspace, profileDir?: string): Promise<ServerProcess> {
-  return startServer(ws, profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {});
+function startApp(ws: Workspace, profileDir?: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startServer(ws, { env, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
+}
+
+/** As deploy/nginx.conf says its instances run: believing the one proxy in front for the client's address. */
+const BEHIND_NGINX = { TRUST_PROXY: '1' };
+
+type DatabaseName = 'sqlite' | 'postgres';
+
+/** BENCH_DATABASES, or both where PostgreSQL answers at TEST_DATABASE_URL. */
+async function databasesWanted(): Promise<DatabaseName[]> {
+  const raw = process.env.BENCH_DATABASES ?? '';
+  if (raw === 'sqlite' || raw === 'postgres') return [raw];
+  if (raw === 'both') return ['sqlite', 'postgres'];
+  if (raw !== '') {
+    log(`bench: BENCH_DATABASES must be sqlite, postgres or both, not "${raw}"`);
+    process.exit(2);
+  }
+  const problem = await testServerProblem();
+  if (!problem) return ['sqlite', 'postgres'];
+  log(`bench: SQLite only, ${problem.why}`);
+  return ['sqlite'];
+}
+
+/** The servers on one database, and a connection that reads the bid targets' prices between runs. */
+interface Deployment {
+  database: DatabaseName;
+  ws: Workspace;
+  db: ToolDatabase;
+  app: ServerProcess;
+  ceiling: ServerProcess;
+  /** PostgreSQL: `app` and two more instances on the same database, with nginx in front of the three. */
+  cluster?: { instances: ServerProcess[]; nginx: ServerProcess };
+}
+
+/** SQLite: the app and the ceiling on the seeded file. */
+async function deployOnSqlite(ws: Workspace, profileDir?: string): Promise<Deployment> {
+  const app = await startApp(ws, profileDir);
+  const ceiling = await startCeiling(ws);
+  return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling };
+}
+
+/** PostgreSQL: the seeded data copied into the scratch database, the ceiling, and three app instances behind nginx (deploy/nginx.conf). */
+async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, profileDir?: string): Promise<Deployment> {
+  const copy = await copySeedToPostgres(seededFile, scratch.url);
+  log(`bench: copied the data into PostgreSQL database ${scratch.name} in ${copy.ms} ms`);
+  const ws = await createWorkspace('open-auction-bench-pg-', { databaseUrl: scratch.url });
+  const app = await startApp(ws, profileDir, BEHIND_NGINX);
+  const ceiling = await startCeiling(ws);
+  const deployment: Deployment = { database: 'postgres', ws, db: await openToolDatabase(ws), app, ceiling };
+  if (!nginxInstalled()) {
+    log(`bench: no nginx at ${NGINX_PATH} (NGINX_PATH): the rows through three instances are left out`);
+    return deployment;
+  }
+  // The other two instances share the workspace's database and uploads, each on a port of its own.
+  const instances = [app];
+  for (let i = 2; i <= 3; i++) {
+    const port = await freePort();
+    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, { env: BEHIND_NGINX }));
+  }
+  const balancer = await startNginx(
+    await freePort(),
+    instances.map((instance) => new URL(instance.baseUrl).host),
+  );
+  return { ...deployment, cluster: { instances, nginx: balancer } };
+}
+
+async function stopDeployment(d: Deployment): Promise<void> {
+  await d.db.close();
+  await d.cluster?.nginx.stop();
+  await Promise.all([d.ceiling, ...(d.cluster?.instances ?? [d.app])].map((server) => server.stop()));
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Scenarios
 
-type Compare = 'ceiling-bid' | 'ceiling-detail' | 'list' | null;
-
 interface Scenario {
   id: string;
   label: string;
-  /** Which server answers it: its CPU time is measured around each run. */
-  server: 'app' | 'ceiling';
-  /** What the ratio column divides by, per round; null prints '-'. */
-  compare: Compare;
+  /** The processes whose CPU time is measured around each run: one server, or the sum over the instances. */
+  servers: ServerProcess[];
+  /** The scenario the ratio columns divide by, round by round; null prints '-'. */
+  compareTo: string | null;
+  /** How the "to" column names this scenario in the rows that compare to it. */
+  shortName?: string;
   minRatio?: number;
   maxP99?: number;
   warmup: boolean;
-  job(round: number): Job;
+  job(round: number): Promise<Job>;
 }
 
-function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: Database.Database): Scenario[] {
-  const price = db.prepare<[number], { current_price: number }>('select current_price from auctions where id = ?');
-  // Each connection bids on its own auction, as its own bidder: set s, connection i → user s*60+i+1.
-  const targets = (set: BidSet, count: number): BidTarget[] =>
-    seeded.bidTargets[set].slice(0, count).map((auctionId, i) => ({
-      auctionId,
-      price: price.get(auctionId)!.current_price,
-      token: seeded.tokens[(BID_SETS.indexOf(set) * BID_SET_SIZE + i) % seeded.tokens.length]!,
-    }));
-  const readDuration = Math.max(2, DURATION - 1);
+const readDuration = Math.max(2, DURATION - 1);
+
+function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
+  // Each connection bids on its own auction, as its own bidder: set s, connection i → user s*60+i+1. The
+  // prices are read before every run, since the runs before it have raised them.
+  const targets = (d: Deployment, set: BidSet, count: number): Promise<BidTarget[]> =>
+    Promise.all(
+      seeded.bidTargets[set].slice(0, count).map(async (auctionId, i) => {
+        const [row] = await d.db.all<{ current_price: number }>('select current_price from auctions where id = $1', [auctionId]);
+        return {
+          auctionId,
+          price: row!.current_price,
+          token: seeded.tokens[(BID_SETS.indexOf(set) * BID_SET_SIZE + i) % seeded.tokens.length]!,
+        };
+      }),
+    );
   const read = (url: string, path: string, token = seeded.readerToken, connections = CONNECTIONS, duration = readDuration): Job => ({
     kind: 'read',
     url,
@@ -155,148 +246,179 @@ function buildScenarios(seeded: Seeded, appUrl: string, ceilingUrl: string, db: 
     connections,
     duration,
   });
-  return [
+  const bid = (d: Deployment, url: string, format: BidFormat, set: BidSet) => async (): Promise<Job> => ({
+    kind: 'bid',
+    url,
+    format,
+    targets: await targets(d, set, CONNECTIONS),
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  const detailPath = `/api/auction/${seeded.detailAuctionId}`;
+
+  /** How a database's rows are named: SQLite's keep the names they have always had. */
+  const naming = (d: Deployment) =>
+    d.database === 'postgres' ? { id: 'pg-', label: 'PostgreSQL: ', short: 'pg ' } : { id: '', label: '', short: '' };
+  /** The ceiling's bid and detail read on one database: what the rows of its app compare to. */
+  const ceilingScenarios = (d: Deployment): Scenario[] => {
+    const name = naming(d);
+    return [
+      {
+        id: `${name.id}bid-ceiling`,
+        label: `${name.label}bid, ceiling (bare Fastify + raw SQL)`,
+        servers: [d.ceiling],
+        compareTo: `${name.id}bid-ceiling`,
+        shortName: `${name.short}ceil bid`,
+        warmup: true,
+        job: bid(d, d.ceiling.baseUrl, 'ceiling', 'ceiling'),
+      },
+      {
+        id: `${name.id}detail-raw`,
+        label: `${name.label}auction with 100 bids, raw read (ceiling)`,
+        servers: [d.ceiling],
+        compareTo: `${name.id}detail-raw`,
+        shortName: `${name.short}raw read`,
+        warmup: true,
+        job: async () => read(d.ceiling.baseUrl, `/auction/${seeded.detailAuctionId}`),
+      },
+    ];
+  };
+  /** The REST bid and the detail read through `url` (one instance, or the balancer), against the same database's ceiling. */
+  const appScenarios = (
+    d: Deployment,
     {
-      id: 'bid-rest',
-      label: 'bid, REST  POST /api/auction/:id',
-      server: 'app',
-      compare: 'ceiling-bid',
-      minRatio: 0.6,
+      id,
+      label,
+      url,
+      servers,
+      set,
+      minRatio,
+    }: { id: string; label: string; url: string; servers: ServerProcess[]; set: BidSet; minRatio?: number },
+  ): Scenario[] => [
+    {
+      id: `${id}bid-rest`,
+      label: `${label}bid, REST  POST /api/auction/:id`,
+      servers,
+      compareTo: `${naming(d).id}bid-ceiling`,
+      ...(minRatio === undefined ? {} : { minRatio }),
       warmup: true,
-      job: () => ({
-        kind: 'bid',
-        url: appUrl,
-        format: 'rest',
-        targets: targets('rest', CONNECTIONS),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
+      job: bid(d, url, 'rest', set),
     },
     {
-      id: 'bid-trpc',
-      label: 'bid, tRPC  auction.placeBid',
-      server: 'app',
-      compare: 'ceiling-bid',
-      minRatio: 0.4,
+      id: `${id}detail`,
+      label: `${label}auction with 100 bids  GET /api/auction/:id`,
+      servers,
+      compareTo: `${naming(d).id}detail-raw`,
+      ...(minRatio === undefined ? {} : { minRatio }),
       warmup: true,
-      job: () => ({
-        kind: 'bid',
-        url: appUrl,
-        format: 'trpc',
-        targets: targets('trpc', CONNECTIONS),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    },
-    {
-      id: 'bid-ceiling',
-      label: 'bid, ceiling (bare Fastify + raw SQL)',
-      server: 'ceiling',
-      compare: 'ceiling-bid',
-      warmup: true,
-      job: () => ({
-        kind: 'bid',
-        url: ceilingUrl,
-        format: 'ceiling',
-        targets: targets('ceiling', CONNECTIONS),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    },
-    {
-      id: 'detail',
-      label: `auction with 100 bids  GET /api/auction/:id`,
-      server: 'app',
-      compare: 'ceiling-detail',
-      minRatio: 0.6,
-      warmup: true,
-      job: () => read(appUrl, `/api/auction/${seeded.detailAuctionId}`),
-    },
-    {
-      id: 'detail-raw',
-      label: 'auction with 100 bids, raw read (ceiling)',
-      server: 'ceiling',
-      compare: 'ceiling-detail',
-      warmup: true,
-      job: () => read(ceilingUrl, `/auction/${seeded.detailAuctionId}`),
-    },
-    {
-      id: 'list',
-      label: 'list page  GET /api/auction?limit=24',
-      server: 'app',
-      compare: null,
-      warmup: true,
-      job: () => read(appUrl, '/api/auction?limit=24'),
-    },
-    {
-      // A word in about a fifth of the auctions, sorted by price: the search reads through the
-      // full-text index and the price index, and should cost at most twice the plain page.
-      id: 'search',
-      label: 'search + sort  ?q=vintage&sort=price_desc&limit=24',
-      server: 'app',
-      compare: 'list',
-      minRatio: 0.5,
-      warmup: true,
-      job: () => read(appUrl, '/api/auction?q=vintage&sort=price_desc&limit=24'),
-    },
-    {
-      id: 'stats',
-      label: 'dashboard stats  GET /api/auction/stats',
-      server: 'app',
-      compare: null,
-      warmup: true,
-      job: () => read(appUrl, '/api/auction/stats'),
-    },
-    {
-      id: 'admin-users',
-      label: 'admin users  search=ab sortBy=name page=2',
-      server: 'app',
-      compare: null,
-      warmup: true,
-      job: () => read(appUrl, '/api/admin/users?search=ab&sortBy=name&sortOrder=asc&page=2', seeded.adminToken),
-    },
-    {
-      id: 'list-all',
-      label: 'full list  GET /api/auction (10,000)',
-      server: 'app',
-      compare: null,
-      warmup: false,
-      job: () => read(appUrl, '/api/auction', seeded.readerToken, 4, Math.max(2, DURATION - 2)),
-    },
-    {
-      id: 'rate-autocannon',
-      label: `bid REST, ${OFFERED_RATE}/s offered (autocannon overallRate, 10 conns)`,
-      server: 'app',
-      compare: null,
-      maxP99: P99_TARGET_MS,
-      warmup: false,
-      job: () => ({
-        kind: 'bid',
-        url: appUrl,
-        format: 'rest',
-        targets: targets('rate', 10),
-        connections: 10,
-        duration: readDuration,
-        overallRate: OFFERED_RATE,
-      }),
-    },
-    {
-      id: 'rate-open',
-      label: `bid REST, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
-      server: 'app',
-      compare: null,
-      maxP99: P99_TARGET_MS,
-      warmup: false,
-      job: () => ({
-        kind: 'open',
-        url: appUrl,
-        format: 'rest',
-        targets: targets('open', CONNECTIONS),
-        rate: OFFERED_RATE,
-        duration: readDuration,
-      }),
+      job: async () => read(url, detailPath),
     },
   ];
+
+  return deployments.flatMap((d): Scenario[] => {
+    const [bidCeiling, detailRaw] = ceilingScenarios(d);
+    if (d.database === 'postgres') {
+      // No targets yet: these rows are measured to learn where PostgreSQL stands.
+      const [bidRest, detail] = appScenarios(d, { ...naming(d), url: d.app.baseUrl, servers: [d.app], set: 'rest' });
+      const cluster = d.cluster
+        ? appScenarios(d, {
+            id: 'pg3-',
+            label: 'PostgreSQL, 3 instances + nginx: ',
+            url: d.cluster.nginx.baseUrl,
+            servers: d.cluster.instances,
+            set: 'cluster',
+          })
+        : [];
+      return [bidRest!, bidCeiling!, detail!, detailRaw!, ...cluster];
+    }
+    const app = d.app.baseUrl;
+    const [bidRest, detail] = appScenarios(d, { ...naming(d), url: app, servers: [d.app], set: 'rest', minRatio: 0.6 });
+    const onApp = (scenario: Omit<Scenario, 'servers'>): Scenario => ({ ...scenario, servers: [d.app] });
+    return [
+      bidRest!,
+      onApp({
+        id: 'bid-trpc',
+        label: 'bid, tRPC  auction.placeBid',
+        compareTo: 'bid-ceiling',
+        minRatio: 0.4,
+        warmup: true,
+        job: bid(d, app, 'trpc', 'trpc'),
+      }),
+      bidCeiling!,
+      detail!,
+      detailRaw!,
+      onApp({
+        id: 'list',
+        label: 'list page  GET /api/auction?limit=24',
+        compareTo: null,
+        shortName: 'list',
+        warmup: true,
+        job: async () => read(app, '/api/auction?limit=24'),
+      }),
+      // A word in about a fifth of the auctions, sorted by price: the search reads through the
+      // full-text index and the price index, and should cost at most twice the plain page.
+      onApp({
+        id: 'search',
+        label: 'search + sort  ?q=vintage&sort=price_desc&limit=24',
+        compareTo: 'list',
+        minRatio: 0.5,
+        warmup: true,
+        job: async () => read(app, '/api/auction?q=vintage&sort=price_desc&limit=24'),
+      }),
+      onApp({
+        id: 'stats',
+        label: 'dashboard stats  GET /api/auction/stats',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, '/api/auction/stats'),
+      }),
+      onApp({
+        id: 'admin-users',
+        label: 'admin users  search=ab sortBy=name page=2',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, '/api/admin/users?search=ab&sortBy=name&sortOrder=asc&page=2', seeded.adminToken),
+      }),
+      onApp({
+        id: 'list-all',
+        label: 'full list  GET /api/auction (10,000)',
+        compareTo: null,
+        warmup: false,
+        job: async () => read(app, '/api/auction', seeded.readerToken, 4, Math.max(2, DURATION - 2)),
+      }),
+      onApp({
+        id: 'rate-autocannon',
+        label: `bid REST, ${OFFERED_RATE}/s offered (autocannon overallRate, 10 conns)`,
+        compareTo: null,
+        maxP99: P99_TARGET_MS,
+        warmup: false,
+        job: async () => ({
+          kind: 'bid',
+          url: app,
+          format: 'rest',
+          targets: await targets(d, 'rate', 10),
+          connections: 10,
+          duration: readDuration,
+          overallRate: OFFERED_RATE,
+        }),
+      }),
+      onApp({
+        id: 'rate-open',
+        label: `bid REST, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
+        compareTo: null,
+        maxP99: P99_TARGET_MS,
+        warmup: false,
+        job: async () => ({
+          kind: 'open',
+          url: app,
+          format: 'rest',
+          targets: await targets(d, 'open', CONNECTIONS),
+          rate: OFFERED_RATE,
+          duration: readDuration,
+        }),
+      }),
+    ];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -316,6 +438,7 @@ interface Row {
   cpuPerAnswer: number;
   /** The comparison's CPU per answer ÷ this row's, per round, median: the share of the ceiling's efficiency. */
   cpuRatio: number | null;
+  /** The compared scenario's short name, or '-'. */
   ratioTo: string;
   target: string;
   verdict: 'PASS' | 'FAIL' | '';
@@ -335,8 +458,7 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu
   };
   return scenarios.map((s) => {
     const rounds = results.get(s.id)!;
-    const compareTo = s.compare === 'ceiling-bid' ? 'bid-ceiling' : s.compare === 'ceiling-detail' ? 'detail-raw' : s.compare;
-    const to = compareTo && results.has(compareTo) ? compareTo : null;
+    const to = s.compareTo && results.has(s.compareTo) ? s.compareTo : null;
     const ratio = to ? perRoundRatio(s.id, to) : null;
     const cpuRatio = to ? perRoundCpuRatio(s.id, to) : null;
     const p99 = median(rounds.map((r) => r.p99));
@@ -366,7 +488,7 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu
       ratio,
       cpuPerAnswer: median(cpu.get(s.id) ?? []),
       cpuRatio,
-      ratioTo: to ?? '-',
+      ratioTo: (to && scenarios.find((x) => x.id === to)?.shortName) ?? '-',
       target,
       verdict,
       samples: [...new Set(rounds.flatMap((r) => r.samples))].slice(0, 3),
@@ -393,6 +515,7 @@ const perSecond = (n: number) => fixed(n, Number.isFinite(n) && n < 10 ? 1 : 0);
 async function main() {
   const started = Date.now();
   ensureBuilt(log);
+  const databases = await databasesWanted();
   const ws = await createWorkspace('open-auction-bench-');
   const { dir } = ws;
   const loadStart = os.loadavg();
@@ -402,10 +525,9 @@ async function main() {
     `bench: seeded ${seeded.counts.users} users, ${seeded.counts.auctions} auctions, ${seeded.counts.bids} bids, ${seeded.counts.sessions} sessions in ${seeded.ms} ms`,
   );
 
-  const profileDir = join(dir, 'cpu-profiles');
-  const app = await startApp(ws, CPU_PROF ? profileDir : undefined);
-  const ceiling = await startCeiling(ws.databasePath);
-  const reader = new Database(ws.databasePath, { readonly: true, fileMustExist: true });
+  const profileDir = (database: DatabaseName) => (CPU_PROF ? join(dir, 'cpu-profiles', database) : undefined);
+  const deployments: Deployment[] = [];
+  let scratch: ScratchDatabase | undefined;
   const runner = new Runner();
   const runJob = (job: Job) => runner.run(job);
   const results = new Map<string, RunResult[]>();
@@ -415,22 +537,29 @@ async function main() {
   let lighthouse: LighthousePage[] = [];
   let scenarios: Scenario[];
   try {
-    scenarios = buildScenarios(seeded, ws.baseUrl, ceiling.baseUrl, reader).filter((s) => !ONLY || ONLY.has(s.id));
+    if (databases.includes('sqlite')) deployments.push(await deployOnSqlite(ws, profileDir('sqlite')));
+    if (databases.includes('postgres')) {
+      scratch = await scratchDatabase('auction_bench');
+      deployments.push(await deployOnPostgres(ws.databasePath, scratch, profileDir('postgres')));
+    }
+    scenarios = buildScenarios(seeded, deployments).filter((s) => !ONLY || ONLY.has(s.id));
     if (scenarios.length === 0) throw new Error(`BENCH_ONLY names no scenario`);
-    log(
-      `bench: app ${ws.baseUrl} (NODE_ENV=production), ceiling ${ceiling.baseUrl}; ${ROUNDS} rounds × ${scenarios.length} scenarios, ${CONNECTIONS} connections`,
-    );
+    for (const d of deployments) {
+      const cluster = d.cluster ? `, nginx ${d.cluster.nginx.baseUrl} over ${d.cluster.instances.map((i) => i.baseUrl).join(' ')}` : '';
+      log(`bench: ${d.database}: app ${d.app.baseUrl} (NODE_ENV=production), ceiling ${d.ceiling.baseUrl}${cluster}`);
+    }
+    log(`bench: ${ROUNDS} rounds × ${scenarios.length} scenarios, ${CONNECTIONS} connections`);
 
     log('bench: warm-up (1 s per scenario, not counted)');
     for (const s of scenarios.filter((x) => x.warmup)) {
-      await runJob({ ...s.job(0), duration: 1 });
+      await runJob({ ...(await s.job(0)), duration: 1 });
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of scenarios) {
-        const pid = (s.server === 'app' ? app : ceiling).child.pid;
-        const cpuBefore = cpuMicros(pid);
-        const result = await runJob(s.job(round));
-        const perAnswer = (cpuMicros(pid) - cpuBefore) / Math.max(1, result.ok + result.failed);
+        const job = await s.job(round);
+        const cpuBefore = cpuOf(s.servers);
+        const result = await runJob(job);
+        const perAnswer = (cpuOf(s.servers) - cpuBefore) / Math.max(1, result.ok + result.failed);
         const list = results.get(s.id) ?? [];
         list.push(result);
         results.set(s.id, list);
@@ -443,22 +572,26 @@ async function main() {
     }
 
     if (CPU_PROF) {
-      await app.stop();
-      for (const file of readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
-        log(`\nCPU profile of the app server over the whole run (${join(profileDir, file)}):`);
-        log(summariseProfile(join(profileDir, file)));
+      for (const d of deployments) {
+        await d.app.stop();
+        const folder = profileDir(d.database)!;
+        for (const file of readdirSync(folder).filter((f) => f.endsWith('.cpuprofile'))) {
+          log(`\nCPU profile of the app server on ${d.database} over the whole run (${join(folder, file)}):`);
+          log(summariseProfile(join(folder, file)));
+        }
       }
     }
 
     jsSize = initialJavaScript(join(root, 'dist/client'));
     if (LIGHTHOUSE) {
-      // The profiled server has stopped: Lighthouse gets a fresh one on the same database.
-      const server = CPU_PROF ? await startApp(ws) : app;
+      // On the first database. The profiled server has stopped: Lighthouse gets a fresh one on the same database.
+      const { ws: lighthouseWs, app } = deployments[0]!;
+      const server = CPU_PROF ? await startApp(lighthouseWs) : app;
       try {
         const cookie = `sid=${seeded.readerToken}`;
         log(`bench: Lighthouse (${FORM_FACTOR}) on /, /auction, /auction/${seeded.detailAuctionId}, ${LIGHTHOUSE_RUNS} runs each`);
         lighthouse = await runLighthouse(
-          ws.baseUrl,
+          server.baseUrl,
           [{ path: '/' }, { path: '/auction', cookie }, { path: `/auction/${seeded.detailAuctionId}`, cookie }],
           FORM_FACTOR,
           LIGHTHOUSE_RUNS,
@@ -469,9 +602,10 @@ async function main() {
     }
   } finally {
     runner.stop();
-    reader.close();
-    await ceiling.stop();
-    await app.stop();
+    for (const d of deployments) await stopDeployment(d);
+    if (scratch && KEEP) log(`bench: PostgreSQL database ${scratch.name} kept`);
+    else await scratch?.drop();
+    for (const d of deployments.filter((x) => x.ws !== ws)) d.ws.remove();
   }
 
   const rows = buildRows(scenarios, results, cpu);
@@ -485,7 +619,7 @@ async function main() {
       fixed(r.cpuPerAnswer),
       r.ratio === null ? '-' : r.ratio.toFixed(2),
       r.cpuRatio === null ? '-' : r.cpuRatio.toFixed(2),
-      r.ratioTo === 'bid-ceiling' ? 'ceil bid' : r.ratioTo === 'detail-raw' ? 'raw read' : r.ratioTo === 'list' ? 'list' : '-',
+      r.ratioTo,
       r.target,
       r.verdict,
       String(r.failed + r.errors),
@@ -521,6 +655,12 @@ async function main() {
   out.push('  (bare Fastify route, raw better-sqlite3 prepared statements, one IMMEDIATE transaction, session lookup);');
   out.push('  the auction detail compares to the same read done raw on that server; the search with a sort compares to the plain');
   out.push('  list page (its target: at least half its answers per second and CPU per answer). Other reads have no twin: "-".');
+  if (deployments.some((d) => d.database === 'postgres')) {
+    out.push("PostgreSQL rows: the same data copied into a scratch database on TEST_DATABASE_URL's server; their ceiling is the same");
+    out.push('  routes over the pg driver (named prepared statements, the bid one transaction that locks the auction row). The rows');
+    out.push('  through 3 instances go through nginx with deploy/nginx.conf (addresses changed) and sum the CPU of the three');
+    out.push("  instances. No row counts PostgreSQL's own CPU, nor nginx's.");
+  }
   out.push(`non-2xx: failed answers plus socket errors over all rounds (bids out of step, timeouts); the aim is 0.`);
   out.push("The two fixed-rate rows offer 300 bids/s: autocannon sends each connection's share in a burst at the start of");
   out.push('  every second (its rate limiter), the open-loop row spreads the sends evenly and counts latency from the scheduled moment.');

@@ -15,7 +15,7 @@ export const BIDS = 100_000;
 export const SESSION_USERS = 300;
 /** Auctions reserved per bid scenario: one per connection, open for 30 days, no bids at the start. */
 export const BID_SET_SIZE = 60;
-export const BID_SETS = ['rest', 'trpc', 'ceiling', 'rate', 'open'] as const;
+export const BID_SETS = ['rest', 'trpc', 'ceiling', 'rate', 'open', 'cluster'] as const;
 export type BidSet = (typeof BID_SETS)[number];
 const BID_TARGETS_FIRST_ID = 9001;
 /** The auction read by the detail scenarios: exactly this many bids, never bid on during the run. */

@@ -12,7 +12,7 @@ import { freePort } from '../../tools/ports';
 import { root, startServer, type ServerProcess } from '../../tools/server-process';
 import { PASSWORD, testApi, type AuctionAnswer } from '../e2e/api';
 import { uniqueEmail } from '../support/emails';
-import { NGINX_PATH, nginxInstalled, startNginx } from '../support/nginx';
+import { NGINX_PATH, nginxInstalled, startNginx } from '../../tools/nginx';
 import { postgres, type TestPostgres } from '../support/postgres';
 import { openEventStream } from '../support/sse';
 

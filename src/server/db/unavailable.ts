@@ -7,8 +7,12 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The site cannot reach its database 
 /** Node's codes for a connection refused, cut or never made. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** PostgreSQL shutting down or starting up: admin_shutdown, crash_shutdown, cannot_connect_now. */
-const SERVER_GOING_AWAY = new Set(['57P01', '57P02', '57P03']);
+/**
+ * PostgreSQL shutting down or starting up (admin_shutdown, crash_shutdown, cannot_connect_now), or
+ * out of connections for now (too_many_connections): every instance's pools together hold more
+ * than the server's max_connections.
+ */
+const SERVER_GOING_AWAY = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** What node-postgres throws, without a code, when a connection ends under a query or cannot be had. */
 const DRIVER_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /connection error and is not queryable/];

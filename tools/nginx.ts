@@ -1,10 +1,10 @@
-// deploy/nginx.conf run for a test: Debian's nginx as an ordinary process in a temporary prefix (its
-// pid, logs and temporary files), listening on a free port in front of the instances the test started.
-// Only the addresses change; everything else is the configuration a person deploys.
+// deploy/nginx.conf run for a test or the benchmark: Debian's nginx as an ordinary process in a temporary
+// prefix (its pid, logs and temporary files), listening on a free port in front of the instances the
+// caller started. Only the addresses change; everything else is the configuration a person deploys.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, root, type ServerProcess } from '../../tools/server-process';
+import { launch, root, type ServerProcess } from './server-process';
 
 export const NGINX_PATH = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
@@ -20,7 +20,7 @@ const TEMPLATE_LISTEN = /^(\s*)listen 8080;$/m;
 function nginxConfig(port: number, instances: readonly string[]): string {
   const template = readFileSync(TEMPLATE, 'utf8');
   const listed = [...template.matchAll(TEMPLATE_INSTANCE)].length;
-  if (listed !== instances.length) throw new Error(`deploy/nginx.conf lists ${listed} instances, the test started ${instances.length}`);
+  if (listed !== instances.length) throw new Error(`deploy/nginx.conf lists ${listed} instances, ${instances.length} were started`);
   if (!TEMPLATE_LISTEN.test(template)) throw new Error('deploy/nginx.conf no longer has `listen 8080;`');
   return template
     .replace(TEMPLATE_INSTANCE, (_, n: string) => instances[Number(n) - 1]!)

@@ -1,0 +1,50 @@
+// The PostgreSQL server that tests and tools borrow, at TEST_DATABASE_URL (the local server by
+// default): whether it answers, and databases of their own on it, made empty and dropped after.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { redactedUrl } from '../src/server/db/pg/open';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Why the server at TEST_DATABASE_URL cannot be used, or null when it answers. */
+export async function testServerProblem(): Promise<{ why: string; error: unknown } | null> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.end();
+    return null;
+  } catch (error) {
+    return { why: `no PostgreSQL answers at ${redactedUrl(TEST_DATABASE_URL)} (${(error as Error).message})`, error };
+  }
+}
+
+export interface ScratchDatabase {
+  url: string;
+  name: string;
+  /** Drops it, ending whatever is still connected to it. */
+  drop(): Promise<void>;
+}
+
+/** A new empty database on the server at TEST_DATABASE_URL; `prefix` names whose it is. */
+export async function scratchDatabase(prefix = 'auction_test'): Promise<ScratchDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await runOn(TEST_DATABASE_URL, `create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    name,
+    drop: () => runOn(TEST_DATABASE_URL, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/** Runs one statement on its own connection to the database at `url`. */
+export async function runOn(url: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
