@@ -7,9 +7,9 @@ import type Database from 'better-sqlite3';
 import type pg from 'pg';
 
 /** What a statement may take: Dates are times, booleans flags (SQLite binds neither as they are). */
-export type SqlValue = string | number | boolean | Date | null;
+type SqlValue = string | number | boolean | Date | null;
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 export interface TableAccess {
   /** Every row the statement returns (none for a write). */
