@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PASSWORD_HINT, loginInput, signupInput } from '../../src/shared/schemas/auth';
 import { PASSWORDS_DO_NOT_MATCH, PLEASE_ENTER_ALL_FIELDS, changePasswordInput } from '../../src/shared/schemas/user';
+import { contactInput } from '../../src/shared/schemas/contact';
 
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
   return (result.error?.issues ?? []).map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
@@ -90,5 +91,24 @@ describe('changePasswordInput', () => {
   test('a new password shorter than 8 gives the hint', () => {
     const result = changePasswordInput.safeParse({ ...valid, newPassword: 'short', confirmPassword: 'short' });
     expect(messages(result)).toEqual([{ path: 'newPassword', message: 'Password must be at least 8 characters long' }]);
+  });
+});
+
+describe('free text', () => {
+  const contact = { name: 'Ada', email: 'ada@example.com', subject: 'Shipping', message: 'Do you ship abroad?' };
+
+  test.each([
+    ['a NUL character, which PostgreSQL cannot store', 'Hello\u0000world'],
+    ['a lone surrogate, which would read back mangled', 'Hello \ud800 world'],
+  ])('%s is refused with a message naming the field', (_, text) => {
+    const result = contactInput.safeParse({ ...contact, message: text });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ['message'], message: 'Message contains an invalid character' }),
+    ]);
+  });
+
+  test('line breaks, tabs and emoji in a message are kept', () => {
+    expect(contactInput.parse({ ...contact, message: 'Line one\n\tLine two 🎉' }).message).toBe('Line one\n\tLine two 🎉');
   });
 });

@@ -98,7 +98,13 @@ export const placeBidInput = z
     bidAmount: z.preprocess(leftOutIfBlank, wholeDollars('Bid amount').optional()),
     maxBid: z.preprocess(leftOutIfBlank, wholeDollars('Maximum bid').optional()),
     /** Makes a double submit count once: the same key from the same bidder returns the first answer. */
-    requestKey: z.string().trim().min(8).max(100).optional(),
+    requestKey: z
+      .string()
+      .trim()
+      .min(8)
+      .max(100)
+      .regex(/^[^\p{Cc}]*$/u, 'requestKey cannot contain control characters')
+      .optional(),
   })
   .superRefine(({ bidAmount, maxBid }, ctx) => {
     if (bidAmount === undefined && maxBid === undefined)

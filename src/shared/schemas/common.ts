@@ -29,8 +29,13 @@ export function pageFields(defaultLimit: number, maxLimit: number) {
   };
 }
 
-/** In a `u` regex a paired surrogate is one code point, so \p{Cs} matches only the lone ones. */
-export const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * What no database can keep as text: a lone UTF-16 surrogate (in a `u` regex a paired surrogate is one
+ * code point, so \p{Cs} matches only the lone ones), which would read back mangled, and NUL, which
+ * PostgreSQL refuses outright. Both can arrive only through a JSON escape or a crafted form.
+ */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point.
+export const UNSTORABLE = /[\p{Cs}\u0000]/u;
 
 /** Required text: trimmed, and blank counts as missing (docs/rules/http-api.md). */
 export function requiredText(label: string, max: number) {
@@ -41,8 +46,7 @@ export function requiredText(label: string, max: number) {
       // Blank stops here: one clear message, not also those of the checks below.
       .min(1, { error: `${label} is required`, abort: true })
       .max(max, `${label} must be at most ${max} characters`)
-      // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
-      .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`)
+      .refine((value) => !UNSTORABLE.test(value), `${label} contains an invalid character`)
   );
 }
 
