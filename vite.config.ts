@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
-import { postgres } from './tests/support/postgres';
+import { postgres } from './tests/support/postgres.ts';
 
 /**
  * Integration tests about SQLite itself (its query plans, read through better-sqlite3): they have no

@@ -1,8 +1,9 @@
 // The PostgreSQL server that tests and tools borrow, at TEST_DATABASE_URL (the local server by
 // default): whether it answers, and databases of their own on it, made empty and dropped after.
+// vite.config.ts loads this module to decide which test projects run, so it imports nothing of the
+// project's own: the config loader then has no extensionless import to warn about.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { redactedUrl } from '../src/server/db/pg/open';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -14,7 +15,9 @@ export async function testServerProblem(): Promise<{ why: string; error: unknown
     await admin.end();
     return null;
   } catch (error) {
-    return { why: `no PostgreSQL answers at ${redactedUrl(TEST_DATABASE_URL)} (${(error as Error).message})`, error };
+    const shown = new URL(TEST_DATABASE_URL);
+    if (shown.password) shown.password = '***';
+    return { why: `no PostgreSQL answers at ${shown.href} (${(error as Error).message})`, error };
   }
 }
 

@@ -2,7 +2,7 @@
 // that needs it awaits `postgres()` at its top: where no server answers it gets null and skips with one
 // line saying so, except under CI=true, where a missing server fails the run instead of hiding tests.
 // Each caller gets databases of its own (`freshDatabase`), dropped when it is done with them.
-import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres';
+import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres.ts';
 
 export interface TestPostgres {
   /** A new empty database; `drop` removes it (ending whatever is still connected to it). */

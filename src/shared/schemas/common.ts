@@ -29,16 +29,11 @@ export function pageFields(defaultLimit: number, maxLimit: number) {
   };
 }
 
-/**
- * What no database can keep as text: a lone UTF-16 surrogate (in a `u` regex a paired surrogate is one
- * code point, so \p{Cs} matches only the lone ones), which would read back mangled, and NUL, which
- * PostgreSQL refuses outright. Both can arrive only through a JSON escape or a crafted form.
- */
-// eslint-disable-next-line no-control-regex -- matching NUL is the point.
-export const UNSTORABLE = /[\p{Cs}\u0000]/u;
+/** In a `u` regex a paired surrogate is one code point, so \p{Cs} matches only the lone ones. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Required text: trimmed, and blank counts as missing (docs/rules/http-api.md). */
-export function requiredText(label: string, max: number) {
+/** Trimmed text where blank counts as missing (docs/rules/http-api.md). */
+function trimmedText(label: string, max: number) {
   return (
     z
       .string({ error: `${label} is required` })
@@ -46,8 +41,17 @@ export function requiredText(label: string, max: number) {
       // Blank stops here: one clear message, not also those of the checks below.
       .min(1, { error: `${label} is required`, abort: true })
       .max(max, `${label} must be at most ${max} characters`)
-      .refine((value) => !UNSTORABLE.test(value), `${label} contains an invalid character`)
+      // A lone UTF-16 surrogate (possible through a JSON escape) cannot be stored as UTF-8 and would read back mangled.
+      .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`)
   );
+}
+
+/**
+ * Required free text (a description, a message): line breaks and tabs are welcome, NUL is not, as
+ * PostgreSQL cannot store it in text (it arrives only through a JSON escape or a crafted form).
+ */
+export function requiredText(label: string, max: number) {
+  return trimmedText(label, max).refine((value) => !value.includes('\u0000'), `${label} contains an invalid character`);
 }
 
 /** C0 and C1 control characters and DEL: NUL, ANSI escapes, line breaks. */
@@ -67,7 +71,7 @@ const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p
  * what it is, so it can neither rewrite a terminal or log line, nor flip the text around it, nor look blank.
  */
 export function nameText(label: string, max: number) {
-  return requiredText(label, max)
+  return trimmedText(label, max)
     .refine((value) => !UNSHOWABLE.test(value), {
       error: `${label} cannot contain control characters or text-direction marks`,
       abort: true,
