@@ -1,9 +1,12 @@
 // PostgreSQL going away under a running server (a restart, a network cut): requests in flight or
 // arriving meanwhile answer 503 with a message a person can act on, never a 500 or a stack, and
 // once the database is back the same server answers again without being restarted.
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
+import { transaction } from '../../src/server/db/pg/transaction';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/server/db/unavailable';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
@@ -18,10 +21,12 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
   let store: PgStore;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let drop: () => Promise<void>;
+  let directUrl: string;
 
   beforeAll(async () => {
     const database = await server!.freshDatabase();
     drop = () => database.drop();
+    directUrl = database.url;
     const url = new URL(database.url);
     proxy = await tcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;
@@ -69,5 +74,25 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
     const answers = await Promise.all(Array.from({ length: 6 }, () => get(app, '/api/auction?limit=5', { token })));
     for (const answer of answers) expect([200, 503]).toContain(answer.statusCode);
     expect((await get(app, '/api/auction?limit=5', { token })).statusCode).toBe(200);
+  });
+
+  test('a connection that dies inside a transaction fails that transaction, not the process', async () => {
+    const killer = new pg.Client({ connectionString: directUrl });
+    await killer.connect();
+    try {
+      const failed = transaction(store.db.$client, async (client) => {
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        // Ended between two statements, as a restarting server ends it; terminate waits for the backend to go.
+        await killer.query('select pg_terminate_backend($1, 5000)', [rows[0]!.pid]);
+        // The server's last word reaches the socket while no statement runs: the moment an unheard
+        // connection error would end the process (vitest reports it as an uncaught exception).
+        await sleep(100);
+        await client.query('select 1');
+      });
+      await expect(failed).rejects.toThrow();
+      expect((await store.db.$client.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    } finally {
+      await killer.end();
+    }
   });
 });

@@ -33,6 +33,9 @@ export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {
     await pool.end();
     throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)} cannot be reached: ${(error as Error).message}`);
   }
+  // Checked out, the connection's errors are ours to take (see transaction.ts); the statements fail with them.
+  const ignore = () => {};
+  client.on('error', ignore);
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle({ client, schema }), { migrationsFolder: pgMigrationsDir });
@@ -41,6 +44,7 @@ export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {
     throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)}: migrations failed: ${(error as Error).message}`);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.off('error', ignore);
     client.release();
   }
   return db;

@@ -16,6 +16,10 @@ export type Queryable = Pick<pg.PoolClient, 'query'>;
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     const client = await pool.connect();
+    // While a connection is checked out the pool does not listen for its errors: a connection that
+    // dies between two statements (the server restarting) would throw from nowhere and end the
+    // process. The statement under way, or the next one, fails with the error instead.
+    client.on('error', ignore);
     let result: T;
     try {
       await client.query('begin');
@@ -27,10 +31,12 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
         () => true,
         () => false,
       );
+      client.off('error', ignore);
       client.release(rolledBack ? undefined : (error as Error));
       if (attempt < ATTEMPTS && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
       throw error;
     }
+    client.off('error', ignore);
     client.release();
     return result;
   }
@@ -40,3 +46,5 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
 export function builderOn(client: pg.PoolClient): NodePgDatabase {
   return drizzle({ client });
 }
+
+function ignore(): void {}
