@@ -53,7 +53,7 @@ describe('npm run create-admin (the real command line)', () => {
   function run(database: TestDatabase, ...args: string[]) {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', ...args], {
       cwd: process.cwd(),
-      env: { ...process.env, ...database.location, NODE_ENV: 'test' },
+      env: { ...process.env, DATABASE_URL: '', ...database.location, NODE_ENV: 'test' },
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
@@ -180,5 +181,24 @@ describe('seeding again', () => {
     await anonymousCaller(deps).auth.signup({ name: 'First User', email: 'first@example.com', password: 'long enough' });
     expect(await seedDemoData(deps)).toBeNull();
     expect(await counts(deps)).toEqual({ users: 1, auctions: 0, bids: 0, files: 0 });
+  });
+});
+
+describe('npm run seed (the real command line)', () => {
+  test('adds the demo data once, says where, and exits', { timeout: 90_000 }, ({ database }) => {
+    const run = () => {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed-cli.ts'], {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: '', ...database.location, NODE_ENV: 'test' },
+        encoding: 'utf8',
+        // A command that keeps a connection open after its work never exits: that is a failure too.
+        timeout: 60_000,
+      });
+      return { status: result.status, output: `${result.stdout}${result.stderr}`.trim() };
+    };
+    const first = run();
+    expect(first.status).toBe(0);
+    expect(first.output).toMatch(/^Added \d+ users, \d+ auctions, \d+ bids to \S+$/);
+    expect(run()).toEqual({ status: 0, output: expect.stringMatching(/^Demo data already present in \S+: nothing added$/) });
   });
 });

@@ -24,12 +24,21 @@ export interface SharedState {
   notices?: NoticeBus;
 }
 
+/** The store alone, for commands that read and write but serve nobody (seed, create-admin). */
+export function openStore(settings: Settings): Promise<Store> {
+  if (settings.DATABASE_URL) return createPgStore(settings.DATABASE_URL, { mailNotices: mailsNotices(settings) });
+  return Promise.resolve(createSqliteStore(settings.DATABASE_PATH, { mailNotices: mailsNotices(settings) }));
+}
+
+/** The store and what a serving instance shares through it with the others (nothing more on SQLite). */
 export async function openShared(settings: Settings): Promise<SharedState> {
-  const mailNotices = settings.SMTP_URL !== undefined;
-  if (!settings.DATABASE_URL) return { store: createSqliteStore(settings.DATABASE_PATH, { mailNotices }) };
-  const store = await createPgStore(settings.DATABASE_URL, { mailNotices });
+  if (!settings.DATABASE_URL) return { store: await openStore(settings) };
+  const store = await createPgStore(settings.DATABASE_URL, { mailNotices: mailsNotices(settings) });
   return { store, ...sharedThroughPostgres(store, settings.DATABASE_URL) };
 }
+
+/** A site with a mail server queues a mail with every notice. */
+const mailsNotices = (settings: Settings) => settings.SMTP_URL !== undefined;
 
 /** Limits counted in PostgreSQL, and buses that ring every instance through LISTEN/NOTIFY (decision 0007). */
 export function sharedThroughPostgres(store: PgStore, url: string): Omit<SharedState, 'store'> {

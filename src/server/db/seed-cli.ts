@@ -1,12 +1,12 @@
 // `npm run seed`: adds the demo data that is missing from the configured database, and says what it added.
 import { createDeps } from '../deps';
 import { loadSettings, SettingsError } from '../env';
-import { databaseName, openShared } from './open-store';
+import { databaseName, openStore } from './open-store';
 import { seed } from './seed';
 
 async function main(): Promise<void> {
   const settings = loadSettings(process.env);
-  const deps = createDeps(settings, await openShared(settings));
+  const deps = createDeps(settings, { store: await openStore(settings) });
   try {
     const added = await seed(deps);
     const total = added.users + added.auctions + added.bids;
