@@ -33,6 +33,7 @@ function auctionOf(fields: Partial<AuctionState> = {}): AuctionState {
     startsAt: new Date(START - MINUTE),
     endsAt: new Date(START + 60 * MINUTE),
     leaderId: null,
+    closedAt: null,
     ...fields,
   };
 }
@@ -219,6 +220,14 @@ describe('refusals', () => {
         expect(late.kind).toBe('bad-request');
         expect(late.message).toMatch(/has ended/);
       }
+    }
+  });
+
+  test('a closed auction is ended even where the request’s clock says it is not (it was read before the close)', () => {
+    const closed = state({ endsAt: new Date(START + 60_000), closedAt: new Date(START + 60_000) });
+    for (const request of [bid(X, 101), bid(X, 101, 500)]) {
+      const late = refusal(() => decideBid(closed, request, rules));
+      expect([late.kind, late.message]).toEqual(['bad-request', 'This auction has ended; bids are no longer accepted.']);
     }
   });
 

@@ -17,6 +17,8 @@ export interface AuctionState {
   endsAt: Date;
   /** The bidder with the highest standing maximum, or null before the first bid. */
   leaderId: number | null;
+  /** When the close recorded the outcome, or null until then. */
+  closedAt: Date | null;
 }
 
 /**
@@ -111,7 +113,10 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   const { bidderId, bidAmount, maxBid } = request;
   if (auction.sellerId === bidderId) throw forbidden('You cannot bid on your own auction.');
   if (rules.now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
-  if (rules.now >= auction.endsAt.getTime()) throw badRequest('This auction has ended; bids are no longer accepted.');
+  // Closed counts as ended whatever the clock says: the request's time was read before it waited for
+  // the auction (on PostgreSQL, for a connection and the row lock), and the close may have come meanwhile.
+  if (rules.now >= auction.endsAt.getTime() || auction.closedAt !== null)
+    throw badRequest('This auction has ended; bids are no longer accepted.');
 
   const own = maxima.find((m) => m.bidderId === bidderId);
   const standing = own?.amount ?? 0;
