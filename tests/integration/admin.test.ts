@@ -684,6 +684,9 @@ describe('admin.messages', () => {
     expect(third.items.map((m) => m.subject)).toEqual(['Subject 1']);
     expect(third.nextCursor).toBeNull();
     expect((await admin.caller.admin.messages()).items).toHaveLength(5);
+    // A cursor beyond any id a database can hold (newest first: everything lies after it) is read, not a 500.
+    const beyond = await admin.caller.admin.messages({ cursor: '999999999999999' });
+    expect([beyond.items.length, beyond.nextCursor]).toEqual([5, null]);
   });
 
   test('no messages: an empty page', async ({ deps }) => {

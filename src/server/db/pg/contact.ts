@@ -44,7 +44,7 @@ export function pgContact(db: PgDb): ContactStore {
           createdAt: contactMessages.createdAt,
         })
         .from(contactMessages)
-        .where(after === null ? undefined : lt(contactMessages.id, after))
+        .where(after === null ? undefined : lt(contactMessages.id, sql`${after}::bigint`))
         .orderBy(desc(contactMessages.id))
         .limit(limit + 1);
       return pageOf(rows, limit, (row) => String(row.id));
