@@ -423,14 +423,15 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
 
   return {
     async place(bid, decide) {
-      try {
-        return await placeOnce(bid, decide);
-      } catch (error) {
-        // The row lock orders the bids of one auction; the same request key sent to two auctions at
-        // once meets only at the unique index. Run again: the first bid is committed now, and the
-        // rule answers as it does to any repeat.
-        if (!violates(error, 'bids_bidder_request_key_unique')) throw error;
-        return placeOnce(bid, decide);
+      // The row lock orders the bids of one auction; the same request key sent to several auctions at
+      // once meets only at the unique index. Run again: the bid that won is committed now, and the rule
+      // answers as it does to any repeat (each run that loses finds one more winner, so this ends).
+      for (;;) {
+        try {
+          return await placeOnce(bid, decide);
+        } catch (error) {
+          if (!violates(error, 'bids_bidder_request_key_unique')) throw error;
+        }
       }
     },
     async maximaOf(bidderId, auctionIds) {

@@ -36,16 +36,21 @@ export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {
   // Checked out, the connection's errors are ours to take (see transaction.ts); the statements fail with them.
   const ignore = () => {};
   client.on('error', ignore);
+  let failure: unknown;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle({ client, schema }), { migrationsFolder: pgMigrationsDir });
   } catch (error) {
-    await pool.end();
-    throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)}: migrations failed: ${(error as Error).message}`);
+    failure = error;
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.off('error', ignore);
     client.release();
+  }
+  // Only now: ending the pool waits for every connection to come back, this one included.
+  if (failure !== undefined) {
+    await pool.end();
+    throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)}: migrations failed: ${(failure as Error).message}`);
   }
   return db;
 }
