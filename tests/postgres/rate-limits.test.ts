@@ -2,6 +2,7 @@
 // The tests share the file's database, so each counts keys of its own.
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { openPostgres } from '../../src/server/db/pg/open';
 import { testSettings } from '../../src/server/env';
 import { createLimits, RATE_LIMITS_TABLE, takeAll, type Limits } from '../../src/server/services/rate-limit';
 import { postgres } from '../support/postgres';
@@ -28,6 +29,8 @@ describe.skipIf(!pgServer)('rate limits shared through PostgreSQL', () => {
 
   beforeAll(async () => {
     database = await pgServer!.freshDatabase();
+    // The table comes with the migrations, as a server's first start applies them.
+    await (await openPostgres(database.url, { poolSize: 1 })).$client.end();
   });
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));

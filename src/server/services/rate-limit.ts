@@ -62,7 +62,6 @@ function sizes(settings: Settings): Record<keyof Limits, { attempts: number; win
 
 /** Every limit of the app, counted by `backend`. */
 export function createLimits(settings: Settings, backend: LimitsBackend): Limits {
-  const ready = backend.kind === 'postgres' ? tableMaker(backend.pool) : async () => {};
   const entries = Object.entries(sizes(settings)).map(([name, { attempts, windowMs }], index) => {
     const options = { keyPrefix: name, points: attempts, duration: windowMs / 1000 };
     const limiter =
@@ -72,31 +71,14 @@ export function createLimits(settings: Settings, backend: LimitsBackend): Limits
             ...options,
             storeClient: backend.pool,
             tableName: RATE_LIMITS_TABLE,
+            // Made by a migration (drizzle/pg), not by each instance at its first attempt.
             tableCreated: true,
             // All limits share the table: one of them deleting its expired rows every few minutes is enough.
             clearExpiredByTimeout: index === 0,
           });
-    return [name, limitOn(limiter, ready)] as const;
+    return [name, limitOn(limiter)] as const;
   });
   return Object.fromEntries(entries) as Record<keyof Limits, Limit>;
-}
-
-/**
- * Makes the table at the first attempt counted rather than at start, so that building the app's
- * dependencies stays synchronous; a database that is down then is asked again at the next attempt.
- */
-function tableMaker(pool: pg.Pool): () => Promise<void> {
-  let made: Promise<void> | undefined;
-  return () =>
-    (made ??= new Promise<void>((resolve, reject) => {
-      // rate-limiter-flexible makes its table when a limiter is built, and calls back when it is there:
-      // this limiter is built for that alone, and never counts (its points and duration do not matter).
-      const options = { storeClient: pool, tableName: RATE_LIMITS_TABLE, clearExpiredByTimeout: false, points: 1, duration: 1 };
-      new RateLimiterPostgres(options, (error) => (error ? reject(error) : resolve()));
-    }).catch((error: unknown) => {
-      made = undefined;
-      throw error;
-    }));
 }
 
 /**
@@ -107,10 +89,9 @@ function hashed(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
 
-function limitOn(limiter: RateLimiterAbstract, ready: () => Promise<void>): Limit {
+function limitOn(limiter: RateLimiterAbstract): Limit {
   return {
     async take(key) {
-      await ready();
       try {
         await limiter.consume(hashed(key));
         return 0;
@@ -123,11 +104,9 @@ function limitOn(limiter: RateLimiterAbstract, ready: () => Promise<void>): Limi
       }
     },
     async giveBack(key) {
-      await ready();
       await limiter.reward(hashed(key));
     },
     async reset(key) {
-      await ready();
       await limiter.delete(hashed(key));
     },
   };
