@@ -37,8 +37,28 @@ export async function scratchDatabase(prefix = 'auction_test'): Promise<ScratchD
   return {
     url: url.href,
     name,
-    drop: () => runOn(TEST_DATABASE_URL, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(name),
   };
+}
+
+/**
+ * A pool's end() resolves once it has asked its connections to close, not once they have: a forced
+ * drop right then would end them under the driver, which reports that as an error nobody listens to
+ * any more (an uncaught exception in the test run). So give them a moment to go, then force the rest.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    for (let waited = 0; waited < 2000; waited += 25) {
+      const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0]!.n === 0) break;
+      await new Promise((done) => setTimeout(done, 25));
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Runs one statement on its own connection to the database at `url`. */

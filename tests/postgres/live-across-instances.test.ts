@@ -40,7 +40,9 @@ function bidTable(db: pg.Pool) {
       const { rows } = await db.query<{ count: number }>('select coalesce(max(bids_count), 0) as count from bids where auction_id = $1', [
         auctionId,
       ]);
-      for (const one of waiting.splice(0).filter((wait) => wait.auctionId === auctionId)) setImmediate(one.resolve);
+      // One read answers one wait: `counted` twice means two instances have read, not one twice over.
+      const at = waiting.findIndex((wait) => wait.auctionId === auctionId);
+      if (at >= 0) setImmediate(waiting.splice(at, 1)[0]!.resolve);
       return rows[0]!.count;
     },
   };
