@@ -42,7 +42,8 @@ describeBrowser('the watchlist and my bids', () => {
     const onPage = watchButton(page, 'Brass Telescope');
     expect(await onPage.getAttribute('aria-pressed')).toBe('false');
     await onPage.click();
-    expect(await onPage.getAttribute('aria-pressed')).toBe('true');
+    // The optimistic update renders a moment after the click has returned.
+    await expect.poll(() => onPage.getAttribute('aria-pressed')).toBe('true');
     await shoot(page, 'watch-auction-page-1280');
 
     // The list: the telescope's card already shows it watched; the desk is watched from its card.
@@ -54,7 +55,7 @@ describeBrowser('the watchlist and my bids', () => {
     // One watched, one not: how a visitor tells them apart.
     await shoot(page, 'watch-cards-1280');
     await deskToggle.click();
-    expect(await deskToggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => deskToggle.getAttribute('aria-pressed')).toBe('true');
 
     // The watchlist, after a reload of the app: the desk ends first, so it comes first.
     await page.goto('/watchlist');
