@@ -221,6 +221,31 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     expect((await woke).done).toBe(false);
   });
 
+  test('rings rung faster than they go out reach another process each once, in the order they were rung', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
+    await client.query('LISTEN loud');
+    const doorbell = createDoorbell({ connectionString: database.url, log: quiet });
+    // Its own listener only to close it afterwards: a doorbell ends with its last listener.
+    const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
+    try {
+      const rung = Array.from({ length: 300 }, (_, i) => `ring ${i}`);
+      // In one go, then in bursts with the first still on their way.
+      for (const payload of rung.slice(0, 200)) doorbell.ring('loud', payload);
+      for (let i = 200; i < 300; i += 10) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        for (const payload of rung.slice(i, i + 10)) doorbell.ring('loud', payload);
+      }
+      await expect.poll(() => heard.length).toBe(rung.length);
+      expect(heard).toEqual(rung);
+    } finally {
+      stop();
+      await client.end();
+    }
+  });
+
   test('closing the buses ends their subscriptions and the listening session', async () => {
     const b = instance('b');
     const bids = b.bus.subscribe('1')[Symbol.asyncIterator]();

@@ -118,6 +118,40 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     expect((await store.auctions.byId(id))!.bidsCount).toBe(1);
   });
 
+  it('a bid that waited for the auction’s lock decides on what the transaction before it left: price, leader and name', async () => {
+    const [seller, leader, late] = await people(3);
+    const { id } = await auction(seller!.id);
+    // Another transaction holds the auction and, meanwhile, makes `leader` lead at 150 with a maximum of 300.
+    const other = await store.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from auctions where id = $1 for no key update', [id]);
+      await other.query('update auctions set current_price = 150, bids_count = 1, leader_id = $2, leader_max = 300 where id = $1', [
+        id,
+        leader!.id,
+      ]);
+      await other.query(
+        `insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) select id, $2, 150, 1, now(), ends_at from auctions where id = $1`,
+        [id, leader!.id],
+      );
+      const waiting = bid(id, late!, { amount: 151 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query('commit');
+      const outcome = await waiting;
+
+      // Decided on the price before the wait, the bid would be refused; on the leader before it, nobody would answer it.
+      expect(outcome.kind).toBe('placed');
+      if (outcome.kind !== 'placed') return;
+      expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto])).toEqual([
+        [late!.name, 151, false],
+        [leader!.name, 152, true],
+      ]);
+      expect(outcome.auction).toMatchObject({ currentPrice: 152, leaderId: leader!.id, leaderName: leader!.name, bidsCount: 3 });
+    } finally {
+      other.release();
+    }
+  });
+
   it('one request key sent to two auctions at once places one bid and refuses the other', async () => {
     const [seller, bidder] = await people(2);
     const [first, second] = [await auction(seller!.id), await auction(seller!.id)];

@@ -124,21 +124,40 @@ const BID_COLUMNS = `b.id, b.auction_id as "auctionId", b.bidder_id as "bidderId
 /** The bid statements, each prepared once per connection. */
 const BID = {
   /**
-   * The bid's lock on its auction, until the commit: bids on one auction run one after the other.
-   * "No key update" still lets rows that refer to the auction (bids, watches) be inserted meanwhile.
-   * The auction is read by a statement after this one, which sees what the bid waited for.
+   * The bid's lock on its auction, until the commit, and what the bid reads: bids on one auction run
+   * one after the other. "No key update" still lets rows that refer to the auction (bids, watches) be
+   * inserted meanwhile. A bid that waited for the lock gets the row as the bid before it left it:
+   * under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again, names included,
+   * since they are read by subqueries of that row rather than joined from the snapshot.
    */
-  lock: { name: 'bid-lock', text: 'select 1 from auctions where id = $1::bigint for no key update' },
+  state: {
+    name: 'bid-state',
+    text: `select a.id, a.seller_id as "sellerId", (select name from users where id = a.seller_id) as "sellerName",
+        a.item_name as "itemName", a.item_description as "itemDescription", a.item_category as "itemCategory",
+        a.starting_price as "startingPrice", a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo,
+        a.starts_at as "startsAt", a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId",
+        (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
+        a.closed_at as "closedAt", exists (select 1 from watches where user_id = $2 and auction_id = a.id) as watching
+      from auctions a where a.id = $1::bigint for no key update`,
+  },
   repeatOf: {
     name: 'bid-repeat-of',
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.bidder_id = $1 and b.request_key = $2`,
   },
-  // The raise is conditional on the price the decision read: the lock makes it hold, and the
-  // condition keeps the rule true whatever a future change does to the lock.
-  raise: {
-    name: 'bid-raise',
-    text: `update auctions set current_price = $2, bids_count = bids_count + $3, leader_id = $4, leader_max = $5, ends_at = $6
-      where id = $1 and current_price = $7 returning bids_count as "bidsCount"`,
+  // The raise, conditional on the price the decision read (the lock makes it hold; the condition keeps
+  // the rule true whatever a future change does to the lock), and the decision's bids (one or two, a
+  // row per element of the arrays) in one statement: a raise that matched nothing inserts nothing.
+  raiseAndInsert: {
+    name: 'bid-raise-and-insert',
+    text: `with raised as (
+        update auctions set current_price = $2, bids_count = bids_count + cardinality($8::int[]), leader_id = $3,
+          leader_max = $4, ends_at = $5
+        where id = $1 and current_price = $6 returning 1
+      )
+      insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
+      select $1, b.bidder_id, b.amount, b.seq, b.request_key, $7, b.auto, $5
+      from raised, unnest($8::int[], $9::int[], $10::int[], $11::text[], $12::boolean[]) as b(bidder_id, amount, seq, request_key, auto)
+      returning id, seq`,
   },
   // The leader raising their maximum alone: nothing else moves.
   raiseLeaderMax: { name: 'bid-raise-leader-max', text: 'update auctions set leader_max = $1 where id = $2 and leader_id = $3' },
@@ -148,14 +167,6 @@ const BID = {
     text: `insert into max_bids (auction_id, bidder_id, amount) values ($1, $2, $3)
       on conflict (auction_id, bidder_id) do update set amount = excluded.amount`,
   },
-  // A decision's bids (one or two) in one statement, a row per element of the arrays.
-  insert: {
-    name: 'bid-insert',
-    text: `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
-      select $1, b.bidder_id, b.amount, b.seq, b.request_key, $2, b.auto, $3
-      from unnest($4::int[], $5::int[], $6::int[], $7::text[], $8::boolean[]) as b(bidder_id, amount, seq, request_key, auto)
-      returning id, seq`,
-  },
   // The caller's own maximum on one auction: the leader's is on the auction row, anyone else's in max_bids.
   ownMaximum: {
     name: 'bid-own-maximum',
@@ -163,7 +174,6 @@ const BID = {
         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $1) end as amount
       from auctions a where a.id = $2::bigint`,
   },
-  watching: { name: 'bid-watching', text: 'select 1 from watches where user_id = $1 and auction_id = $2' },
   newestOf: {
     name: 'bids-newest-of',
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
@@ -174,10 +184,6 @@ const BID = {
 async function ownMaximum(client: Queryable, bidderId: number, auctionId: number): Promise<number | null> {
   const { rows } = await client.query<{ amount: number | null }>({ ...BID.ownMaximum, values: [bidderId, auctionId] });
   return rows[0]?.amount ?? null;
-}
-
-async function watching(client: Queryable, userId: number, auctionId: number): Promise<boolean> {
-  return (await client.query({ ...BID.watching, values: [userId, auctionId] })).rowCount === 1;
 }
 
 /** Whether PostgreSQL refused a write for a duplicate in that unique index. */
@@ -344,26 +350,21 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
   const pool = db.$client;
   const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, asBigint(auctionId)));
 
-  /** The bid's transaction: the same steps as on SQLite, after the lock on the auction's row. */
+  /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
     transaction(pool, async (client): Promise<BidOutcome> => {
-      await client.query({ ...BID.lock, values: [auctionId] });
-      const auction = await auctionById(client, auctionId);
+      const { rows: held } = await client.query<AuctionRecord & { watching: boolean }>({ ...BID.state, values: [auctionId, bidder.id] });
+      const { watching, ...auction } = held[0] ?? { watching: false };
+      const found = held.length === 1 ? (auction as AuctionRecord) : undefined;
       const earlier = requestKey
         ? ((await client.query<BidRecord>({ ...BID.repeatOf, values: [bidder.id, requestKey] })).rows[0] ?? null)
         : null;
-      const leader = leaderStanding(auction);
-      const decision = decide({ auction, maxima: leader ? [leader] : [], repeatOf: earlier });
+      const leader = leaderStanding(found);
+      const decision = decide({ auction: found, maxima: leader ? [leader] : [], repeatOf: earlier });
       if (decision === 'repeat') {
-        return {
-          kind: 'repeated',
-          bid: earlier!,
-          auction: auction!,
-          myMaxBid: await ownMaximum(client, bidder.id, auctionId),
-          watching: await watching(client, bidder.id, auctionId),
-        };
+        return { kind: 'repeated', bid: earlier!, auction: found!, myMaxBid: await ownMaximum(client, bidder.id, auctionId), watching };
       }
-      const current = auction!;
+      const current = found!;
       const writes = bidWrites(current, decision, bidder, requestKey);
 
       if (decision.entries.length === 0) {
@@ -374,33 +375,24 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
           bids: [],
           auction: { ...current, leaderMax: writes.leaderMax },
           myMaxBid: writes.myMaxBid,
-          watching: await watching(client, bidder.id, auctionId),
+          watching,
           notified: [],
         };
       }
 
-      const raised = await client.query<{ bidsCount: number }>({
-        ...BID.raise,
+      // Under the lock the count moves only here: the decision's bids are numbered from it.
+      const bidsCount = current.bidsCount + decision.entries.length;
+      const rows = writes.bids(bidsCount);
+      const inserted = await client.query<{ id: number; seq: number }>({
+        ...BID.raiseAndInsert,
         values: [
           auctionId,
           decision.price,
-          decision.entries.length,
           decision.leaderId,
           writes.leaderMax,
           decision.endsAt,
           current.currentPrice,
-        ],
-      });
-      if (raised.rows.length === 0) return { kind: 'price-moved', auction: current };
-      const { bidsCount } = raised.rows[0]!;
-      if (writes.spent) await client.query({ ...BID.keepMaximum, values: [auctionId, writes.spent.bidderId, writes.spent.amount] });
-      const rows = writes.bids(bidsCount);
-      const inserted = await client.query<{ id: number; seq: number }>({
-        ...BID.insert,
-        values: [
-          auctionId,
           decision.at,
-          decision.endsAt,
           rows.map((row) => row.bidderId),
           rows.map((row) => row.amount),
           rows.map((row) => row.seq),
@@ -408,6 +400,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
           rows.map((row) => row.auto),
         ],
       });
+      if (inserted.rows.length === 0) return { kind: 'price-moved', auction: current };
+      if (writes.spent) await client.query({ ...BID.keepMaximum, values: [auctionId, writes.spent.bidderId, writes.spent.amount] });
       const idOf = new Map(inserted.rows.map((row) => [row.seq, row.id]));
       const written: BidRecord[] = rows.map((row) => ({ ...row, id: idOf.get(row.seq)! }));
       const notified = await insertNotices(client, auctionId, decision.notices, decision.at);
@@ -416,7 +410,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         bids: written,
         auction: writes.auctionAfter(bidsCount),
         myMaxBid: writes.myMaxBid,
-        watching: await watching(client, bidder.id, auctionId),
+        watching,
         notified,
       };
     });
