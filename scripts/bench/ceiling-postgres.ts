@@ -1,5 +1,6 @@
 // The ceiling's PostgreSQL: the `pg` driver's pool (as large as the app's) with named prepared statements,
-// and the bid as one transaction that locks the auction's row, checks the bid, inserts it and raises the price.
+// and the bid as one transaction that locks the auction's row, checks the bid, inserts it (numbered, with its
+// end) and raises the price, recording the leader: the writes of the app's bid without a maximum.
 import pg from 'pg';
 import { transaction } from '../../src/server/db/pg/transaction';
 import { timesAsMillis } from '../../tools/database';
@@ -12,7 +13,7 @@ const statements = {
   lockAuction: 'select seller_id, current_price, bids_count, starts_at, ends_at from auctions where id = $1 for update',
   insertBid: `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at)
     values ($1, $2, $3, $4, null, $5, $6) returning id`,
-  raise: 'update auctions set current_price = $1, bids_count = $2 where id = $3',
+  raise: 'update auctions set current_price = $1, bids_count = $2, leader_id = $4, leader_max = $1 where id = $3',
   auctionWithSeller: `select a.id, a.seller_id, u.name as seller_name, a.item_name, a.item_description, a.item_category,
       a.starting_price, a.current_price, a.bids_count, a.photo, a.starts_at, a.ends_at
     from auctions a join users u on u.id = a.seller_id where a.id = $1`,
@@ -43,7 +44,7 @@ export function postgresCeilingStore(url: string): CeilingStore {
           new Date(now),
           new Date(auction.ends_at),
         ]);
-        await rows(client, 'raise', [amount, bidsCount, auctionId]);
+        await rows(client, 'raise', [amount, bidsCount, auctionId, bidderId]);
         return { id: bid!.id, bidsCount };
       }),
     auctionWithSeller: async (id) => (await rows<Row.AuctionWithSeller>(pool, 'auctionWithSeller', [id]))[0],

@@ -1,5 +1,6 @@
 // The ceiling's SQLite: raw better-sqlite3 prepared statements with the app's pragmas, and the bid as one
-// IMMEDIATE transaction that raises the price conditionally and inserts the bid.
+// IMMEDIATE transaction that raises the price conditionally, records the leader, and inserts the bid
+// with its number and the end it was placed under: the writes of the app's bid without a maximum.
 import Database from 'better-sqlite3';
 import { checkBid, HttpError, type CeilingStore } from './ceiling-store';
 import type * as Row from './ceiling-store';
@@ -18,11 +19,12 @@ export function sqliteCeilingStore(path: string): CeilingStore {
   const auctionForBid = db.prepare<[number], Row.AuctionForBid>(
     'select seller_id, current_price, bids_count, starts_at, ends_at from auctions where id = ?',
   );
-  const raise = db.prepare<[number, number, number], { bids_count: number }>(
-    'update auctions set current_price = ?, bids_count = bids_count + 1 where id = ? and current_price = ? returning bids_count',
+  const raise = db.prepare<[number, number, number, number, number], { bids_count: number }>(
+    `update auctions set current_price = ?, bids_count = bids_count + 1, leader_id = ?, leader_max = ?
+     where id = ? and current_price = ? returning bids_count`,
   );
-  const insertBid = db.prepare<[number, number, number, number], { id: number }>(
-    'insert into bids (auction_id, bidder_id, amount, request_key, created_at) values (?, ?, ?, null, ?) returning id',
+  const insertBid = db.prepare<[number, number, number, number, number, number], { id: number }>(
+    'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at) values (?, ?, ?, ?, null, ?, ?) returning id',
   );
   const auctionWithSeller = db.prepare<[number], Row.AuctionWithSeller>(
     'select a.*, u.name as seller_name from auctions a join users u on u.id = a.seller_id where a.id = ?',
@@ -34,9 +36,9 @@ export function sqliteCeilingStore(path: string): CeilingStore {
   const place = db.transaction((auctionId: number, bidderId: number, amount: number, now: number) => {
     const auction = auctionForBid.get(auctionId);
     checkBid(auction, bidderId, amount, now);
-    const raised = raise.get(amount, auctionId, auction.current_price);
+    const raised = raise.get(amount, bidderId, amount, auctionId, auction.current_price);
     if (!raised) throw new HttpError(409, 'The price moved before your bid landed.');
-    const { id } = insertBid.get(auctionId, bidderId, amount, now)!;
+    const { id } = insertBid.get(auctionId, bidderId, amount, raised.bids_count, now, auction.ends_at)!;
     return { id, bidsCount: raised.bids_count };
   });
 
