@@ -4,7 +4,7 @@ import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, BidRecord } from '../db/store';
+import type { AuctionFilter, AuctionRecord, BidRecord, ListedAuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
@@ -138,6 +138,11 @@ export async function toAuctions(deps: AppDeps, rows: AuctionRecord[], view: Auc
   return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null, watched.has(row.id)));
 }
 
+/** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */
+export function toListedAuctions(rows: ListedAuctionRecord[], view: AuctionView): Auction[] {
+  return rows.map((row) => toAuction(row, view, [], row.viewerMax, row.viewerWatches));
+}
+
 /** Opaque ids are decimal strings of our integer keys; anything else names no auction. */
 export function parseId(id: string): number | null {
   return /^\d{1,15}$/.test(id) ? Number(id) : null;
@@ -175,10 +180,10 @@ export async function listAuctions(
   const view = viewOf(deps, viewer);
   const filter = filterOf(options, view);
   const [page, total] = await Promise.all([
-    deps.store.auctions.page(filter, options),
+    deps.store.auctions.page(filter, { ...options, viewerId: view.viewerId }),
     options.cursor ? null : deps.store.auctions.count(filter),
   ]);
-  return { items: await toAuctions(deps, page.items, view), total, nextCursor: page.nextCursor };
+  return { items: toListedAuctions(page.items, view), total, nextCursor: page.nextCursor };
 }
 
 /**
@@ -201,8 +206,8 @@ export async function* everyAuction(
   const filter = filterOf(options, view);
   let cursor: string | null = null;
   do {
-    const page = await deps.store.auctions.page(filter, { sort: options.sort, limit: WHOLE_LIST_PAGE, cursor });
-    yield await toAuctions(deps, page.items, view);
+    const page = await deps.store.auctions.page(filter, { sort: options.sort, limit: WHOLE_LIST_PAGE, cursor, viewerId: view.viewerId });
+    yield toListedAuctions(page.items, view);
     cursor = page.nextCursor;
   } while (cursor !== null);
 }
@@ -224,15 +229,15 @@ export async function auctionStats(deps: AppDeps, userId: number) {
     auctions.count(all),
     auctions.count(open),
     auctions.count(own),
-    auctions.page(open, { limit: LATEST_COUNT }),
-    auctions.page(own, { limit: LATEST_COUNT }),
+    auctions.page(open, { limit: LATEST_COUNT, viewerId: userId }),
+    auctions.page(own, { limit: LATEST_COUNT, viewerId: userId }),
   ]);
   return {
     totalAuctions,
     activeAuctions,
     userAuctionCount,
-    latestAuctions: await toAuctions(deps, latest.items, view),
-    latestUserAuctions: await toAuctions(deps, latestOwn.items, view),
+    latestAuctions: toListedAuctions(latest.items, view),
+    latestUserAuctions: toListedAuctions(latestOwn.items, view),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   BidRecord,
   BidStore,
   ClosedAuction,
+  ListedAuctionRecord,
   NotificationStore,
   OwnBidRecord,
 } from '../store';
@@ -107,8 +108,22 @@ const auctionColumns = {
   closedAt: auctions.closedAt,
 };
 
-/** An auction as `select auctionColumns` returns it raw: one value per column, in the order above. */
-type AuctionValues = [
+/**
+ * What only the viewer of a list may see of each auction, read with it: their own maximum (the
+ * leader's is on the row, anyone else's in max_bids) and whether they watch it, a lookup by key each.
+ */
+function viewerColumns(viewerId: number | null) {
+  if (viewerId === null) return { viewerMax: sql<null>`null`, viewerWatches: sql<0>`0` };
+  const spentMax = sql`(select ${maxBids.amount} from ${maxBids} where ${maxBids.auctionId} = ${auctions.id} and ${maxBids.bidderId} = ${viewerId})`;
+  const watched = sql`exists (select 1 from ${watches} where ${watches.userId} = ${viewerId} and ${watches.auctionId} = ${auctions.id})`;
+  return {
+    viewerMax: sql<number | null>`case when ${auctions.leaderId} = ${viewerId} then ${auctions.leaderMax} else ${spentMax} end`,
+    viewerWatches: sql<0 | 1>`${watched}`,
+  };
+}
+
+/** A list's row as `select {...auctionColumns, ...viewerColumns}` returns it raw: one value per column, in that order. */
+type ListedValues = [
   id: number,
   sellerId: number,
   sellerName: string,
@@ -126,13 +141,15 @@ type AuctionValues = [
   leaderName: string | null,
   leaderMax: number | null,
   closedAt: number | null,
+  viewerMax: number | null,
+  viewerWatches: 0 | 1,
 ];
 
 /**
  * A list's rows, mapped by hand: Drizzle passes each column of each row through its decoder, which
  * costs a page of hundreds of auctions more than reading it.
  */
-function auctionOfValues([
+function listedOfValues([
   id,
   sellerId,
   sellerName,
@@ -150,7 +167,9 @@ function auctionOfValues([
   leaderName,
   leaderMax,
   closedAt,
-]: AuctionValues): AuctionRecord {
+  viewerMax,
+  viewerWatches,
+]: ListedValues): ListedAuctionRecord {
   return {
     id,
     sellerId,
@@ -169,6 +188,8 @@ function auctionOfValues([
     leaderName,
     leaderMax,
     closedAt: closedAt === null ? null : new Date(closedAt),
+    viewerMax,
+    viewerWatches: viewerWatches === 1,
   };
 }
 
@@ -189,6 +210,14 @@ const bidColumns = {
 export const withSeller = (db: SqliteDb) =>
   db
     .select(auctionColumns)
+    .from(auctions)
+    .innerJoin(users, eq(users.id, auctions.sellerId))
+    .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
+
+/** The same, with what the viewer of the list may see of each (viewerColumns). */
+const listedFor = (db: SqliteDb, viewerId: number | null) =>
+  db
+    .select({ ...auctionColumns, ...viewerColumns(viewerId) })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.sellerId))
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
@@ -312,17 +341,17 @@ export function sqliteAuctions(
     async byId(id) {
       return auctionById(id);
     },
-    async page(filter, { limit, cursor, sort = 'newest' }) {
+    async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
       const where = pageMatching(filter);
       if (sort === 'newest') {
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
-        const rows = withSeller(db)
+        const rows = listedFor(db, viewerId)
           .where(and(where, after === null ? undefined : lt(auctions.id, after)))
           .orderBy(desc(auctions.id))
           .limit(limit + 1)
-          .values() as AuctionValues[];
-        return pageOf(rows.map(auctionOfValues), limit, (row) => String(row.id));
+          .values() as ListedValues[];
+        return pageOf(rows.map(listedOfValues), limit, (row) => String(row.id));
       }
       const { column, descending, keyOf } = KEY_SORTS[sort];
       let after: KeyCursor | null = null;
@@ -333,12 +362,12 @@ export function sqliteAuctions(
       // A row value comparison: SQLite reads it as one range of the (value, id) index.
       const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${after.key}, ${after.id})`;
       const direction = descending ? desc : asc;
-      const rows = withSeller(db)
+      const rows = listedFor(db, viewerId)
         .where(and(where, past ?? undefined))
         .orderBy(direction(column), direction(auctions.id))
         .limit(limit + 1)
-        .values() as AuctionValues[];
-      return pageOf(rows.map(auctionOfValues), limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
+        .values() as ListedValues[];
+      return pageOf(rows.map(listedOfValues), limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
     },
     async count(filter) {
       // A search alone is counted in the full-text index, without reading a row of the table.
