@@ -58,14 +58,23 @@ export function unvalidatedBody(req: FastifyRequest): never {
   return value as never;
 }
 
+/**
+ * Items written as one JSON text: one stringify for a slice of them, its brackets dropped (V8 writes
+ * an array of like objects faster than the same objects one call each), and few enough that the text
+ * stays under V8's large-object size (128 kB; 50 auctions take about 32 kB), above which turning it
+ * into bytes for the socket costs several times as much.
+ */
+const ITEMS_PER_CHUNK = 50;
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Every item of a list that arrives page by page, as one JSON array written between `head` and
  * `tail` (for an array inside an object). Sent a page at a time, letting other requests run between
- * pages, so that a list of any length neither holds the event loop nor sits whole in memory (a page
- * of text at a time). The first page is read before anything is sent, so a refused request still gets
- * its own status.
+ * pages, so that a list of any length neither holds the event loop nor sits whole in memory: a page of
+ * items and its text at a time, where the whole list as one text (6 MB for 10,000 auctions) would also
+ * cost more to turn into bytes (ITEMS_PER_CHUNK). The first page is read before anything is sent, so a
+ * refused request still gets its own status.
  */
 export async function jsonArrayStream(
   pages: AsyncIterable<readonly unknown[]>,
@@ -78,10 +87,9 @@ export async function jsonArrayStream(
       yield `${head}[`;
       let separator = '';
       while (!page.done) {
-        if (page.value.length > 0) {
-          // One stringify per page, its brackets dropped: V8 writes an array of like objects faster
-          // than the same objects one call each.
-          yield separator + JSON.stringify(page.value).slice(1, -1);
+        const items = page.value;
+        for (let at = 0; at < items.length; at += ITEMS_PER_CHUNK) {
+          yield separator + JSON.stringify(items.slice(at, at + ITEMS_PER_CHUNK)).slice(1, -1);
           separator = ',';
         }
         await nextTurn();
