@@ -70,11 +70,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Every item of a list that arrives page by page, as one JSON array written between `head` and
- * `tail` (for an array inside an object). Sent a page at a time, letting other requests run between
- * pages, so that a list of any length neither holds the event loop nor sits whole in memory: a page of
- * items and its text at a time, where the whole list as one text (6 MB for 10,000 auctions) would also
- * cost more to turn into bytes (ITEMS_PER_CHUNK). The first page is read before anything is sent, so a
- * refused request still gets its own status.
+ * `tail` (for an array inside an object). Sent a chunk at a time, letting other requests run after
+ * each, so that a list of any length neither holds the event loop nor sits whole in memory: a page of
+ * items and a chunk of text at a time, where the whole list as one text (6 MB for 10,000 auctions)
+ * would also cost more to turn into bytes (ITEMS_PER_CHUNK). The first page is read before anything is
+ * sent, so a refused request still gets its own status.
  */
 export async function jsonArrayStream(
   pages: AsyncIterable<readonly unknown[]>,
@@ -91,8 +91,8 @@ export async function jsonArrayStream(
         for (let at = 0; at < items.length; at += ITEMS_PER_CHUNK) {
           yield separator + JSON.stringify(items.slice(at, at + ITEMS_PER_CHUNK)).slice(1, -1);
           separator = ',';
+          await nextTurn();
         }
-        await nextTurn();
         page = await reader.next();
       }
       yield `]${tail}`;

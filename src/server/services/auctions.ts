@@ -191,9 +191,9 @@ export async function listAuctions(
 }
 
 /**
- * Auctions a whole list reads at once. Each page is a query and a turn of the event loop: larger pages
- * cost less per auction, but hardly beyond this size, and smaller ones hold the loop for less time
- * (the time grows with the page: about 4 ms for this one on the bench's machine).
+ * Auctions a whole list reads at once. Each page is a query: larger pages cost less per auction, but
+ * hardly beyond this size, and smaller ones hold the event loop for less time while they are read
+ * (the longest stretch a whole list holds it).
  */
 export const WHOLE_LIST_PAGE = 250;
 
