@@ -1,11 +1,11 @@
-// The authorisation matrix. The procedures are read from the router and the REST routes from the
-// Fastify instance; each must have a reviewed decision below for a signed-out caller, a user and an
+// The authorisation matrix. The procedures are read from the router the REST routes call (the tRPC
+// router's, and the whole lists only REST answers) and the REST routes from the Fastify instance; each must have a reviewed decision below for a signed-out caller, a user and an
 // admin, so a new procedure or route cannot slip in without one (and a stale entry fails too).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
-import { appRouter, createCaller, type Caller } from '../../src/server/trpc/router';
+import { createRestCaller, restRouter, type RestCaller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
 import { auctionForm, insertAuction } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
@@ -48,9 +48,11 @@ async function fixture(deps: TestDeps) {
     async token(who: Exclude<Who, 'signedOut'>) {
       return (await createSession(deps, ids[who])).token;
     },
-    async caller(who: Who, signal?: AbortSignal): Promise<Caller> {
+    async caller(who: Who, signal?: AbortSignal): Promise<RestCaller> {
       const options = signal ? { signal } : {};
-      return who === 'signedOut' ? createCaller(createInnerContext(deps), options) : callerFor(deps, await this.token(who), options);
+      const user = who === 'signedOut' ? null : await findSessionUser(deps, await this.token(who));
+      if (who !== 'signedOut' && !user) throw new Error('no live session for the fresh token');
+      return createRestCaller(createInnerContext(deps, { user }), options);
     },
   };
 }
@@ -117,16 +119,18 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'admin.users': { type: 'query', ...ADMIN_ONLY, input: () => ({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
   'admin.auctions': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'all' }) },
   'admin.messages': { type: 'query', ...ADMIN_ONLY, input: () => ({ limit: 20 }) },
+  'lists.auctions': { type: 'query', ...SIGNED_IN, input: () => ({}) },
+  'lists.ownAuctions': { type: 'query', ...SIGNED_IN },
 };
 
-const routerDef = appRouter._def as unknown as {
+const routerDef = restRouter._def as unknown as {
   procedures: Record<string, { _def: { type: string } }>;
   lazy: Record<string, unknown>;
 };
 const routerPaths = Object.keys(routerDef.procedures).sort();
 
 type Procedure = (input?: unknown, options?: unknown) => Promise<unknown>;
-function procedureOf(caller: Caller, path: string): Procedure {
+function procedureOf(caller: RestCaller, path: string): Procedure {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as Procedure;
 }
 

@@ -72,6 +72,14 @@ export interface AuctionRecord {
   closedAt: Date | null;
 }
 
+/** An auction of a list, with what only the viewer who reads the list may see of it. */
+export interface ListedAuctionRecord extends AuctionRecord {
+  /** The viewer's own standing maximum on it, or null (always for a guest). */
+  viewerMax: number | null;
+  /** Whether the viewer watches it (never for a guest). */
+  viewerWatches: boolean;
+}
+
 export interface BidRecord {
   id: number;
   auctionId: number;
@@ -234,9 +242,13 @@ export interface AuctionStore {
   byId(id: number): Promise<AuctionRecord | undefined>;
   /**
    * Keyset pages in the order of `sort` (newest first by default), equal values in id order. A
-   * cursor this list did not hand out for that sort is refused (bad request), never misread.
+   * cursor this list did not hand out for that sort is refused (bad request), never misread. Each
+   * auction comes with the viewer's own maximum and watch, read with it (a guest's without a viewer).
    */
-  page(filter: AuctionFilter, options: { limit: number; cursor?: string | null; sort?: AuctionSort }): Promise<Page<AuctionRecord>>;
+  page(
+    filter: AuctionFilter,
+    options: { limit: number; cursor?: string | null; sort?: AuctionSort; viewerId?: number | null },
+  ): Promise<Page<ListedAuctionRecord>>;
   count(filter: AuctionFilter): Promise<number>;
   /** The categories that have at least one auction. */
   categories(): Promise<Category[]>;

@@ -3,10 +3,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { createRequestContext, type Context } from '../trpc/context';
-import { createCaller, type Caller } from '../trpc/router';
+import { createRestCaller, type RestCaller } from '../trpc/router';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type Handler = (caller: Caller, req: FastifyRequest, ctx: Context) => unknown;
+type Handler = (caller: RestCaller, req: FastifyRequest, ctx: Context) => unknown;
 
 export type RestRoutes = (
   method: Method,
@@ -35,7 +35,7 @@ export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
       config: { body },
       handler: async (req, reply) => {
         const ctx = await createRequestContext(deps, req, reply);
-        const result = await handler(createCaller(ctx), req, ctx);
+        const result = await handler(createRestCaller(ctx), req, ctx);
         if (result instanceof WithStatus) return reply.code(result.status).headers(result.headers).send(result.body);
         if (result instanceof Readable) reply.type('application/json; charset=utf-8');
         return reply.code(status).send(result);
@@ -58,38 +58,48 @@ export function unvalidatedBody(req: FastifyRequest): never {
   return value as never;
 }
 
-/** One page of a list read through a procedure, and the cursor of the next page (null on the last). */
-export type PageOf<T> = { items: T[]; nextCursor: string | null };
-
-/** Items of a long list read per page: as many as a procedure hands out at once. */
-export const STREAM_PAGE_SIZE = 100;
+/**
+ * Items written as one JSON text: one stringify for a slice of them, its brackets dropped (V8 writes
+ * an array of like objects faster than the same objects one call each), and few enough that the text
+ * stays under V8's large-object size (128 kB; 50 auctions take about 32 kB), above which turning it
+ * into bytes for the socket costs several times as much.
+ */
+const ITEMS_PER_CHUNK = 50;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Every item of a paged list as one JSON array, written between `head` and `tail` (for an array
- * inside an object). Read and sent a page at a time, letting other requests run between pages, so a
- * list of any length neither holds the event loop nor sits whole in memory. The first page is read
- * before anything is sent, so a refused request still gets its own status.
+ * Every item of a list that arrives page by page, as one JSON array written between `head` and
+ * `tail` (for an array inside an object). Sent a chunk at a time, letting other requests run after
+ * each, so that a list of any length neither holds the event loop nor sits whole in memory: a page of
+ * items and a chunk of text at a time, where the whole list as one text (6 MB for 10,000 auctions)
+ * would also cost more to turn into bytes (ITEMS_PER_CHUNK). The first page is read before anything is
+ * sent, so a refused request still gets its own status.
  */
-export async function jsonArrayStream<T>(
-  readPage: (cursor: string | null) => Promise<PageOf<T>>,
+export async function jsonArrayStream(
+  pages: AsyncIterable<readonly unknown[]>,
   { head = '', tail = '' }: { head?: string; tail?: string } = {},
 ): Promise<Readable> {
-  let page = await readPage(null);
+  const reader = pages[Symbol.asyncIterator]();
+  let page = await reader.next();
   async function* chunks() {
-    yield `${head}[`;
-    let separator = '';
-    for (;;) {
-      if (page.items.length > 0) {
-        yield separator + page.items.map((item) => JSON.stringify(item)).join(',');
-        separator = ',';
+    try {
+      yield `${head}[`;
+      let separator = '';
+      while (!page.done) {
+        const items = page.value;
+        for (let at = 0; at < items.length; at += ITEMS_PER_CHUNK) {
+          yield separator + JSON.stringify(items.slice(at, at + ITEMS_PER_CHUNK)).slice(1, -1);
+          separator = ',';
+          await nextTurn();
+        }
+        page = await reader.next();
       }
-      if (page.nextCursor === null) break;
-      await nextTurn();
-      page = await readPage(page.nextCursor);
+      yield `]${tail}`;
+    } finally {
+      // A client that leaves mid-list ends the reading too.
+      await reader.return?.();
     }
-    yield `]${tail}`;
   }
   return Readable.from(chunks(), { objectMode: false });
 }

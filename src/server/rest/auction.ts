@@ -3,8 +3,8 @@ import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import { badRequest, unauthorized } from '../domain/errors';
 import { photoTooLarge } from '../services/photos';
-import type { Caller } from '../trpc/router';
-import { jsonArrayStream, param, STREAM_PAGE_SIZE, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import type { RestCaller } from '../trpc/router';
+import { jsonArrayStream, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 
 /** Rebuilds the multipart request as the FormData that auction.create takes. */
 async function readForm(req: FastifyRequest): Promise<FormData> {
@@ -32,13 +32,13 @@ async function readForm(req: FastifyRequest): Promise<FormData> {
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
-/** Every auction of the list, newest first, streamed a page at a time. */
-const everyAuction = (caller: Caller, query: Record<string, unknown> = {}, wrap?: { head: string; tail: string }) =>
-  jsonArrayStream((cursor) => caller.auction.list({ ...query, limit: STREAM_PAGE_SIZE, cursor }), wrap);
+/** Every auction of the list, newest first unless sorted otherwise, streamed a page at a time. */
+const everyAuction = async (caller: RestCaller, query: Record<string, unknown> = {}, wrap?: { head: string; tail: string }) =>
+  jsonArrayStream(await caller.lists.auctions(query), wrap);
 
 /** The caller's own auctions, newest first, streamed a page at a time. */
-const everyOwnAuction = (caller: Caller, wrap?: { head: string; tail: string }) =>
-  jsonArrayStream((cursor) => caller.auction.mine({ limit: STREAM_PAGE_SIZE, cursor }), wrap);
+const everyOwnAuction = async (caller: RestCaller, wrap?: { head: string; tail: string }) =>
+  jsonArrayStream(await caller.lists.ownAuctions(), wrap);
 
 export function auctionRoutes(rest: RestRoutes) {
   // The documented answer is every auction; `limit` and `cursor` page it (the next page's cursor in

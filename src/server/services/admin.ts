@@ -3,7 +3,7 @@ import { DAY_MS, type Role } from '../../shared/constants';
 import type { AdminAuctionsInput, AdminUsersInput } from '../../shared/schemas/admin';
 import type { UserRecord } from '../db/store';
 import type { AppDeps } from '../deps';
-import { listAuctions, toAuctions, viewOf } from './auctions';
+import { listAuctions, toListedAuctions, viewOf } from './auctions';
 
 export interface AdminUser {
   _id: string;
@@ -44,12 +44,12 @@ export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
     auctions.count(all),
     users.count(),
     users.count({ createdAfter: new Date(view.now - RECENT_SIGNUP_DAYS * DAY_MS) }),
-    auctions.page(open, { limit: RECENT_AUCTIONS }),
+    auctions.page(open, { limit: RECENT_AUCTIONS, viewerId: admin.id }),
     users.newest(LATEST_USERS),
   ]);
   return {
     stats: { activeAuctions, totalAuctions, totalUsers, recentUsers },
-    recentAuctions: await toAuctions(deps, recentAuctions.items, view),
+    recentAuctions: toListedAuctions(recentAuctions.items, view),
     recentUsersList: newestUsers.map(toAdminUser),
   };
 }

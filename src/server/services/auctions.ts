@@ -4,7 +4,7 @@ import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, BidRecord } from '../db/store';
+import type { AuctionFilter, AuctionRecord, BidRecord, ListedAuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
@@ -95,6 +95,9 @@ export function toAuction(
 ): Auction {
   const endsAt = row.endsAt.getTime();
   const status = auctionStatus(row.startsAt.getTime(), endsAt, view.now);
+  // Taken one by one rather than spread into the answer: a whole list maps thousands of auctions, and
+  // the spread more than doubled the time of each.
+  const { itemPhoto, itemPhotoCard } = photoUrls(row.photo, view.publicUrl);
   return {
     _id: String(row.id),
     itemName: row.itemName,
@@ -102,7 +105,8 @@ export function toAuction(
     itemCategory: row.itemCategory,
     startingPrice: row.startingPrice,
     currentPrice: row.currentPrice,
-    ...photoUrls(row.photo, view.publicUrl),
+    itemPhoto,
+    itemPhotoCard,
     itemStartDate: row.startsAt.toISOString(),
     itemEndDate: row.endsAt.toISOString(),
     seller: { _id: String(row.sellerId), name: row.sellerName },
@@ -138,9 +142,34 @@ export async function toAuctions(deps: AppDeps, rows: AuctionRecord[], view: Auc
   return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null, watched.has(row.id)));
 }
 
+/** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */
+export function toListedAuctions(rows: ListedAuctionRecord[], view: AuctionView): Auction[] {
+  return rows.map((row) => toAuction(row, view, [], row.viewerMax, row.viewerWatches));
+}
+
 /** Opaque ids are decimal strings of our integer keys; anything else names no auction. */
 export function parseId(id: string): number | null {
   return /^\d{1,15}$/.test(id) ? Number(id) : null;
+}
+
+/** What narrows and orders a list of auctions. */
+export interface AuctionListOptions {
+  q?: string;
+  status?: AuctionStatusFilter;
+  category?: Category;
+  sellerId?: number;
+  sort?: AuctionSort;
+}
+
+/** The list's options as the store reads them, at the moment of the view. */
+function filterOf(options: AuctionListOptions, view: AuctionView): AuctionFilter {
+  return {
+    now: view.now,
+    status: options.status === 'all' ? undefined : options.status,
+    category: options.category,
+    sellerId: options.sellerId,
+    words: searchWords(options.q),
+  };
 }
 
 /**
@@ -150,29 +179,42 @@ export function parseId(id: string): number | null {
 export async function listAuctions(
   deps: AppDeps,
   viewer: { id: number } | null,
-  options: {
-    q?: string;
-    status?: AuctionStatusFilter;
-    category?: Category;
-    sellerId?: number;
-    sort?: AuctionSort;
-    limit: number;
-    cursor?: string | null;
-  },
+  options: AuctionListOptions & { limit: number; cursor?: string | null },
 ): Promise<AuctionPage> {
   const view = viewOf(deps, viewer);
-  const filter: AuctionFilter = {
-    now: view.now,
-    status: options.status === 'all' ? undefined : options.status,
-    category: options.category,
-    sellerId: options.sellerId,
-    words: searchWords(options.q),
-  };
+  const filter = filterOf(options, view);
   const [page, total] = await Promise.all([
-    deps.store.auctions.page(filter, options),
+    deps.store.auctions.page(filter, { ...options, viewerId: view.viewerId }),
     options.cursor ? null : deps.store.auctions.count(filter),
   ]);
-  return { items: await toAuctions(deps, page.items, view), total, nextCursor: page.nextCursor };
+  return { items: toListedAuctions(page.items, view), total, nextCursor: page.nextCursor };
+}
+
+/**
+ * Auctions a whole list reads at once. Each page is a query: larger pages cost less per auction, but
+ * hardly beyond this size, and smaller ones hold the event loop for less time while they are read
+ * (the longest stretch a whole list holds it).
+ */
+export const WHOLE_LIST_PAGE = 250;
+
+/**
+ * Every auction of a list, page after page in the list's order, without a total: for the REST list
+ * that answers them all. Seen at one moment like a single page, so that no auction changes its status
+ * (and leaves or joins a list of one status) between pages.
+ */
+export async function* everyAuction(
+  deps: AppDeps,
+  viewer: { id: number },
+  options: AuctionListOptions,
+): AsyncGenerator<Auction[], void, undefined> {
+  const view = viewOf(deps, viewer);
+  const filter = filterOf(options, view);
+  let cursor: string | null = null;
+  do {
+    const page = await deps.store.auctions.page(filter, { sort: options.sort, limit: WHOLE_LIST_PAGE, cursor, viewerId: view.viewerId });
+    yield toListedAuctions(page.items, view);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
 }
 
 /** The categories that have at least one auction, in the order of the category list. */
@@ -192,15 +234,15 @@ export async function auctionStats(deps: AppDeps, userId: number) {
     auctions.count(all),
     auctions.count(open),
     auctions.count(own),
-    auctions.page(open, { limit: LATEST_COUNT }),
-    auctions.page(own, { limit: LATEST_COUNT }),
+    auctions.page(open, { limit: LATEST_COUNT, viewerId: userId }),
+    auctions.page(own, { limit: LATEST_COUNT, viewerId: userId }),
   ]);
   return {
     totalAuctions,
     activeAuctions,
     userAuctionCount,
-    latestAuctions: await toAuctions(deps, latest.items, view),
-    latestUserAuctions: await toAuctions(deps, latestOwn.items, view),
+    latestAuctions: toListedAuctions(latest.items, view),
+    latestUserAuctions: toListedAuctions(latestOwn.items, view),
   };
 }
 

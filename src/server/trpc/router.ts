@@ -1,8 +1,9 @@
-import { createCallerFactory, router } from './init';
+import { createCallerFactory, mergeRouters, router } from './init';
 import { adminRouter } from './routers/admin';
 import { auctionRouter } from './routers/auction';
 import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
+import { listsRouter } from './routers/lists';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
@@ -16,3 +17,8 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
+
+/** What the REST routes call: every procedure above, and the whole lists that only REST answers. */
+export const restRouter = mergeRouters(appRouter, router({ lists: listsRouter }));
+export const createRestCaller = createCallerFactory(restRouter);
+export type RestCaller = ReturnType<typeof createRestCaller>;

@@ -123,16 +123,21 @@ export const onBidInput = z
   .object({ auctionId: z.string().max(32).optional(), lastEventId: z.string().regex(ID_PATTERN).nullish() })
   .optional();
 
+/** What narrows and orders a list of auctions: a search, one category and status, one of the sorts. */
+const auctionListFields = {
+  category: z.enum(CATEGORIES).optional(),
+  q: z.string().trim().max(AUCTION_SEARCH_MAX, `q must be at most ${AUCTION_SEARCH_MAX} characters`).optional(),
+  status: z.enum(AUCTION_STATUS_FILTERS, { error: `status must be one of ${AUCTION_STATUS_FILTERS.join(', ')}` }).default('all'),
+  sort: z.enum(AUCTION_SORTS, { error: `sort must be one of ${AUCTION_SORTS.join(', ')}` }).default('newest'),
+};
+
 /**
  * One page of auctions: searched, of one category and status, in one of the sorts. The cursor is the
  * one the previous page handed out: an id for newest first, an opaque base64url key for the others.
  */
 export const listAuctionsInput = z
   .object({
-    category: z.enum(CATEGORIES).optional(),
-    q: z.string().trim().max(AUCTION_SEARCH_MAX, `q must be at most ${AUCTION_SEARCH_MAX} characters`).optional(),
-    status: z.enum(AUCTION_STATUS_FILTERS, { error: `status must be one of ${AUCTION_STATUS_FILTERS.join(', ')}` }).default('all'),
-    sort: z.enum(AUCTION_SORTS, { error: `sort must be one of ${AUCTION_SORTS.join(', ')}` }).default('newest'),
+    ...auctionListFields,
     ...pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX),
     cursor: z
       .string()
@@ -140,6 +145,9 @@ export const listAuctionsInput = z
       .nullish(),
   })
   .default({ status: 'all', sort: 'newest', limit: AUCTION_PAGE_SIZE });
+
+/** Every auction of a list at once (the REST list without a limit): the same filters and sorts, no paging. */
+export const everyAuctionInput = z.object(auctionListFields).default({ status: 'all', sort: 'newest' });
 
 /** One page of the caller's own auctions, newest first. */
 export const myAuctionsInput = z.object(pageFields(AUCTION_PAGE_SIZE, AUCTION_PAGE_MAX)).default({ limit: AUCTION_PAGE_SIZE });

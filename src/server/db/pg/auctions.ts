@@ -16,12 +16,13 @@ import type {
   BidRecord,
   BidStore,
   ClosedAuction,
+  ListedAuctionRecord,
   NotificationStore,
   OwnBidRecord,
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
-import { auctionColumns, openFirst, withSeller } from './rows';
+import { auctionColumns, listedFor, openFirst } from './rows';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 import { transaction, type Queryable } from './transaction';
 
@@ -229,12 +230,12 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
     async byId(id) {
       return auctionById(pool, id);
     },
-    async page(filter, { limit, cursor, sort = 'newest' }) {
+    async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
       const where = matching(filter);
       if (sort === 'newest') {
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
-        const rows: AuctionRecord[] = await withSeller(db)
+        const rows: ListedAuctionRecord[] = await listedFor(db, viewerId)
           .where(and(where, after === null ? undefined : lt(auctions.id, asBigint(after))))
           .orderBy(desc(auctions.id))
           .limit(limit + 1);
@@ -250,7 +251,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
       const past =
         after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${asBigint(after.id)})`;
       const direction = descending ? desc : asc;
-      const rows: AuctionRecord[] = await withSeller(db)
+      const rows: ListedAuctionRecord[] = await listedFor(db, viewerId)
         .where(and(where, past ?? undefined))
         .orderBy(direction(column), direction(auctions.id))
         .limit(limit + 1);

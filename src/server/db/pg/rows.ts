@@ -3,7 +3,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgDb } from './open';
-import { auctions, users } from './schema';
+import { auctions, maxBids, users, watches } from './schema';
 
 const leaders = alias(users, 'leaders');
 
@@ -32,6 +32,28 @@ export const auctionColumns = {
 export const withSeller = (db: PgDb) =>
   db
     .select(auctionColumns)
+    .from(auctions)
+    .innerJoin(users, eq(users.id, auctions.sellerId))
+    .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
+
+/**
+ * What only the viewer of a list may see of each auction, read with it: their own maximum (the
+ * leader's is on the row, anyone else's in max_bids) and whether they watch it, a lookup by key each.
+ */
+function viewerColumns(viewerId: number | null) {
+  if (viewerId === null) return { viewerMax: sql<null>`null`, viewerWatches: sql<boolean>`false` };
+  const spentMax = sql`(select ${maxBids.amount} from ${maxBids} where ${maxBids.auctionId} = ${auctions.id} and ${maxBids.bidderId} = ${viewerId})`;
+  const watched = sql`exists (select 1 from ${watches} where ${watches.userId} = ${viewerId} and ${watches.auctionId} = ${auctions.id})`;
+  return {
+    viewerMax: sql<number | null>`case when ${auctions.leaderId} = ${viewerId} then ${auctions.leaderMax} else ${spentMax} end`,
+    viewerWatches: sql<boolean>`${watched}`,
+  };
+}
+
+/** Auctions as withSeller reads them, with what the viewer of the list may see of each: ListedAuctionRecords. */
+export const listedFor = (db: PgDb, viewerId: number | null) =>
+  db
+    .select({ ...auctionColumns, ...viewerColumns(viewerId) })
     .from(auctions)
     .innerJoin(users, eq(users.id, auctions.sellerId))
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));

@@ -1,0 +1,69 @@
+// The server's CPU per answer of a read, without a build: seeds the bench's data (seed.ts) into a
+// temporary SQLite file, serves the app from source in this process, and reads the path with curl
+// (another process, so that only the server's work is counted) over one connection, in blocks timed
+// with process.cpuUsage(). Prints the median and the least block: on a shared machine the least says
+// best what the code costs. Also prints how long the event loop was held (its delay while answering).
+//
+//   tsx scripts/bench/list-cpu.ts [path ...]    default: the full list and the list page
+//   LIST_CPU_ANSWERS (5 a block; 50 times as many for a path with limit=), LIST_CPU_BLOCKS (9)
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import { buildApp } from '../../src/server/app';
+import { openShared } from '../../src/server/db/open-store';
+import { createDeps } from '../../src/server/deps';
+import { testSettings } from '../../src/server/env';
+import { seedBenchDatabase } from './seed';
+
+const ANSWERS = Number(process.env.LIST_CPU_ANSWERS ?? 5);
+const BLOCKS = Number(process.env.LIST_CPU_BLOCKS ?? 9);
+const paths = process.argv.length > 2 ? process.argv.slice(2) : ['/api/auction', '/api/auction?limit=24'];
+const run = promisify(execFile);
+const ms = (value: number) => value.toFixed(1);
+
+const folder = mkdtempSync(join(tmpdir(), 'list-cpu-'));
+try {
+  const path = join(folder, 'bench.db');
+  const seeded = await seedBenchDatabase(path);
+  const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: join(folder, 'uploads') });
+  const deps = createDeps(settings, await openShared(settings));
+  const app = await buildApp(deps, { closeAuctions: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  /** `times` reads of the path, one after another; the size of the last answer. */
+  const read = async (url: string, times: number) => {
+    const each = Array.from({ length: times }, () => ['-o', '/dev/null', `http://127.0.0.1:${port}${url}`]).flat();
+    const args = ['-sS', '--fail', '-H', `authorization: Bearer ${seeded.readerToken}`, '-w', '%{size_download}\n', ...each];
+    const { stdout } = await run('curl', args);
+    return Number(stdout.trim().split('\n').at(-1));
+  };
+
+  for (const url of paths) {
+    const answers = url.includes('limit=') ? ANSWERS * 50 : ANSWERS;
+    await read(url, answers);
+    const perAnswer: number[] = [];
+    let bytes = 0;
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    for (let block = 0; block < BLOCKS; block++) {
+      const before = process.cpuUsage();
+      bytes = await read(url, answers);
+      const used = process.cpuUsage(before);
+      perAnswer.push((used.user + used.system) / 1000 / answers);
+    }
+    loop.disable();
+    const sorted = [...perAnswer].sort((a, b) => a - b);
+    console.log(
+      `${url}: ${ms(sorted[Math.floor(BLOCKS / 2)]!)} ms CPU per answer (median), ${ms(sorted[0]!)} (least); ` +
+        `blocks of ${answers}: ${perAnswer.map(ms).join(' ')}; ${bytes} bytes; ` +
+        `event loop delay p99 ${ms(loop.percentile(99) / 1e6)} ms, max ${ms(loop.max / 1e6)} ms`,
+    );
+  }
+  await app.close();
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
