@@ -257,13 +257,9 @@ export async function liveAuctions(deps: AppDeps): Promise<Auction[]> {
 export async function getAuction(deps: AppDeps, viewer: { id: number }, id: string): Promise<Auction> {
   const key = parseId(id);
   if (key === null) throw notFound('Auction not found');
-  const [row, bids, { maxima, watched }] = await Promise.all([
-    deps.store.auctions.byId(key),
-    deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT),
-    viewerFields(deps, viewer.id, [key]),
-  ]);
+  const [row, bids] = await Promise.all([deps.store.auctions.viewedBy(key, viewer.id), deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT)]);
   if (!row) throw notFound('Auction not found');
-  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), maxima.get(key) ?? null, watched.has(key));
+  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), row.viewerMax, row.viewerWatches);
 }
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */

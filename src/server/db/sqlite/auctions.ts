@@ -238,36 +238,52 @@ export function openFirst(now: number): SQL[] {
   ];
 }
 
+/** An auction's row as the statements below read it: times as stored, in milliseconds. */
+type AuctionRow = Omit<AuctionRecord, 'startsAt' | 'endsAt' | 'createdAt' | 'closedAt'> & {
+  startsAt: number;
+  endsAt: number;
+  createdAt: number;
+  closedAt: number | null;
+};
+
+const AUCTION_ROW = `a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
+    a.item_description as itemDescription, a.item_category as itemCategory, a.starting_price as startingPrice,
+    a.current_price as currentPrice, a.bids_count as bidsCount, a.photo, a.starts_at as startsAt,
+    a.ends_at as endsAt, a.created_at as createdAt, a.leader_id as leaderId, l.name as leaderName,
+    a.leader_max as leaderMax, a.closed_at as closedAt
+  from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id`;
+
+const auctionOfRow = <T extends AuctionRow>(row: T) => ({
+  ...row,
+  startsAt: new Date(row.startsAt),
+  endsAt: new Date(row.endsAt),
+  createdAt: new Date(row.createdAt),
+  closedAt: row.closedAt === null ? null : new Date(row.closedAt),
+});
+
 /** One auction by id, prepared once: the auction page and every bid read it. */
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
   // A plain statement mapped by hand: every bid and every auction page read it, and Drizzle's mapping
   // of a row with two joins costs more than the read itself.
-  type Row = Omit<AuctionRecord, 'startsAt' | 'endsAt' | 'createdAt' | 'closedAt'> & {
-    startsAt: number;
-    endsAt: number;
-    createdAt: number;
-    closedAt: number | null;
-  };
-  const statement = db.$client.prepare<[number], Row>(
-    `select a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
-       a.item_description as itemDescription, a.item_category as itemCategory, a.starting_price as startingPrice,
-       a.current_price as currentPrice, a.bids_count as bidsCount, a.photo, a.starts_at as startsAt,
-       a.ends_at as endsAt, a.created_at as createdAt, a.leader_id as leaderId, l.name as leaderName,
-       a.leader_max as leaderMax, a.closed_at as closedAt
-     from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
-     where a.id = ?`,
-  );
+  const statement = db.$client.prepare<[number], AuctionRow>(`select ${AUCTION_ROW} where a.id = ?`);
   return (id) => {
     const row = statement.get(id);
-    return (
-      row && {
-        ...row,
-        startsAt: new Date(row.startsAt),
-        endsAt: new Date(row.endsAt),
-        createdAt: new Date(row.createdAt),
-        closedAt: row.closedAt === null ? null : new Date(row.closedAt),
-      }
-    );
+    return row && auctionOfRow(row);
+  };
+}
+
+/** One auction by id with its viewer's own maximum and watch (viewerColumns), for the auction page. */
+function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) => ListedAuctionRecord | undefined {
+  const statement = db.$client.prepare<{ id: number; viewer: number }, AuctionRow & { viewerMax: number | null; viewerWatches: 0 | 1 }>(
+    `select case when a.leader_id = @viewer then a.leader_max
+         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end as viewerMax,
+       exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id) as viewerWatches,
+       ${AUCTION_ROW}
+     where a.id = @id`,
+  );
+  return (id, viewer) => {
+    const row = statement.get({ id, viewer });
+    return row && { ...auctionOfRow(row), viewerWatches: row.viewerWatches === 1 };
   };
 }
 
@@ -287,6 +303,7 @@ export function sqliteAuctions(
   insertNotices: NoticeWriter,
 ): AuctionStore {
   const immediately = immediateTransactions(db);
+  const auctionViewedBy = prepareAuctionViewedBy(db);
   // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
   const dueIds = db
     .select({ id: auctions.id })
@@ -340,6 +357,9 @@ export function sqliteAuctions(
   return {
     async byId(id) {
       return auctionById(id);
+    },
+    async viewedBy(id, viewerId) {
+      return auctionViewedBy(id, viewerId);
     },
     async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
       const where = pageMatching(filter);
