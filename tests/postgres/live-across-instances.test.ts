@@ -1,5 +1,6 @@
 // Live bids and notices across server instances on one PostgreSQL database: two bus pairs stand for
 // two server processes, each with its own doorbell (listening connection), as they would have.
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
@@ -243,6 +244,58 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     } finally {
       stop();
       await client.end();
+    }
+  });
+
+  test('rings whose connection drops on their way go out again on a new one', async () => {
+    // A relay to PostgreSQL that, once told to, holds what the client sends, as a dead link would.
+    const sockets = new Set<net.Socket>();
+    let holdFrom: string | null = null;
+    const target = new URL(database.url);
+    const relay = net.createServer((incoming) => {
+      const server = net.connect({ host: target.hostname, port: Number(target.port || 5432) });
+      for (const socket of [incoming, server]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+        socket.on('close', () => sockets.delete(socket));
+      }
+      incoming.on('data', (chunk) => {
+        if (holdFrom !== null && chunk.toString('latin1').includes(holdFrom)) return incoming.pause();
+        server.write(chunk);
+      });
+      server.pipe(incoming);
+      incoming.on('close', () => server.destroy());
+      server.on('close', () => incoming.destroy());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const viaRelay = new URL(database.url);
+    viaRelay.hostname = '127.0.0.1';
+    viaRelay.port = String((relay.address() as net.AddressInfo).port);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
+    await client.query('LISTEN loud');
+    const doorbell = createDoorbell({ connectionString: viaRelay.href, log: quiet });
+    const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
+    try {
+      const rung = Array.from({ length: 30 }, (_, i) => `ring ${i}`);
+      doorbell.ring('loud', rung[0]!);
+      await expect.poll(() => heard.length).toBe(1);
+      // The statement that carries ring 1 never arrives; the rest pile up behind it; then the link drops.
+      holdFrom = rung[1]!;
+      for (const payload of rung.slice(1)) doorbell.ring('loud', payload);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      holdFrom = null;
+      for (const socket of sockets) socket.destroy();
+
+      await expect.poll(() => heard.length).toBe(rung.length);
+      expect(heard).toEqual(rung);
+    } finally {
+      stop();
+      await client.end();
+      relay.close();
     }
   });
 

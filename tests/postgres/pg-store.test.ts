@@ -152,6 +152,43 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     }
   });
 
+  it('a bid that waited for the lock sees who signed up and what the bidder watched meanwhile', async () => {
+    const [seller, late] = await people(2);
+    const { id } = await auction(seller!.id);
+    const other = await store.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from auctions where id = $1 for no key update', [id]);
+      const waiting = bid(id, late!, { amount: 151 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // While the bid waits: a newcomer signs up, and the bidder starts watching the auction.
+      const [newcomer] = await people(1);
+      await store.db.$client.query('insert into watches (user_id, auction_id, created_at) values ($1, $2, now())', [late!.id, id]);
+      // Then the transaction that holds the auction makes the newcomer lead at 150 with a maximum of 300.
+      await other.query('update auctions set current_price = 150, bids_count = 1, leader_id = $2, leader_max = 300 where id = $1', [
+        id,
+        newcomer!.id,
+      ]);
+      await other.query(
+        `insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) select id, $2, 150, 1, now(), ends_at from auctions where id = $1`,
+        [id, newcomer!.id],
+      );
+      await other.query('commit');
+      const outcome = await waiting;
+
+      expect(outcome.kind).toBe('placed');
+      if (outcome.kind !== 'placed') return;
+      expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto])).toEqual([
+        [late!.name, 151, false],
+        [newcomer!.name, 152, true],
+      ]);
+      expect(outcome.auction).toMatchObject({ leaderId: newcomer!.id, leaderName: newcomer!.name });
+      expect(outcome.watching).toBe(true);
+    } finally {
+      other.release();
+    }
+  });
+
   it('one request key sent to two auctions at once places one bid and refuses the other', async () => {
     const [seller, bidder] = await people(2);
     const [first, second] = [await auction(seller!.id), await auction(seller!.id)];

@@ -57,6 +57,13 @@ export interface DoorbellOptions {
 /** A connection that does not answer by then is given up (and retried), rather than queuing rings behind it. */
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A ring on its way out; `retried` once it has gone out on a connection that failed. */
+interface Ring {
+  channel: string;
+  payload: string;
+  retried?: boolean;
+}
+
 /** Channel names are written into LISTEN as identifiers, so only plain ones are accepted. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -132,8 +139,11 @@ export function createDoorbell({
   // Rings rung while a batch is on its way wait for it and go out together, in one statement: under
   // load a process rings for every bid, and a round trip per batch costs much less than one per ring.
   // An idle process sends its ring at once. (PostgreSQL delivers identical rings of one statement
-  // once, which changes nothing for a doorbell: both would announce the same thing.)
-  let waiting: Array<{ channel: string; payload: string }> = [];
+  // once, which changes nothing for a doorbell: both would announce the same thing.) A batch whose
+  // connection dropped under it goes once more, on a new connection, ahead of the rings rung since:
+  // a listener that hears a ring twice is told nothing new, while a lost one stays lost for a
+  // listener that never reconnected.
+  let waiting: Ring[] = [];
   let sending = false;
   function sendWaiting() {
     const batch = waiting;
@@ -146,7 +156,11 @@ export function createDoorbell({
         text: 'select pg_notify(r.channel, r.payload) from unnest($1::text[], $2::text[]) as r(channel, payload)',
         values: [batch.map((ring) => ring.channel), batch.map((ring) => ring.payload)],
       })
-      .catch((error: unknown) => log.warn({ err: error, rings: batch.length }, 'ringing the doorbell failed'))
+      .catch((error: unknown) => {
+        const retry = batch.filter((ring) => !ring.retried);
+        if (retry.length < batch.length) log.warn({ err: error, rings: batch.length - retry.length }, 'ringing the doorbell failed');
+        waiting = [...retry.map((ring) => ({ ...ring, retried: true })), ...waiting];
+      })
       .finally(sendWaiting);
   }
 

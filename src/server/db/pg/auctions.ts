@@ -102,14 +102,14 @@ const bidColumns = {
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
 // and every auction page runs them, and the query builder's mapping would cost more than the reads.
 
-const AUCTION_ROW = `a.id, a.seller_id as "sellerId", s.name as "sellerName", a.item_name as "itemName",
+const AUCTION_COLUMNS_AND_JOINS = `a.id, a.seller_id as "sellerId", s.name as "sellerName", a.item_name as "itemName",
     a.item_description as "itemDescription", a.item_category as "itemCategory", a.starting_price as "startingPrice",
     a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo, a.starts_at as "startsAt",
     a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId", l.name as "leaderName",
     a.leader_max as "leaderMax", a.closed_at as "closedAt"
   from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id`;
 
-const AUCTION_BY_ID = { name: 'auction-by-id', text: `select ${AUCTION_ROW} where a.id = $1::bigint` };
+const AUCTION_BY_ID = { name: 'auction-by-id', text: `select ${AUCTION_COLUMNS_AND_JOINS} where a.id = $1::bigint` };
 
 /** One auction by id, on the pool or on a transaction's connection (which then sees its own writes). */
 export async function auctionById(client: Queryable, id: number): Promise<AuctionRecord | undefined> {
@@ -123,7 +123,7 @@ const AUCTION_VIEWED_BY = {
   text: `select case when a.leader_id = $2 then a.leader_max
         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $2) end as "viewerMax",
       exists (select 1 from watches w where w.user_id = $2 and w.auction_id = a.id) as "viewerWatches",
-      ${AUCTION_ROW}
+      ${AUCTION_COLUMNS_AND_JOINS}
     where a.id = $1::bigint`,
 };
 
@@ -136,8 +136,11 @@ const BID = {
    * The bid's lock on its auction, until the commit, and what the bid reads: bids on one auction run
    * one after the other. "No key update" still lets rows that refer to the auction (bids, watches) be
    * inserted meanwhile. A bid that waited for the lock gets the row as the bid before it left it:
-   * under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again, names included,
-   * since they are read by subqueries of that row rather than joined from the snapshot.
+   * under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its subqueries
+   * (the names, read from that row's ids) still see the tables as they were when the statement
+   * began, before the wait: a leader who signed up meanwhile has no name yet there, and is read
+   * again (placeOnce). What other tables hold for the bidder (their watch) is read by the statements
+   * after this one.
    */
   state: {
     name: 'bid-state',
@@ -146,36 +149,42 @@ const BID = {
         a.starting_price as "startingPrice", a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo,
         a.starts_at as "startsAt", a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId",
         (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
-        a.closed_at as "closedAt", exists (select 1 from watches where user_id = $2 and auction_id = a.id) as watching
+        a.closed_at as "closedAt"
       from auctions a where a.id = $1::bigint for no key update`,
   },
   repeatOf: {
     name: 'bid-repeat-of',
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.bidder_id = $1 and b.request_key = $2`,
   },
-  // The raise, conditional on the price the decision read (the lock makes it hold; the condition keeps
-  // the rule true whatever a future change does to the lock), and the decision's bids (one or two, a
-  // row per element of the arrays) in one statement: a raise that matched nothing inserts nothing.
+  // The raise, conditional on the price and the count the decision read (the lock makes them hold;
+  // the condition keeps the bids' numbers and the rule true whatever a future change does to the
+  // lock), and the decision's bids (one or two, a row per element of the arrays) in one statement: a
+  // raise that matched nothing inserts nothing. The bidder's watch is read here, after the lock.
   raiseAndInsert: {
     name: 'bid-raise-and-insert',
     text: `with raised as (
         update auctions set current_price = $2, bids_count = bids_count + cardinality($8::int[]), leader_id = $3,
           leader_max = $4, ends_at = $5
-        where id = $1 and current_price = $6 returning 1
+        where id = $1 and current_price = $6 and bids_count = $14 returning 1
       )
       insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
       select $1, b.bidder_id, b.amount, b.seq, b.request_key, $7, b.auto, $5
       from raised, unnest($8::int[], $9::int[], $10::int[], $11::text[], $12::boolean[]) as b(bidder_id, amount, seq, request_key, auto)
-      returning id, seq`,
+      returning id, seq, exists (select 1 from watches where user_id = $13 and auction_id = $1) as watching`,
   },
   // The leader raising their maximum alone: nothing else moves.
-  raiseLeaderMax: { name: 'bid-raise-leader-max', text: 'update auctions set leader_max = $1 where id = $2 and leader_id = $3' },
+  raiseLeaderMax: {
+    name: 'bid-raise-leader-max',
+    text: `update auctions set leader_max = $1 where id = $2 and leader_id = $3
+      returning exists (select 1 from watches where user_id = $3 and auction_id = $2) as watching`,
+  },
   // A bidder who does not lead keeps their maximum here, only so they can see it (the rule needs none of them).
   keepMaximum: {
     name: 'bid-keep-maximum',
     text: `insert into max_bids (auction_id, bidder_id, amount) values ($1, $2, $3)
       on conflict (auction_id, bidder_id) do update set amount = excluded.amount`,
   },
+  watching: { name: 'bid-watching', text: 'select 1 from watches where user_id = $1 and auction_id = $2' },
   // The caller's own maximum on one auction: the leader's is on the auction row, anyone else's in max_bids.
   ownMaximum: {
     name: 'bid-own-maximum',
@@ -188,6 +197,10 @@ const BID = {
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
   },
 };
+
+async function watching(client: Queryable, userId: number, auctionId: number): Promise<boolean> {
+  return (await client.query({ ...BID.watching, values: [userId, auctionId] })).rowCount === 1;
+}
 
 /** The bidder's own maximum on one auction, or null when they have none there. */
 async function ownMaximum(client: Queryable, bidderId: number, auctionId: number): Promise<number | null> {
@@ -365,29 +378,38 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
     transaction(pool, async (client): Promise<BidOutcome> => {
-      const { rows: held } = await client.query<AuctionRecord & { watching: boolean }>({ ...BID.state, values: [auctionId, bidder.id] });
-      const { watching, ...auction } = held[0] ?? { watching: false };
-      const found = held.length === 1 ? (auction as AuctionRecord) : undefined;
+      let found = (await client.query<AuctionRecord>({ ...BID.state, values: [auctionId] })).rows[0];
+      // A leader who signed up while this bid waited for the lock (see BID.state): read once more, now.
+      if (found && found.leaderId !== null && found.leaderName === null) found = await auctionById(client, auctionId);
       const earlier = requestKey
         ? ((await client.query<BidRecord>({ ...BID.repeatOf, values: [bidder.id, requestKey] })).rows[0] ?? null)
         : null;
       const leader = leaderStanding(found);
       const decision = decide({ auction: found, maxima: leader ? [leader] : [], repeatOf: earlier });
       if (decision === 'repeat') {
-        return { kind: 'repeated', bid: earlier!, auction: found!, myMaxBid: await ownMaximum(client, bidder.id, auctionId), watching };
+        return {
+          kind: 'repeated',
+          bid: earlier!,
+          auction: found!,
+          myMaxBid: await ownMaximum(client, bidder.id, auctionId),
+          watching: await watching(client, bidder.id, auctionId),
+        };
       }
       const current = found!;
       const writes = bidWrites(current, decision, bidder, requestKey);
 
       if (decision.entries.length === 0) {
         // A raise of the leader's maximum alone.
-        if (decision.bidderMax !== null) await client.query({ ...BID.raiseLeaderMax, values: [decision.bidderMax, auctionId, bidder.id] });
+        const raised =
+          decision.bidderMax === null
+            ? null
+            : await client.query<{ watching: boolean }>({ ...BID.raiseLeaderMax, values: [decision.bidderMax, auctionId, bidder.id] });
         return {
           kind: 'placed',
           bids: [],
           auction: { ...current, leaderMax: writes.leaderMax },
           myMaxBid: writes.myMaxBid,
-          watching,
+          watching: raised?.rows[0]?.watching ?? (await watching(client, bidder.id, auctionId)),
           notified: [],
         };
       }
@@ -395,7 +417,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       // Under the lock the count moves only here: the decision's bids are numbered from it.
       const bidsCount = current.bidsCount + decision.entries.length;
       const rows = writes.bids(bidsCount);
-      const inserted = await client.query<{ id: number; seq: number }>({
+      const inserted = await client.query<{ id: number; seq: number; watching: boolean }>({
         ...BID.raiseAndInsert,
         values: [
           auctionId,
@@ -410,6 +432,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
           rows.map((row) => row.seq),
           rows.map((row) => row.requestKey),
           rows.map((row) => row.auto),
+          bidder.id,
+          current.bidsCount,
         ],
       });
       if (inserted.rows.length === 0) return { kind: 'price-moved', auction: current };
@@ -422,7 +446,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         bids: written,
         auction: writes.auctionAfter(bidsCount),
         myMaxBid: writes.myMaxBid,
-        watching,
+        watching: inserted.rows[0]!.watching,
         notified,
       };
     });

@@ -246,7 +246,7 @@ type AuctionRow = Omit<AuctionRecord, 'startsAt' | 'endsAt' | 'createdAt' | 'clo
   closedAt: number | null;
 };
 
-const AUCTION_ROW = `a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
+const AUCTION_COLUMNS_AND_JOINS = `a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
     a.item_description as itemDescription, a.item_category as itemCategory, a.starting_price as startingPrice,
     a.current_price as currentPrice, a.bids_count as bidsCount, a.photo, a.starts_at as startsAt,
     a.ends_at as endsAt, a.created_at as createdAt, a.leader_id as leaderId, l.name as leaderName,
@@ -265,7 +265,7 @@ const auctionOfRow = <T extends AuctionRow>(row: T) => ({
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
   // A plain statement mapped by hand: every bid and every auction page read it, and Drizzle's mapping
   // of a row with two joins costs more than the read itself.
-  const statement = db.$client.prepare<[number], AuctionRow>(`select ${AUCTION_ROW} where a.id = ?`);
+  const statement = db.$client.prepare<[number], AuctionRow>(`select ${AUCTION_COLUMNS_AND_JOINS} where a.id = ?`);
   return (id) => {
     const row = statement.get(id);
     return row && auctionOfRow(row);
@@ -278,7 +278,7 @@ function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) =>
     `select case when a.leader_id = @viewer then a.leader_max
          else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end as viewerMax,
        exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id) as viewerWatches,
-       ${AUCTION_ROW}
+       ${AUCTION_COLUMNS_AND_JOINS}
      where a.id = @id`,
   );
   return (id, viewer) => {
