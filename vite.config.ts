@@ -4,10 +4,12 @@ import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig 
 import { postgres } from './tests/support/postgres.ts';
 
 /**
- * Integration tests about SQLite itself (its query plans, read through better-sqlite3): they have no
- * PostgreSQL twin. The rest run on both databases, and look at the tables through deps.sql.
+ * Integration tests run on SQLite alone: the ones about SQLite itself (its query plans, read through
+ * better-sqlite3), which have no PostgreSQL twin, and the authorisation matrix, which decides who may
+ * call what before any query (the PostgreSQL store's sessions and roles are the other files' to
+ * check). The rest run on both databases, and look at the tables through deps.sql.
  */
-const SQLITE_ONLY = ['tests/integration/explain.test.ts'];
+const SQLITE_ONLY = ['tests/integration/explain.test.ts', 'tests/integration/authorization.test.ts'];
 
 /**
  * On PostgreSQL, only where a server answers (or under CI, where one must): the integration suite

@@ -198,7 +198,16 @@ async function emptyDatabase(url: string): Promise<void> {
     const tables = await client.query<{ name: string }>(
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public' and tablename not like '%drizzle%'`,
     );
-    await client.query(`truncate ${tables.rows.map((t) => t.name).join(', ')} restart identity cascade`);
+    // Deleting the few rows a test leaves costs far less than TRUNCATE, which makes new files for
+    // every table and index; foreign keys are not checked meanwhile (replica role), and the ids
+    // start again from 1, as on a new database.
+    await client.query(
+      [
+        'set session_replication_role = replica',
+        ...tables.rows.map((t) => `delete from ${t.name}`),
+        "select setval(c.oid::regclass, 1, false) from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'S' and n.nspname = 'public'",
+      ].join('; '),
+    );
   } finally {
     await client.end();
   }
