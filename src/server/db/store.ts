@@ -95,6 +95,9 @@ export interface BidRecord {
   endsAt: Date;
 }
 
+/** A bid as the auction page's history shows it. */
+export type HistoryBidRecord = Pick<BidRecord, 'id' | 'bidderId' | 'bidderName' | 'amount' | 'createdAt' | 'auto'>;
+
 export interface NotificationRecord {
   id: number;
   userId: number;
@@ -313,8 +316,8 @@ export interface BidStore {
    * ended first.
    */
   ofBidder(bidderId: number, now: number): Promise<OwnBidRecord[]>;
-  /** Bids of one auction, newest first. */
-  newestOf(auctionId: number, limit: number): Promise<BidRecord[]>;
+  /** Bids of one auction, newest first, as its history shows them. */
+  newestOf(auctionId: number, limit: number): Promise<HistoryBidRecord[]>;
   /** Bids after a given one (of one auction, or of all with null), oldest first. */
   since(afterBidId: number, auctionId: number | null, limit: number): Promise<BidRecord[]>;
   /** Bids of one auction numbered after `afterSeq` (see BidRecord.seq), oldest first. */

@@ -4,7 +4,7 @@ import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, BidRecord, ListedAuctionRecord } from '../db/store';
+import type { AuctionFilter, AuctionRecord, HistoryBidRecord, ListedAuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
@@ -76,7 +76,7 @@ export function viewOf(deps: AppDeps, viewer: { id: number } | null): AuctionVie
   return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL, viewerId: viewer?.id ?? null };
 }
 
-export function toBid(row: BidRecord): Bid {
+export function toBid(row: HistoryBidRecord): Bid {
   return {
     _id: String(row.id),
     bidder: { _id: String(row.bidderId), name: row.bidderName },

@@ -1,5 +1,5 @@
 // tRPC set-up: the error formatter and the three procedure tiers (public, signed in, admin).
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { AppError, forbidden, unauthorized } from '../domain/errors';
 import type { Context } from './context';
@@ -22,19 +22,22 @@ export const createCallerFactory = t.createCallerFactory;
  * A rule's refusal (an AppError) becomes the tRPC error of its kind, with its status and message; a
  * database out of reach, a 503 that says so.
  */
-const ruleErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+function withRuleErrors<Result extends { ok: boolean; error?: TRPCError }>(result: Result): Result {
   if (result.ok) return result;
-  const { cause } = result.error;
+  const cause = result.error?.cause;
   if (cause instanceof AppError) throw toTRPCError(cause);
   const unavailable = unavailableOr(cause);
   if (unavailable !== cause) throw unavailable;
   return result;
-});
+}
 
-const signedIn = t.middleware(({ ctx, next }) => {
-  if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-  return next({ ctx: { user: ctx.user } });
+const ruleErrors = t.middleware(async ({ next }) => withRuleErrors(await next()));
+
+// The signed-in tier translates the rule errors itself, rather than stacking on ruleErrors: tRPC copies
+// a call's options at every middleware, a measurable share of a bid.
+const signedIn = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.user) throw toTRPCError(unauthorized(NOT_SIGNED_IN_MESSAGE));
+  return withRuleErrors(await next({ ctx: { user: ctx.user } }));
 });
 
 // ctx.user is read from the database on every request (sessions joined to users), so the role
@@ -45,5 +48,5 @@ const adminOnly = t.middleware(({ ctx, next }) => {
 });
 
 export const publicProcedure = t.procedure.use(ruleErrors);
-export const protectedProcedure = publicProcedure.use(signedIn);
+export const protectedProcedure = t.procedure.use(signedIn);
 export const adminProcedure = protectedProcedure.use(adminOnly);

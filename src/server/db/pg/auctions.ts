@@ -16,6 +16,7 @@ import type {
   BidRecord,
   BidStore,
   ClosedAuction,
+  HistoryBidRecord,
   ListedAuctionRecord,
   NotificationStore,
   OwnBidRecord,
@@ -194,7 +195,8 @@ const BID = {
   },
   newestOf: {
     name: 'bids-newest-of',
-    text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
+    text: `select b.id, b.bidder_id as "bidderId", u.name as "bidderName", b.amount, b.created_at as "createdAt", b.auto
+      from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
   },
 };
 
@@ -498,7 +500,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         .orderBy(...openFirst(now));
     },
     async newestOf(auctionId, limit) {
-      return (await pool.query<BidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
+      return (await pool.query<HistoryBidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
     },
     async since(afterBidId, auctionId, limit) {
       return db

@@ -1,7 +1,7 @@
 // Users, sessions and login history on SQLite.
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
-import type { LoginStore, SessionStore, UserRecord, UserStore } from '../store';
+import type { LoginStore, SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
 import type { SqliteDb } from './open';
 import { loginEvents, sessions, users } from './schema';
 
@@ -108,19 +108,17 @@ export function sqliteUsers(db: SqliteDb): UserStore {
   };
 }
 
+type SessionUserValues = [id: number, name: string, email: string, role: SessionRecord['user']['role'], avatar: string | null];
+
 export function sqliteSessions(db: SqliteDb): SessionStore {
-  // Read on every request: prepared once.
-  const lookup = db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      user: { id: users.id, name: users.name, email: users.email, role: users.role, avatar: users.avatar },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, sql`${sql.placeholder('id')}`))
-    .prepare();
+  // Read on every request: a plain statement, read raw and mapped by hand, which costs a fraction of
+  // Drizzle's mapping of the same row into its nested shape.
+  const lookup = db.$client
+    .prepare<[string], [sessionId: string, lastSeenAt: number, expiresAt: number, ...user: SessionUserValues]>(
+      `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar
+       from sessions s join users u on u.id = s.user_id where s.id = ?`,
+    )
+    .raw();
   const expired = (now: number, idleMs: number) =>
     or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - idleMs)));
   return {
@@ -130,7 +128,10 @@ export function sqliteSessions(db: SqliteDb): SessionStore {
         .run();
     },
     async lookup(id) {
-      return lookup.get({ id });
+      const row = lookup.get(id);
+      if (!row) return undefined;
+      const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar] = row;
+      return { sessionId, lastSeenAt: new Date(lastSeenAt), expiresAt: new Date(expiresAt), user: { id: userId, name, email, role, avatar } };
     },
     async touch(id, at) {
       db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)).run();

@@ -13,6 +13,7 @@ import type {
   BidRecord,
   BidStore,
   ClosedAuction,
+  HistoryBidRecord,
   ListedAuctionRecord,
   NotificationStore,
   OwnBidRecord,
@@ -122,8 +123,8 @@ function viewerColumns(viewerId: number | null) {
   };
 }
 
-/** A list's row as `select {...auctionColumns, ...viewerColumns}` returns it raw: one value per column, in that order. */
-type ListedValues = [
+/** An auction's row as `select auctionColumns` returns it raw: one value per column, in that order. */
+type AuctionValues = [
   id: number,
   sellerId: number,
   sellerName: string,
@@ -141,15 +142,17 @@ type ListedValues = [
   leaderName: string | null,
   leaderMax: number | null,
   closedAt: number | null,
-  viewerMax: number | null,
-  viewerWatches: 0 | 1,
 ];
 
+/** A list's row as `select {...auctionColumns, ...viewerColumns}` returns it raw. */
+type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWatches: 0 | 1];
+
 /**
- * A list's rows, mapped by hand: Drizzle passes each column of each row through its decoder, which
- * costs a page of hundreds of auctions more than reading it.
+ * Rows read raw and mapped by hand: Drizzle passes each column of each row through its decoder, and
+ * better-sqlite3 builds a row object one property at a time; either costs more than the read itself,
+ * on a page of hundreds of auctions as on the auction that every bid reads.
  */
-function listedOfValues([
+function auctionOfValues([
   id,
   sellerId,
   sellerName,
@@ -167,9 +170,7 @@ function listedOfValues([
   leaderName,
   leaderMax,
   closedAt,
-  viewerMax,
-  viewerWatches,
-]: ListedValues): ListedAuctionRecord {
+]: AuctionValues | ListedValues): AuctionRecord {
   return {
     id,
     sellerId,
@@ -188,10 +189,11 @@ function listedOfValues([
     leaderName,
     leaderMax,
     closedAt: closedAt === null ? null : new Date(closedAt),
-    viewerMax,
-    viewerWatches: viewerWatches === 1,
   };
 }
+
+const listedOfValues = (values: ListedValues): ListedAuctionRecord =>
+  Object.assign(auctionOfValues(values), { viewerMax: values[17], viewerWatches: values[18] === 1 });
 
 const bidColumns = {
   id: bids.id,
@@ -238,52 +240,35 @@ export function openFirst(now: number): SQL[] {
   ];
 }
 
-/** An auction's row as the statements below read it: times as stored, in milliseconds. */
-type AuctionRow = Omit<AuctionRecord, 'startsAt' | 'endsAt' | 'createdAt' | 'closedAt'> & {
-  startsAt: number;
-  endsAt: number;
-  createdAt: number;
-  closedAt: number | null;
-};
-
-const AUCTION_COLUMNS_AND_JOINS = `a.id, a.seller_id as sellerId, s.name as sellerName, a.item_name as itemName,
-    a.item_description as itemDescription, a.item_category as itemCategory, a.starting_price as startingPrice,
-    a.current_price as currentPrice, a.bids_count as bidsCount, a.photo, a.starts_at as startsAt,
-    a.ends_at as endsAt, a.created_at as createdAt, a.leader_id as leaderId, l.name as leaderName,
-    a.leader_max as leaderMax, a.closed_at as closedAt
-  from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id`;
-
-const auctionOfRow = <T extends AuctionRow>(row: T) => ({
-  ...row,
-  startsAt: new Date(row.startsAt),
-  endsAt: new Date(row.endsAt),
-  createdAt: new Date(row.createdAt),
-  closedAt: row.closedAt === null ? null : new Date(row.closedAt),
-});
+/** Every column of auctionColumns in its order, for the plain statements below (read raw). */
+const AUCTION_VALUES = `a.id, a.seller_id, s.name, a.item_name, a.item_description, a.item_category, a.starting_price,
+  a.current_price, a.bids_count, a.photo, a.starts_at, a.ends_at, a.created_at, a.leader_id, l.name, a.leader_max, a.closed_at`;
+/** An auction with its seller and its leader, as AUCTION_VALUES names them. */
+const AUCTION_WITH_NAMES = 'auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id';
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
-  // A plain statement mapped by hand: every bid and every auction page read it, and Drizzle's mapping
-  // of a row with two joins costs more than the read itself.
-  const statement = db.$client.prepare<[number], AuctionRow>(`select ${AUCTION_COLUMNS_AND_JOINS} where a.id = ?`);
+  const statement = db.$client.prepare<[number], AuctionValues>(`select ${AUCTION_VALUES} from ${AUCTION_WITH_NAMES} where a.id = ?`).raw();
   return (id) => {
     const row = statement.get(id);
-    return row && auctionOfRow(row);
+    return row && auctionOfValues(row);
   };
 }
 
 /** One auction by id with its viewer's own maximum and watch (viewerColumns), for the auction page. */
 function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) => ListedAuctionRecord | undefined {
-  const statement = db.$client.prepare<{ id: number; viewer: number }, AuctionRow & { viewerMax: number | null; viewerWatches: 0 | 1 }>(
-    `select case when a.leader_id = @viewer then a.leader_max
-         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end as viewerMax,
-       exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id) as viewerWatches,
-       ${AUCTION_COLUMNS_AND_JOINS}
-     where a.id = @id`,
-  );
+  const statement = db.$client
+    .prepare<{ id: number; viewer: number }, ListedValues>(
+      `select ${AUCTION_VALUES},
+         case when a.leader_id = @viewer then a.leader_max
+           else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end,
+         exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id)
+       from ${AUCTION_WITH_NAMES} where a.id = @id`,
+    )
+    .raw();
   return (id, viewer) => {
     const row = statement.get({ id, viewer });
-    return row && { ...auctionOfRow(row), viewerWatches: row.viewerWatches === 1 };
+    return row && listedOfValues(row);
   };
 }
 
@@ -492,8 +477,17 @@ export function sqliteAuctions(
   };
 }
 
-/** A bid as its table stores it: times in epoch milliseconds, `auto` as 0 or 1. */
-type BidRow = Omit<BidRecord, 'createdAt' | 'auto' | 'endsAt'> & { createdAt: number; auto: 0 | 1; endsAt: number };
+/** A bid of an auction's history, read raw: its time in epoch milliseconds, `auto` as 0 or 1. */
+type HistoryBidValues = [id: number, bidderId: number, bidderName: string, amount: number, createdAt: number, auto: 0 | 1];
+
+const historyBidOfValues = ([id, bidderId, bidderName, amount, createdAt, auto]: HistoryBidValues): HistoryBidRecord => ({
+  id,
+  bidderId,
+  bidderName,
+  amount,
+  createdAt: new Date(createdAt),
+  auto: auto === 1,
+});
 
 export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined, insertNotices: NoticeWriter): BidStore {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
@@ -550,13 +544,14 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
      values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
   );
-  // The auction page's history (up to 200 rows on every read): a plain statement, mapped by hand,
-  // as Drizzle's per-column mapping would cost more than the read itself.
-  const newestOf = db.$client.prepare<[number, number], BidRow>(
-    `select b.id, b.auction_id as auctionId, b.bidder_id as bidderId, u.name as bidderName, b.amount, b.seq,
-       b.created_at as createdAt, b.auto, b.ends_at as endsAt
-     from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
-  );
+  // The auction page's history (up to 200 rows on every read): only the columns it shows, read raw and
+  // mapped by hand, as better-sqlite3's row objects would cost more than the read itself.
+  const newestOf = db.$client
+    .prepare<[number, number], HistoryBidValues>(
+      `select b.id, b.bidder_id, u.name, b.amount, b.created_at, b.auto
+       from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
+    )
+    .raw();
   // Whether the bidder watches the auction, for the bid's answer.
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
@@ -652,12 +647,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         .all();
     },
     async newestOf(auctionId, limit) {
-      return newestOf.all(auctionId, limit).map((row) => ({
-        ...row,
-        createdAt: new Date(row.createdAt),
-        auto: row.auto === 1,
-        endsAt: new Date(row.endsAt),
-      }));
+      return newestOf.all(auctionId, limit).map(historyBidOfValues);
     },
     async since(afterBidId, auctionId, limit) {
       return db
