@@ -43,6 +43,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   },
   test: {
     root: '.',
+    // Two files at a time (vitest's default on two cores is one): most integration tests wait on a
+    // database or a socket more than they compute. The browser and cluster files still run one at a
+    // time, after the others, as their projects ask (fileParallelism: false).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
