@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from './ports';
 
 export const root = resolve(import.meta.dirname, '..');
-const serverEntry = join(root, 'dist/server/main.js');
+const serverEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'dist/server/main.js');
 
 /** What a process printed is kept up to this many characters (the newest). */
 const OUTPUT_KEPT = 1024 * 1024;

@@ -11,7 +11,7 @@
 // Settings: BENCH_ROUNDS (3), BENCH_DURATION (seconds per bid run, 5; reads get one less),
 // BENCH_CONNECTIONS (50), BENCH_LIGHTHOUSE (1; 0 skips it), BENCH_LIGHTHOUSE_RUNS (5 per page; the
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
-// BENCH_CPU_PROF (1: the app server runs with --cpu-prof and the top frames are printed),
+// BENCH_CPU_PROF (1: the app and ceiling servers run with --cpu-prof and their top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated).
 import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -114,12 +114,17 @@ class Runner {
   }
 }
 
-/** The ceiling server on the workspace's database. */
-async function startCeiling(ws: Workspace): Promise<ServerProcess> {
+/** The ceiling server on the workspace's database; to profile it, with --cpu-prof (written when SIGTERM ends it). */
+async function startCeiling(ws: Workspace, profileDir?: string): Promise<ServerProcess> {
   const port = await freePort();
   return launch({
     label: 'The ceiling server',
-    args: ['--import', 'tsx', join(import.meta.dirname, 'ceiling-server.ts')],
+    args: [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'ceiling-server.ts'),
+    ],
     env: {
       ...(ws.databaseUrl ? { DATABASE_URL: ws.databaseUrl } : { DATABASE_PATH: ws.databasePath, DATABASE_URL: '' }),
       PORT: String(port),
@@ -168,8 +173,8 @@ interface Deployment {
 
 /** SQLite: the app and the ceiling on the seeded file. */
 async function deployOnSqlite(ws: Workspace, profileDir?: string): Promise<Deployment> {
-  const app = await startApp(ws, profileDir);
-  const ceiling = await startCeiling(ws);
+  const app = await startApp(ws, profileDir && join(profileDir, 'app'));
+  const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
   return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling };
 }
 
@@ -178,8 +183,8 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   const copy = await copySeedToPostgres(seededFile, scratch.url);
   log(`bench: copied the data into PostgreSQL database ${scratch.name} in ${copy.ms} ms`);
   const ws = await createWorkspace('open-auction-bench-pg-', { databaseUrl: scratch.url });
-  const app = await startApp(ws, profileDir, BEHIND_NGINX);
-  const ceiling = await startCeiling(ws);
+  const app = await startApp(ws, profileDir && join(profileDir, 'app'), BEHIND_NGINX);
+  const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
   const deployment: Deployment = { database: 'postgres', ws, db: await openToolDatabase(ws), app, ceiling };
   if (!nginxInstalled()) {
     log(`bench: no nginx at ${NGINX_PATH} (NGINX_PATH): the rows through three instances are left out`);
@@ -576,11 +581,13 @@ async function main() {
 
     if (CPU_PROF) {
       for (const d of deployments) {
-        await d.app.stop();
-        const folder = profileDir(d.database)!;
-        for (const file of readdirSync(folder).filter((f) => f.endsWith('.cpuprofile'))) {
-          log(`\nCPU profile of the app server on ${d.database} over the whole run (${join(folder, file)}):`);
-          log(summariseProfile(join(folder, file)));
+        await Promise.all([d.app.stop(), d.ceiling.stop()]);
+        for (const server of ['app', 'ceiling']) {
+          const folder = join(profileDir(d.database)!, server);
+          for (const file of readdirSync(folder).filter((f) => f.endsWith('.cpuprofile'))) {
+            log(`\nCPU profile of the ${server} server on ${d.database} over the whole run (${join(folder, file)}):`);
+            log(summariseProfile(join(folder, file)));
+          }
         }
       }
     }

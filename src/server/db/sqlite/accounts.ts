@@ -131,7 +131,12 @@ export function sqliteSessions(db: SqliteDb): SessionStore {
       const row = lookup.get(id);
       if (!row) return undefined;
       const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar] = row;
-      return { sessionId, lastSeenAt: new Date(lastSeenAt), expiresAt: new Date(expiresAt), user: { id: userId, name, email, role, avatar } };
+      return {
+        sessionId,
+        lastSeenAt: new Date(lastSeenAt),
+        expiresAt: new Date(expiresAt),
+        user: { id: userId, name, email, role, avatar },
+      };
     },
     async touch(id, at) {
       db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)).run();
