@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from './ports';
 
 export const root = resolve(import.meta.dirname, '..');
+/** The built server; the benchmark may be pointed at another build (BENCH_SERVER_ENTRY, scripts/bench/index.ts). */
 const serverEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'dist/server/main.js');
 
 /** What a process printed is kept up to this many characters (the newest). */

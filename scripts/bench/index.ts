@@ -13,6 +13,8 @@
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
 // BENCH_CPU_PROF (1: the app and ceiling servers run with --cpu-prof and their top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated).
+// BENCH_SERVER_ENTRY (another build's dist/server/main.js to measure in place of this one's, on the
+// same data: an earlier commit's, for a before and after).
 import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -170,7 +170,7 @@ function auctionOfValues([
   leaderName,
   leaderMax,
   closedAt,
-]: AuctionValues | ListedValues): AuctionRecord {
+]: AuctionValues): AuctionRecord {
   return {
     id,
     sellerId,
@@ -192,8 +192,50 @@ function auctionOfValues([
   };
 }
 
-const listedOfValues = (values: ListedValues): ListedAuctionRecord =>
-  Object.assign(auctionOfValues(values), { viewerMax: values[17], viewerWatches: values[18] === 1 });
+/** The same with the viewer's columns, as one literal: adding them to auctionOfValues' object took twice as long, on every auction of a whole list. */
+function listedOfValues([
+  id,
+  sellerId,
+  sellerName,
+  itemName,
+  itemDescription,
+  itemCategory,
+  startingPrice,
+  currentPrice,
+  bidsCount,
+  photo,
+  startsAt,
+  endsAt,
+  createdAt,
+  leaderId,
+  leaderName,
+  leaderMax,
+  closedAt,
+  viewerMax,
+  viewerWatches,
+]: ListedValues): ListedAuctionRecord {
+  return {
+    id,
+    sellerId,
+    sellerName,
+    itemName,
+    itemDescription,
+    itemCategory,
+    startingPrice,
+    currentPrice,
+    bidsCount,
+    photo,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(endsAt),
+    createdAt: new Date(createdAt),
+    leaderId,
+    leaderName,
+    leaderMax,
+    closedAt: closedAt === null ? null : new Date(closedAt),
+    viewerMax,
+    viewerWatches: viewerWatches === 1,
+  };
+}
 
 const bidColumns = {
   id: bids.id,
