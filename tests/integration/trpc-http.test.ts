@@ -69,7 +69,11 @@ const STEPS: Step[] = [
     name: 'a batch of two bids, the second refused',
     plain: true,
     request: ({ sid, auctionId }) =>
-      json('/trpc/auction.placeBid,auction.placeBid?batch=1', { 0: { auctionId, bidAmount: 12 }, 1: { auctionId: '999999', bidAmount: 12 } }, sid),
+      json(
+        '/trpc/auction.placeBid,auction.placeBid?batch=1',
+        { 0: { auctionId, bidAmount: 12 }, 1: { auctionId: '999999', bidAmount: 12 } },
+        sid,
+      ),
   },
   { name: 'a mutation with null input', plain: true, request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
   { name: 'a wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
