@@ -192,7 +192,10 @@ function auctionOfValues([
   };
 }
 
-/** The same with the viewer's columns, as one literal: adding them to auctionOfValues' object took twice as long, on every auction of a whole list. */
+/**
+ * The same with the viewer's columns, as one literal: adding them to auctionOfValues' object took
+ * twice as long, on every auction of a whole list.
+ */
 function listedOfValues([
   id,
   sellerId,
