@@ -247,6 +247,25 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     }
   });
 
+  test('rings rung just before their doorbell closes still go out', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const heard: string[] = [];
+    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
+    await client.query('LISTEN loud');
+    // Rings wait a moment for others to go out with them: the close must not drop those still waiting.
+    const doorbell = createDoorbell({ connectionString: database.url, log: quiet, gatherMs: 60_000 });
+    const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
+    try {
+      doorbell.ring('loud', 'ring 1');
+      doorbell.ring('loud', 'ring 2');
+      stop();
+      await expect.poll(() => heard).toEqual(['ring 1', 'ring 2']);
+    } finally {
+      await client.end();
+    }
+  });
+
   test('rings whose connection drops on their way go out again on a new one', async () => {
     // A relay to PostgreSQL that, once told to, holds what the client sends, as a dead link would.
     const sockets = new Set<net.Socket>();

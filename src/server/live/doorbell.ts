@@ -153,7 +153,9 @@ export function createDoorbell({
   // listener that never reconnected.
   let waiting: Ring[] = [];
   let sending = false;
+  let gathering: NodeJS.Timeout | undefined;
   function sendWaiting() {
+    gathering = undefined;
     const batch = waiting;
     waiting = [];
     sending = batch.length > 0 && !closed;
@@ -173,6 +175,11 @@ export function createDoorbell({
   }
 
   function close() {
+    // Rings still gathering go out now rather than never.
+    if (gathering) {
+      clearTimeout(gathering);
+      sendWaiting();
+    }
     closed = true;
     clearTimeout(retryTimer);
     listener?.end().catch(() => {});
@@ -191,7 +198,7 @@ export function createDoorbell({
       if (sending) return;
       // The first ring waits a moment for the others rung meanwhile (see sendWaiting).
       sending = true;
-      setTimeout(sendWaiting, gatherMs);
+      gathering = setTimeout(sendWaiting, gatherMs);
     },
 
     listen(channel, one) {
