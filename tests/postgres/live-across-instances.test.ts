@@ -86,6 +86,16 @@ async function ringsHeard(url: string, n: number): Promise<{ heard: Promise<void
   return { heard, end: () => client.end() };
 }
 
+/** The rings on the channel `loud` ("ring N", after the ringing process's tag), as a plain session of the test's hears them. */
+async function loudRings(url: string): Promise<{ heard: string[]; client: pg.Client }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const heard: string[] = [];
+  client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
+  await client.query('LISTEN loud');
+  return { heard, client };
+}
+
 describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
   let database: Awaited<ReturnType<NonNullable<typeof pgServer>['freshDatabase']>>;
   let db: pg.Pool;
@@ -223,11 +233,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
   });
 
   test('rings rung faster than they go out reach another process each once, in the order they were rung', async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const heard: string[] = [];
-    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
-    await client.query('LISTEN loud');
+    const { heard, client } = await loudRings(database.url);
     const doorbell = createDoorbell({ connectionString: database.url, log: quiet });
     // Its own listener only to close it afterwards: a doorbell ends with its last listener.
     const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
@@ -248,11 +254,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
   });
 
   test('rings rung just before their doorbell closes still go out', async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const heard: string[] = [];
-    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
-    await client.query('LISTEN loud');
+    const { heard, client } = await loudRings(database.url);
     // Rings wait a moment for others to go out with them: the close must not drop those still waiting.
     const doorbell = createDoorbell({ connectionString: database.url, log: quiet, gatherMs: 60_000 });
     const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
@@ -291,11 +293,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     viaRelay.hostname = '127.0.0.1';
     viaRelay.port = String((relay.address() as net.AddressInfo).port);
 
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const heard: string[] = [];
-    client.on('notification', (message) => heard.push(/ring \d+$/.exec(message.payload!)![0]));
-    await client.query('LISTEN loud');
+    const { heard, client } = await loudRings(database.url);
     const doorbell = createDoorbell({ connectionString: viaRelay.href, log: quiet });
     const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
     try {
