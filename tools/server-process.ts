@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path';
 import { freePort } from './ports';
 
 export const root = resolve(import.meta.dirname, '..');
-/** The built server; the benchmark may be pointed at another build (BENCH_SERVER_ENTRY, scripts/bench/index.ts). */
-const serverEntry = process.env.BENCH_SERVER_ENTRY ?? join(root, 'dist/server/main.js');
+const serverEntry = join(root, 'dist/server/main.js');
 
 /** What a process printed is kept up to this many characters (the newest). */
 const OUTPUT_KEPT = 1024 * 1024;
@@ -161,6 +160,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Node's own flags, before the entry (--cpu-prof, which Node refuses in NODE_OPTIONS). */
   nodeArgs?: string[];
+  /** Another build's dist/server/main.js instead of this checkout's (the benchmark's before and after). */
+  entry?: string;
   timeoutMs?: number;
 }
 
@@ -169,7 +170,7 @@ export async function startServer(ws: Workspace, options: ServerOptions = {}): P
   mkdirSync(ws.uploadDir, { recursive: true });
   return launch({
     label: 'The server',
-    args: [...(options.nodeArgs ?? []), serverEntry],
+    args: [...(options.nodeArgs ?? []), options.entry ?? serverEntry],
     env: {
       NODE_ENV: 'production',
       PORT: String(ws.port),

@@ -44,6 +44,8 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const FORM_FACTOR: FormFactor = process.env.BENCH_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 const LIGHTHOUSE_RUNS = int('BENCH_LIGHTHOUSE_RUNS', 5, 1);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
+/** Another build of the server to measure on the same data; this checkout's when unset. */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || undefined;
 const KEEP = process.env.BENCH_KEEP === '1';
 /** A comma-separated list of scenario ids to run (for profiling one path); all when unset. */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
@@ -139,7 +141,7 @@ async function startCeiling(ws: Workspace, profileDir?: string): Promise<ServerP
 
 /** The built app on the workspace; to profile it, with --cpu-prof (written when SIGTERM ends it). */
 function startApp(ws: Workspace, profileDir?: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return startServer(ws, { env, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
+  return startServer(ws, { env, entry: SERVER_ENTRY, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
 }
 
 /** As deploy/nginx.conf says its instances run: believing the one proxy in front for the client's address. */
@@ -196,7 +198,7 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   const instances = [app];
   for (let i = 2; i <= 3; i++) {
     const port = await freePort();
-    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, { env: BEHIND_NGINX }));
+    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, { env: BEHIND_NGINX, entry: SERVER_ENTRY }));
   }
   const balancer = await startNginx(
     await freePort(),
