@@ -147,10 +147,10 @@ export function createDoorbell({
   // bid, and each statement costs it a write and a read on the socket, and every listening process a
   // read: measured on a bid, a ring sent on its own cost about a fifth of the bid's CPU, a batch of a
   // dozen next to nothing. (PostgreSQL delivers identical rings of one statement once, which changes
-  // nothing for a doorbell: both would announce the same thing.) A batch whose
-  // connection dropped under it goes once more, on a new connection, ahead of the rings rung since:
-  // a listener that hears a ring twice is told nothing new, while a lost one stays lost for a
-  // listener that never reconnected.
+  // nothing for a doorbell: both would announce the same thing.) A batch whose connection dropped
+  // under it goes once more, on a new connection, ahead of the rings rung since: a listener that hears
+  // a ring twice is told nothing new, while a lost one stays lost for a listener that never
+  // reconnected.
   let waiting: Ring[] = [];
   let sending = false;
   let gathering: NodeJS.Timeout | undefined;
