@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
-import { signedInUser } from '../support/accounts';
+import { anonymousCaller, callerFor, failure, signedInUser } from '../support/accounts';
 import {
   SVG,
   TEXT,
@@ -365,6 +365,33 @@ describe('POST /api/auction/:id {bidAmount}', () => {
       expect(body.issues?.[0]?.path).toBe('bidAmount');
     }
     expect((await get(app, `/api/auction/${id}`, { cookie: sally.token })).json().bidsCount).toBe(0);
+  });
+
+  test('refuses as auction.placeBid does, refusal for refusal (the route calls the bid service itself)', async ({ app, deps }) => {
+    const { sally, bob, id } = await openAuction(deps, 10);
+    const STATUS: Record<string, number> = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409 };
+    const cases: Array<[string, { token?: string; auctionId?: string; body: Record<string, unknown> }]> = [
+      ['signed out', { body: { bidAmount: 11 } }],
+      ['not a whole number', { token: bob.token, body: { bidAmount: 'ten' } }],
+      ['no amount', { token: bob.token, body: {} }],
+      ['out of range', { token: bob.token, body: { bidAmount: 99 } }],
+      ['a maximum below the bid', { token: bob.token, body: { bidAmount: 15, maxBid: 12 } }],
+      ['a request key too short', { token: bob.token, body: { bidAmount: 11, requestKey: 'short' } }],
+      ['own auction', { token: sally.token, body: { bidAmount: 11 } }],
+      ['unknown auction', { token: bob.token, auctionId: '424242', body: { bidAmount: 11 } }],
+    ];
+    for (const [name, { token, auctionId = id, body }] of cases) {
+      const rest = await bid(app, auctionId, body, token);
+      const caller = token ? await callerFor(deps, token) : anonymousCaller(deps);
+      const viaTrpc = await failure(caller.auction.placeBid({ ...body, auctionId } as never));
+      const { message, issues } = expectErrorBody(rest);
+      expect({ status: rest.statusCode, message, issues }, name).toEqual({
+        status: STATUS[viaTrpc.code],
+        message: viaTrpc.message,
+        issues: viaTrpc.issues,
+      });
+    }
+    expect(await rowsIn(deps, 'bids')).toBe(0);
   });
 
   test('400 naming the current price when out of range; 400 for a missing amount', async ({ app, deps }) => {

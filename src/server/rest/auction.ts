@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import { placeBidInput } from '../../shared/schemas/auction';
 import { badRequest, unauthorized } from '../domain/errors';
+import { placeBid } from '../services/bids';
 import { photoTooLarge } from '../services/photos';
 import type { RestCaller } from '../trpc/router';
 import { jsonArrayStream, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
@@ -52,9 +54,13 @@ export function auctionRoutes(rest: RestRoutes) {
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
   rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
-  rest('POST', '/auction/:id', async (caller, req) => {
-    const input: object = unvalidatedBody(req);
-    const { message, auction, leading, bid } = await caller.auction.placeBid({ ...input, auctionId: param(req, 'id') });
+  // The bid, the call an auction's last minute is made of, is the one route that skips the tRPC caller:
+  // it checks what auction.placeBid checks (signed in, then its schema) and calls the same service,
+  // for about a tenth less CPU per bid (docs/decisions/0010-the-rest-bid-calls-its-service.md).
+  rest('POST', '/auction/:id', async (_caller, req, ctx) => {
+    if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    const input = placeBidInput.parse({ ...(unvalidatedBody(req) as object), auctionId: param(req, 'id') });
+    const { message, auction, leading, bid } = await placeBid(ctx.deps, ctx.user, input);
     // A maximum raised alone places no bid: 200, not 201.
     return new WithStatus(bid === null ? 200 : 201, { message, auction, leading });
   });

@@ -2,9 +2,10 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyReply } from 'fastify';
+import { ZodError } from 'zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError, type AppErrorKind, type Issue } from '../domain/errors';
-import { describeError, GENERIC_ERROR, retryAfterOf } from '../trpc/errors';
+import { describeError, describeInvalidInput, GENERIC_ERROR, retryAfterOf } from '../trpc/errors';
 
 export interface ErrorBody {
   error: string;
@@ -36,6 +37,11 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody; 
       body: errorBody(error.message, error.details.issues),
       retryAfter: error.details.retryAfterSeconds,
     };
+  }
+  // Input that failed its schema in a route that validates it itself (the bid).
+  if (error instanceof ZodError) {
+    const { message, issues } = describeInvalidInput(error);
+    return { status: HTTP_STATUS['bad-request'], body: errorBody(message, issues) };
   }
   // A procedure's error, reached through the server-side caller.
   if (error instanceof TRPCError) {

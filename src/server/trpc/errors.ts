@@ -33,14 +33,17 @@ export function zodIssues(error: ZodError): Issue[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/** Input that failed its schema, in words: the first issue's message, and every issue by field. */
+export function describeInvalidInput(error: ZodError): { message: string; issues: Issue[] } {
+  const issues = zodIssues(error);
+  return { message: issues[0]?.message ?? 'Invalid input', issues };
+}
+
 /** What a person is told: the rule's message and issues, zod's issues, or nothing of an unexpected failure. */
 export function describeError(error: TRPCError): { message: string; issues?: Issue[] } {
   const { cause } = error;
   if (cause instanceof AppError) return { message: cause.message, issues: cause.details.issues };
-  if (cause instanceof ZodError) {
-    const issues = zodIssues(cause);
-    return { message: issues[0]?.message ?? 'Invalid input', issues };
-  }
+  if (cause instanceof ZodError) return describeInvalidInput(cause);
   if (error.code === 'INTERNAL_SERVER_ERROR') return { message: GENERIC_ERROR };
   return { message: error.message };
 }

@@ -33,7 +33,11 @@ export const auctionRouter = router({
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),
 
-  /** A bid, a maximum up to which the server bids for the bidder, or both; or the leader's maximum raised alone. */
+  /**
+   * A bid, a maximum up to which the server bids for the bidder, or both; or the leader's maximum raised alone.
+   * POST /api/auction/:id makes the same checks and calls the same service without this procedure
+   * (docs/decisions/0010-the-rest-bid-calls-its-service.md): a check added here goes there too.
+   */
   placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => placeBid(ctx.deps, ctx.user, input)),
 
   /**
