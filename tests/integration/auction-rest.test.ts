@@ -394,6 +394,20 @@ describe('POST /api/auction/:id {bidAmount}', () => {
     expect(await rowsIn(deps, 'bids')).toBe(0);
   });
 
+  test('400 for a requestKey with a control character or a lone surrogate; nothing stored', async ({ app, deps }) => {
+    const { bob, id, sally } = await openAuction(deps, 10);
+    // A lone surrogate would be stored as U+FFFD, where another key with another one would meet it.
+    for (const [requestKey, message] of [
+      ['submit-\u0007-0001', 'requestKey cannot contain control characters'],
+      ['submit-\ud800-0001', 'requestKey contains an invalid character'],
+    ]) {
+      const res = await bid(app, id, { bidAmount: 11, requestKey }, bob.token);
+      expect(res.statusCode, JSON.stringify(requestKey)).toBe(400);
+      expect(expectErrorBody(res).issues).toEqual([{ path: 'requestKey', message }]);
+    }
+    expect((await get(app, `/api/auction/${id}`, { cookie: sally.token })).json().bidsCount).toBe(0);
+  });
+
   test('400 naming the current price when out of range; 400 for a missing amount', async ({ app, deps }) => {
     const { bob, id } = await openAuction(deps, 10);
     for (const amount of [10, 21]) {

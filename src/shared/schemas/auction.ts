@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUCTION_SEARCH_MAX, AUCTION_SORTS, AUCTION_STATUS_FILTERS, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
 import { PHOTO_MISSING } from '../photos';
-import { ID_PATTERN, nameText, pageFields, requiredText } from './common';
+import { ID_PATTERN, LONE_SURROGATE, nameText, pageFields, requiredText } from './common';
 
 /** The largest price we accept: far above any real item, far below where integers lose precision. */
 export const MAX_PRICE = 1_000_000_000;
@@ -104,6 +104,8 @@ export const placeBidInput = z
       .min(8)
       .max(100)
       .regex(/^[^\p{Cc}]*$/u, 'requestKey cannot contain control characters')
+      // Stored as UTF-8, a lone surrogate would read back as U+FFFD: two different keys would meet.
+      .refine((key) => !LONE_SURROGATE.test(key), 'requestKey contains an invalid character')
       .optional(),
   })
   .superRefine(({ bidAmount, maxBid }, ctx) => {

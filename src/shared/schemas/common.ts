@@ -30,7 +30,7 @@ export function pageFields(defaultLimit: number, maxLimit: number) {
 }
 
 /** In a `u` regex a paired surrogate is one code point, so \p{Cs} matches only the lone ones. */
-const LONE_SURROGATE = /\p{Cs}/u;
+export const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Trimmed text where blank counts as missing (docs/rules/http-api.md). */
 function trimmedText(label: string, max: number) {
