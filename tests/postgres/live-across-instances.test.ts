@@ -268,6 +268,24 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     }
   });
 
+  test('rings rung just before the close go out on a ringing connection that is open and idle', async () => {
+    const { heard, client } = await loudRings(database.url);
+    const doorbell = createDoorbell({ connectionString: database.url, log: quiet, gatherMs: 1_000 });
+    const stop = doorbell.listen('loud', { heard: () => {}, listening: () => {} });
+    try {
+      doorbell.ring('loud', 'ring 1');
+      await expect.poll(() => heard, { timeout: 5_000 }).toEqual(['ring 1']);
+      // The pool keeps the ringing connection idle now; ending the pool before the next batch has it
+      // would drop the batch.
+      doorbell.ring('loud', 'ring 2');
+      doorbell.ring('loud', 'ring 3');
+      stop();
+      await expect.poll(() => heard).toEqual(['ring 1', 'ring 2', 'ring 3']);
+    } finally {
+      await client.end();
+    }
+  });
+
   test('rings whose connection drops on their way go out again on a new one', async () => {
     // A relay to PostgreSQL that, once told to, holds what the client sends, as a dead link would.
     const sockets = new Set<net.Socket>();

@@ -161,7 +161,7 @@ export function createDoorbell({
     gathering = undefined;
     const batch = waiting;
     waiting = [];
-    sending = batch.length > 0 && !closed;
+    sending = batch.length > 0;
     if (!sending) return;
     ringer
       .query({
@@ -176,25 +176,34 @@ export function createDoorbell({
         if (retry.length < batch.length) log.warn({ err: error, rings: batch.length - retry.length }, 'ringing the doorbell failed');
         waiting = [...retry.map((ring) => ({ ...ring, retried: true })), ...waiting];
       })
-      .finally(gatherNext);
+      .finally(afterBatch);
   }
 
-  function gatherNext() {
-    sending = waiting.length > 0 && !closed;
-    if (sending) gathering = setTimeout(sendWaiting, gatherMs);
+  /** The next batch gathers; once the doorbell is closed, what is left goes at once, then the connection ends. */
+  function afterBatch() {
+    sending = waiting.length > 0;
+    if (!closed) {
+      if (sending) gathering = setTimeout(sendWaiting, gatherMs);
+    } else if (sending) {
+      sendWaiting();
+    } else {
+      ringer.end().catch(() => {});
+    }
   }
 
   function close() {
-    // Rings still gathering go out now rather than never.
-    if (gathering) {
-      clearTimeout(gathering);
-      sendWaiting();
-    }
     closed = true;
     clearTimeout(retryTimer);
     listener?.end().catch(() => {});
     listener = null;
-    ringer.end().catch(() => {});
+    // Rings still waiting go out rather than never, and the ringing connection ends after the last
+    // batch: ended sooner, the pool would drop a statement queued for its idle connection.
+    if (gathering) {
+      clearTimeout(gathering);
+      sendWaiting();
+    } else if (!sending) {
+      ringer.end().catch(() => {});
+    }
   }
 
   return {
