@@ -59,7 +59,8 @@ describe.skipIf(!server)('PostgreSQL out of reach while the server runs', () => 
     expect(viaTrpc.body).not.toMatch(/at .*\.ts:\d+|ECONNREFUSED|Connection terminated/);
     const login = await post(app, '/api/auth/login', { email: 'olga@example.com', password: 'whatever it is' });
     expect(login.statusCode).toBe(503);
-    // The REST bid calls its service without the tRPC caller: the same 503.
+    // The REST bid, which reaches its service without the tRPC caller, answers the same (its session
+    // cannot be read: the route's own call to the database is not reached).
     const bid = await post(app, '/api/auction/1', { bidAmount: 11 }, { token });
     expect(bid.statusCode).toBe(503);
     expect(expectErrorBody(bid).message).toBe(DATABASE_UNAVAILABLE_MESSAGE);
