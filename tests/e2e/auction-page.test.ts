@@ -1,7 +1,7 @@
 // The auction page and the auction cards in Chromium: the time left in the last 24 hours (hours and
-// minutes on a card, a countdown on the page, never '1 day'), the phone's bid bar and its sheet, an
-// ended auction's price in words, the watch star only where one may watch, the seller's own words for
-// an empty history, and a row of cards whose prices line up. Screenshots at 1280 and 360 px.
+// minutes on a card and on /mybids, a countdown on the page, never '1 day'), the phone's bid bar and
+// its sheet, an ended auction's price in words, the watch star only where one may watch, the seller's
+// own words for an empty history, and a row of cards whose prices line up. Screenshots at 1280 and 360 px.
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeReport } from './axe';
@@ -49,7 +49,7 @@ describeBrowser('the auction page and its cards', () => {
 
   const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-  it('shows hours and minutes on a card and a countdown on the page in the last 24 hours, never "1 day"', async () => {
+  it('shows hours and minutes on a card and on /mybids, and a countdown on the page, in the last 24 hours: never "1 day"', async () => {
     const seller = await api.user('Tess Timer');
     const soon = await api.createAuction(seller.token, {
       name: 'Linen Summer Jacket',
@@ -75,7 +75,7 @@ describeBrowser('the auction page and its cards', () => {
 
     for (const width of [1280, 360]) {
       const page = await e2e.newPage({ width, height: width === 360 ? 740 : 800 });
-      await api.signIn(page, 'Tim Tracker');
+      const viewer = await api.signIn(page, `Tim Tracker ${width}`);
       await page.goto('/auction?category=Clothing');
       const timeOn = async (name: string) =>
         (
@@ -115,6 +115,12 @@ describeBrowser('the auction page and its cards', () => {
       }
       await noSidewaysScroll(page);
       await shoot(page, `time-left-page-${width}`);
+
+      // /mybids says it as the cards do.
+      await api.bid(viewer.token, today.id, 21 + (width === 360 ? 1 : 0));
+      await page.goto('/mybids');
+      const row = page.getByRole('article', { name: today.name, exact: true });
+      await expect.poll(() => row.locator('dt:text-is("Time left") + dd').innerText()).toMatch(/^5 h 1[12] min$/);
       await page.close();
     }
   });

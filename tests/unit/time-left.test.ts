@@ -1,7 +1,7 @@
 // The time left as cards and the auction page say it: whole days, rounded up, while at least 24 hours
 // remain; then hours and minutes on a card and a countdown on the page, never '1 day' to the last second.
 import { describe, expect, test } from 'vitest';
-import { dayCount, formatCountdown, inFinalDay, timeLeftLabel } from '../../src/client/lib/format';
+import { dayCount, formatCountdown, inFinalDay, timeLeftLabel, timeLeftWords } from '../../src/client/lib/format';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -35,6 +35,13 @@ describe('timeLeftLabel (cards)', () => {
   test('Ended at zero and after', () => {
     expect(timeLeftLabel(0)).toBe('Ended');
     expect(timeLeftLabel(-5 * SECOND)).toBe('Ended');
+  });
+
+  test('the same words without "left" where the term says it (/mybids)', () => {
+    expect(timeLeftWords(3 * DAY)).toBe('3 days');
+    expect(timeLeftWords(5 * HOUR + 12 * MINUTE)).toBe('5 h 12 min');
+    expect(timeLeftWords(30 * SECOND)).toBe('Under 1 min');
+    expect(timeLeftWords(0)).toBe('Ended');
   });
 
   test('no label in the last 24 hours speaks of days', () => {

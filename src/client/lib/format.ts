@@ -29,7 +29,7 @@ export const formatZonedDateTime = (iso: string) => zonedDateTime.format(new Dat
 export const formatShortZonedDateTime = (iso: string) => shortZonedDateTime.format(new Date(iso));
 
 /** Whole days left, rounded up (docs/rules/screens.md#auctions-on-screen); 0 once ended. */
-export function daysLeft(remainingMs: number): number {
+function daysLeft(remainingMs: number): number {
   return remainingMs <= 0 ? 0 : Math.ceil(remainingMs / DAY_MS);
 }
 
@@ -45,19 +45,24 @@ export function dayCount(remainingMs: number): string {
 }
 
 /**
- * A card's time left: '3 days left' while at least 24 hours remain, then hours and minutes ('5 h 12
- * min left', '8 min left', 'Under 1 min left'), and 'Ended' at zero. Whole minutes rounded down, as
- * a clock's: '8 min' has eight whole minutes and some seconds to go.
+ * A card's time left: '3 days' while at least 24 hours remain, then hours and minutes ('5 h 12 min',
+ * '8 min', 'Under 1 min'), and 'Ended' at zero. Whole minutes rounded down, as a clock's: '8 min'
+ * has eight whole minutes and some seconds to go.
  */
-export function timeLeftLabel(remainingMs: number): string {
+export function timeLeftWords(remainingMs: number): string {
   if (remainingMs <= 0) return 'Ended';
-  if (!inFinalDay(remainingMs)) return `${dayCount(remainingMs)} left`;
+  if (!inFinalDay(remainingMs)) return dayCount(remainingMs);
   const minutes = Math.floor(remainingMs / 60_000);
-  if (minutes === 0) return 'Under 1 min left';
+  if (minutes === 0) return 'Under 1 min';
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min left`;
-  return rest === 0 ? `${hours} h left` : `${hours} h ${rest} min left`;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** The same on its own line: '3 days left', '5 h 12 min left', 'Ended'. */
+export function timeLeftLabel(remainingMs: number): string {
+  return remainingMs <= 0 ? 'Ended' : `${timeLeftWords(remainingMs)} left`;
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
