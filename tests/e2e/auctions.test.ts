@@ -84,7 +84,8 @@ describeBrowser('auction screens', () => {
   /** A full-page screenshot from the top (a sticky header would otherwise be painted mid-page). */
   async function shoot(page: Page, name: string) {
     await page.evaluate(() => window.scrollTo(0, 0));
-    await e2e.screenshot(page, name);
+    // An open sheet covers the screen, not the page: the screen is what a visitor sees then.
+    await e2e.screenshot(page, name, { fullPage: !(await page.locator('dialog[open]').count()) });
   }
 
   /** Holds every tRPC call that includes `procedure` (alone or in a batch) until the returned function is called. */

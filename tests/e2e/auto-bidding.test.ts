@@ -77,7 +77,8 @@ describeBrowser('automatic bids, the soft close and the end of an auction', () =
   async function shoot(page: Page, name: string) {
     await waitForImages(page);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await e2e.screenshot(page, name);
+    // An open sheet covers the screen, not the page: the screen is what a visitor sees then.
+    await e2e.screenshot(page, name, { fullPage: !(await page.locator('dialog[open]').count()) });
   }
 
   async function noSidewaysScroll(page: Page) {
@@ -125,7 +126,8 @@ describeBrowser('automatic bids, the soft close and the end of an auction', () =
     await b.getByLabel('Your bid ($102 to $111)').fill('105');
     await placeBid(b).click();
     const outbidAtOnce = 'An automatic bid outbid you: the price is now $106.';
-    await bidBar(b).getByText(outbidAtOnce).waitFor();
+    // In where B stands, not only in what the sheet announces.
+    await standing(b).getByText(outbidAtOnce).waitFor();
     await expect.poll(() => assertive(b).innerText()).toBe(outbidAtOnce);
     await waitForFact(b, 'Current price', '$106');
     await b.getByLabel('Your bid ($107 to $116)').waitFor();
