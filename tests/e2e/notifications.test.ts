@@ -49,9 +49,13 @@ describeBrowser('the notification bell', () => {
     const b = await e2e.newPage({ width: 360, height: 740 });
     const bToken = await signInContext(b, 'Ben Later');
     await b.goto(`/auction/${id}`);
+    // A phone's bid form is in a sheet, opened from the bar and closed again after the bid.
+    await b.getByRole('button', { name: 'Place bid', exact: true }).click();
     await b.getByLabel('Your bid ($106 to $115)').fill('112');
-    await b.getByRole('button', { name: 'Place Bid' }).click();
+    await b.getByRole('button', { name: 'Place Bid', exact: true }).click();
     await b.getByText('You are the highest bidder').waitFor();
+    await b.keyboard.press('Escape');
+    await b.getByRole('dialog', { name: 'Place a bid' }).waitFor({ state: 'hidden' });
 
     // A's bell counts it, without a reload, and a screen reader hears of it once.
     await expect.poll(() => bellLabel(a)).toBe('Notifications, 1 unread');

@@ -27,4 +27,4 @@ export function DataLayer({ children }: { children?: ReactNode }) {
 }
 
 /** Cards on the pages that read data carry the watch toggle (for signed-in users; guests see none). */
-const cardWatchButton = (auction: Auction) => <WatchButton auction={auction} variant="icon" />;
+const cardWatchButton = (auction: Auction, ended: boolean) => <WatchButton auction={auction} variant="icon" ended={ended} />;

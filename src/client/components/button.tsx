@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { cn } from '../lib/cn';
 
@@ -33,7 +33,8 @@ function buttonClasses({
   return cn(base, variants[variant], sizes[size], fullWidth && 'w-full', className);
 }
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** With `ref`, for a button that gets the focus back (the opener of a dialog). */
+interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   fullWidth?: boolean;

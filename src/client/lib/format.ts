@@ -29,21 +29,47 @@ export const formatZonedDateTime = (iso: string) => zonedDateTime.format(new Dat
 export const formatShortZonedDateTime = (iso: string) => shortZonedDateTime.format(new Date(iso));
 
 /** Whole days left, rounded up (docs/rules/screens.md#auctions-on-screen); 0 once ended. */
-export function daysLeft(remainingMs: number): number {
+function daysLeft(remainingMs: number): number {
   return remainingMs <= 0 ? 0 : Math.ceil(remainingMs / DAY_MS);
 }
 
-export function timeLeftLabel(remainingMs: number): string {
+/** The last 24 hours: whole days would say '1 day' to the last second, so the time itself is shown. */
+export function inFinalDay(remainingMs: number): boolean {
+  return remainingMs > 0 && remainingMs < DAY_MS;
+}
+
+/** "1 day", "3 days": the whole days left, rounded up. */
+export function dayCount(remainingMs: number): string {
   const days = daysLeft(remainingMs);
-  if (days === 0) return 'Ended';
-  return days === 1 ? '1 day left' : `${days} days left`;
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/**
+ * A card's time left: '3 days' while at least 24 hours remain, then hours and minutes ('5 h 12 min',
+ * '8 min', 'Under 1 min'), and 'Ended' at zero. Whole minutes rounded down, as a clock's: '8 min'
+ * has eight whole minutes and some seconds to go.
+ */
+export function timeLeftWords(remainingMs: number): string {
+  if (remainingMs <= 0) return 'Ended';
+  if (!inFinalDay(remainingMs)) return dayCount(remainingMs);
+  const minutes = Math.floor(remainingMs / 60_000);
+  if (minutes === 0) return 'Under 1 min';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** The same on its own line: '3 days left', '5 h 12 min left', 'Ended'. */
+export function timeLeftLabel(remainingMs: number): string {
+  return remainingMs <= 0 ? 'Ended' : `${timeLeftWords(remainingMs)} left`;
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The last day's countdown: "5 h 04 min 09 s", "4 min 09 s", "9 s". Whole seconds rounded up, so it
- * never reads 0 while bids are still taken.
+ * The auction page's countdown in the last 24 hours: "5 h 04 min 09 s", "4 min 09 s", "9 s". Whole
+ * seconds rounded up, so it never reads 0 while bids are still taken.
  */
 export function formatCountdown(remainingMs: number): string {
   const total = Math.max(0, Math.ceil(remainingMs / 1000));

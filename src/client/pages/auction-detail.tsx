@@ -8,22 +8,24 @@ import { useAuth } from '../features/auth/auth-context';
 import { useAuction } from '../features/auctions/api';
 import { AuctionOutcome } from '../features/auctions/auction-outcome';
 import { AuctionStatusBadge } from '../features/auctions/auction-status-badge';
-import { Countdown, TimeFacts } from '../features/auctions/auction-time';
+import { ENDED_WITHOUT_BIDS, SOLD_FOR, sold } from '../features/auctions/outcome-words';
+import { TimeFacts } from '../features/auctions/auction-time';
 import type { Auction } from '../features/auctions/types';
-import { useAuctionStatus, type AuctionClock } from '../features/auctions/use-auction-status';
+import { useAuctionStatus } from '../features/auctions/use-auction-status';
 import { LiveAnnouncer, useAnnouncer } from '../features/bidding/announcer';
 import { useLiveBids } from '../features/bidding/api';
 import { BidForm } from '../features/bidding/bid-form';
 import { BidHistory } from '../features/bidding/bid-history';
+import { BidSheet } from '../features/bidding/bid-sheet';
 import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
 import { WatchButton } from '../features/watchlist/watch-button';
-import { cn } from '../lib/cn';
 import { errorMessage } from '../lib/errors';
 import { formatMoney, formatZonedDateTime } from '../lib/format';
 import { paths } from '../lib/paths';
 import { httpStatusOf } from '../lib/query-client';
+import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query';
 import { NotFoundPage } from './not-found';
 
 /** /auction/{id}: one auction, its bid form and its history, kept live. */
@@ -91,6 +93,11 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
   const outcomeRef = useRef<HTMLDivElement>(null);
   const formShown = useRef(false);
   const showForm = status === 'open' && !isSeller;
+  // Two columns: the form in a panel beside the facts. One column: a bar at the bottom that opens it as a sheet.
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // The form closed under the sheet: should it come back (a late bid moved the end), it comes back shut.
+  if (sheetOpen && (!showForm || wide)) setSheetOpen(false);
   useEffect(() => {
     if (showForm) formShown.current = true;
     else if (ended && formShown.current && (document.activeElement === document.body || document.activeElement === null)) {
@@ -112,10 +119,27 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
     <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">This is your auction: you cannot bid on it.</p>
   ) : null;
 
+  // Where the viewer stands and the form: beside the facts on a wide screen, in the sheet on a narrow one.
+  const bidding = (
+    <>
+      {standing && <LeadStatus standing={standing} />}
+      <BidForm
+        auctionId={auction._id}
+        currentPrice={auction.currentPrice}
+        leading={leading}
+        myMaxBid={auction.myMaxBid}
+        onOutbid={(message, price) => {
+          setOwnOutbid({ message, price });
+          announce(message, 'assertive');
+        }}
+      />
+    </>
+  );
+
   return (
     <>
       <title>{`${auction.itemName} · Open Auction`}</title>
-      <LiveAnnouncer messages={messages} />
+      <LiveAnnouncer messages={messages} muted={sheetOpen} />
       <BackLink />
       {/* At lg: the photo on the left, the facts and the bidding on the right. Narrower, one column. */}
       <div className="grid gap-x-8 gap-y-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
@@ -129,15 +153,30 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
               <Badge tone="neutral">{auction.itemCategory}</Badge>
               <AuctionStatusBadge status={status} />
             </div>
-            <WatchButton auction={auction} />
+            <WatchButton auction={auction} ended={ended} />
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{auction.itemName}</h1>
           <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>
 
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <div className="col-span-2">
-              <dt className="text-sm text-slate-600">{ended && auction.bidsCount > 0 ? 'Final price' : 'Current price'}</dt>
-              <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
+              {/* An ended auction's price in its card's words. */}
+              {!ended ? (
+                <>
+                  <dt className="text-sm text-slate-600">Current price</dt>
+                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
+                </>
+              ) : sold(auction) ? (
+                <>
+                  <dt className="text-sm text-slate-600">{SOLD_FOR}</dt>
+                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt className="text-sm text-slate-600">Price</dt>
+                  <dd className="text-2xl font-semibold text-slate-600">{ENDED_WITHOUT_BIDS}</dd>
+                </>
+              )}
             </div>
             <div>
               <dt className="text-sm text-slate-600">Starting price</dt>
@@ -160,24 +199,24 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
 
         {notice ? (
           <div className="self-start">{notice}</div>
+        ) : wide ? (
+          <BidPanel>{bidding}</BidPanel>
         ) : (
-          <BidBar auction={auction} clock={clock} standing={standing}>
-            <BidForm
-              auctionId={auction._id}
-              currentPrice={auction.currentPrice}
-              leading={leading}
-              myMaxBid={auction.myMaxBid}
-              onOutbid={(message, price) => {
-                setOwnOutbid({ message, price });
-                announce(message, 'assertive');
-              }}
-            />
-          </BidBar>
+          <BidSheet
+            currentPrice={auction.currentPrice}
+            clock={clock}
+            standing={standing}
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            announcer={<LiveAnnouncer messages={messages} muted={!sheetOpen} />}
+          >
+            {bidding}
+          </BidSheet>
         )}
       </div>
 
       <div className="mt-10">
-        <BidHistory bids={auction.bids} bidsCount={auction.bidsCount} ended={ended} />
+        <BidHistory bids={auction.bids} bidsCount={auction.bidsCount} ended={ended} isSeller={isSeller} />
       </div>
     </>
   );
@@ -193,45 +232,10 @@ function outcomeInWords(auction: Auction, viewerId: string | undefined): string 
     : `Bidding has ended. ${winner.name} won for ${price}.`;
 }
 
-/**
- * The bid form with where the viewer stands. In one column (phones, tablets) the photo and the
- * description come first, so the form, with the price it starts from (and on the last day the time
- * left), stays at the bottom of the screen until its own place scrolls into view; there it stays,
- * above the history, and covers nothing at the end of the page.
- */
-function BidBar({
-  auction,
-  clock,
-  standing,
-  children,
-}: {
-  auction: Auction;
-  clock: AuctionClock;
-  standing: Standing | null;
-  children: ReactNode;
-}) {
+/** The bid form with where the viewer stands, beside the facts on a wide screen. */
+function BidPanel({ children }: { children: ReactNode }) {
   return (
-    <section
-      aria-label="Place a bid"
-      className={cn(
-        'space-y-3',
-        'max-lg:sticky max-lg:bottom-0 max-lg:z-20 max-lg:-mx-4 max-lg:border-t max-lg:border-slate-200 max-lg:bg-white max-lg:px-4 max-lg:pt-3 max-lg:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-lg:shadow-[0_-8px_16px_-8px_rgb(15_23_42/0.15)] sm:max-lg:-mx-6 sm:max-lg:px-6',
-        'lg:self-start lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white lg:p-5 lg:shadow-sm',
-      )}
-    >
-      {/* Beside the facts above on wide screens; on its own at the bottom of a phone's screen. */}
-      <p className="flex items-baseline justify-between gap-3 text-sm text-slate-600 lg:hidden">
-        <span>
-          Current price
-          {clock.lastDay && (
-            <span className="ml-2 font-medium text-red-700">
-              · <Countdown timeLeft={clock.timeLeft} /> left
-            </span>
-          )}
-        </span>
-        <span className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</span>
-      </p>
-      {standing && <LeadStatus standing={standing} />}
+    <section aria-label="Place a bid" className="space-y-3 self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       {children}
     </section>
   );

@@ -1,9 +1,10 @@
-// How an auction ended, in the place the bid form had: the winner (as the server names it) and the
-// final price, or that nobody bid. Between the countdown's zero and the server's answer, a spinner.
+// How an auction ended, in the place the bid form had: the winner (as the server names it) and what
+// it sold for, or that nobody bid (in the words of its card: outcome-words.ts). Between the countdown's zero and the server's answer, a spinner.
 import { Gavel, Trophy } from 'lucide-react';
 import type { Ref } from 'react';
 import { Spinner } from '../../components/spinner';
 import { formatMoney } from '../../lib/format';
+import { ENDED_WITHOUT_BIDS, SOLD_FOR } from './outcome-words';
 import type { Auction } from './types';
 
 interface AuctionOutcomeProps {
@@ -35,12 +36,12 @@ export function AuctionOutcome({ auction, viewerId, ref }: AuctionOutcomeProps) 
               Winner: <strong>{winner._id === viewerId ? `${winner.name} (you)` : winner.name}</strong>
             </p>
             <p className="text-slate-800">
-              Final price: <strong className="text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</strong>
+              {SOLD_FOR} <strong className="text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</strong>
             </p>
           </>
         ) : (
           <>
-            <p className="font-semibold text-slate-900">Ended without bids</p>
+            <p className="font-semibold text-slate-900">{ENDED_WITHOUT_BIDS}</p>
             <p className="text-slate-700">Nobody bid before the end, so the item was not sold.</p>
           </>
         )}

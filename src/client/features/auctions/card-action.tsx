@@ -4,10 +4,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Auction } from './types';
 
-export const CardActionContext = createContext<((auction: Auction) => ReactNode) | null>(null);
+/** `ended`: over by the card's clock, which may be ahead of the answer it was drawn from. */
+export const CardActionContext = createContext<((auction: Auction, ended: boolean) => ReactNode) | null>(null);
 
 /** The action of a card, if the page provides one. */
-export function CardAction({ auction }: { auction: Auction }) {
+export function CardAction({ auction, ended }: { auction: Auction; ended: boolean }) {
   const renderAction = useContext(CardActionContext);
-  return renderAction?.(auction) ?? null;
+  return renderAction?.(auction, ended) ?? null;
 }

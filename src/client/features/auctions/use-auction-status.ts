@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { auctionStatus } from '../../../shared/auction-status';
 import { DAY_MS, type AuctionStatus } from '../../../shared/constants';
+import { inFinalDay } from '../../lib/format';
 import type { Auction } from './types';
 
 /** How often a view without a countdown looks again (it also wakes exactly at the start and the end). */
@@ -17,13 +18,14 @@ export interface AuctionClock {
   status: AuctionStatus;
   /** Milliseconds to the end by the server's clock; 0 once ended. */
   timeLeft: number;
-  /** Open, with a day or less to go: the auction page counts down in seconds. */
+  /** Open, with less than 24 hours to go: the time itself instead of whole days (lib/format.ts). */
   lastDay: boolean;
 }
 
 /**
- * `countdown`: wake every second on the last day (the auction page's countdown); without it the
- * view wakes every 30 seconds, and at the moment the auction opens or ends.
+ * `countdown`: wake every second in the last 24 hours (the auction page's countdown); without it the
+ * view wakes each minute then (a card's hours and minutes), every 30 seconds before, and at the
+ * moment the auction opens, enters its last 24 hours or ends.
  */
 export function useAuctionStatus(auction: Timed, receivedAt: number, { countdown = false } = {}): AuctionClock {
   const [now, setNow] = useState(() => Date.now());
@@ -34,15 +36,16 @@ export function useAuctionStatus(auction: Timed, receivedAt: number, { countdown
   // The server's clock now: as far before the end as the time left says.
   const serverNow = endsAt - timeLeft;
   const status: AuctionStatus = ended ? 'ended' : auctionStatus(startsAt, endsAt, serverNow);
-  const lastDay = status === 'open' && timeLeft <= DAY_MS;
+  const lastDay = status === 'open' && inFinalDay(timeLeft);
 
   // When to look again: the next change anyone could see.
   let wakeIn = TICK_MS;
   if (status === 'scheduled') wakeIn = Math.min(wakeIn, startsAt - serverNow);
-  if (status === 'open') wakeIn = Math.min(wakeIn, timeLeft);
-  if (countdown && status === 'open') {
-    // On the last day, each time the whole seconds shown change; before it, when the last day begins.
-    wakeIn = lastDay ? timeLeft % 1000 || 1000 : Math.min(wakeIn, timeLeft - DAY_MS);
+  if (status === 'open') {
+    // The next moment the time left reads otherwise: a whole day less (the last of which is the move
+    // to the time itself), then a minute less on a card, a second less on the countdown.
+    const step = !lastDay ? DAY_MS : countdown ? 1000 : 60_000;
+    wakeIn = Math.min(wakeIn, timeLeft % step || step);
   }
 
   useEffect(() => {

@@ -26,13 +26,18 @@ export function useAnnouncer(): { messages: Record<Politeness, Message>; announc
   return { messages, announce };
 }
 
-export function LiveAnnouncer({ messages }: { messages: Record<Politeness, Message> }) {
+/**
+ * `muted`: the regions stay in the page but are not live. A modal dialog makes the page behind it
+ * inert, and an inert region is not read: the bid sheet carries a second announcer, live while the
+ * sheet is open and muted while it is closed, as the page's is the other way round.
+ */
+export function LiveAnnouncer({ messages, muted = false }: { messages: Record<Politeness, Message>; muted?: boolean }) {
   return (
     <>
-      <div aria-live="polite" aria-atomic="true" className="sr-only">
+      <div aria-live={muted ? undefined : 'polite'} aria-atomic="true" className="sr-only">
         <span key={messages.polite.id}>{messages.polite.text}</span>
       </div>
-      <div aria-live="assertive" aria-atomic="true" className="sr-only">
+      <div aria-live={muted ? undefined : 'assertive'} aria-atomic="true" className="sr-only">
         <span key={messages.assertive.id}>{messages.assertive.text}</span>
       </div>
     </>

@@ -8,13 +8,20 @@ interface BidHistoryProps {
   bidsCount: number;
   /** Over: an empty history no longer invites a first bid. */
   ended: boolean;
+  /** The viewer sells it: an empty history says when bids will show, rather than invite the seller to bid. */
+  isSeller: boolean;
+}
+
+function emptyHistory(ended: boolean, isSeller: boolean): string {
+  if (ended) return 'No bids were placed.';
+  return isSeller ? 'No bids yet. Bids will appear here as soon as someone bids.' : 'No bids yet. Be the first to bid!';
 }
 
 /**
  * The bids, newest first, automatic ones marked. Not a live region: the auction page announces price
  * changes once, in words (features/bidding/announcer.tsx), rather than every row read out as it lands.
  */
-export function BidHistory({ bids, bidsCount, ended }: BidHistoryProps) {
+export function BidHistory({ bids, bidsCount, ended, isSeller }: BidHistoryProps) {
   return (
     <section aria-labelledby="bid-history" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 id="bid-history" className="flex items-center gap-2 border-b border-slate-200 px-5 py-4 text-lg font-semibold text-slate-900">
@@ -22,7 +29,7 @@ export function BidHistory({ bids, bidsCount, ended }: BidHistoryProps) {
         Bid History
       </h2>
       {bids.length === 0 ? (
-        <p className="px-5 py-8 text-center text-slate-600">{ended ? 'No bids were placed.' : 'No bids yet. Be the first to bid!'}</p>
+        <p className="px-5 py-8 text-center text-slate-600">{emptyHistory(ended, isSeller)}</p>
       ) : (
         <>
           <ol className="divide-y divide-slate-100">

@@ -5,7 +5,7 @@ import type { MyBidState } from '../../../shared/constants';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import { Skeleton } from '../../components/skeleton';
-import { daysLeft, formatMoney } from '../../lib/format';
+import { formatMoney, timeLeftWords } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useAuctionStatus } from '../auctions/use-auction-status';
 import type { MyBid } from './api';
@@ -52,15 +52,12 @@ export function MyBidCard({ bid, receivedAt }: { bid: MyBid; receivedAt: number 
           <Fact term={status === 'ended' ? 'Final price' : 'Current price'} value={formatMoney(auction.currentPrice)} strong />
           <Fact term="Your max bid" value={formatMoney(bid.myMaxBid)} />
           <Fact term="Your last bid" value={formatMoney(bid.myLastBid)} />
-          <Fact term="Time left" value={status === 'ended' ? 'Ended' : dayCount(daysLeft(timeLeft))} />
+          <Fact term="Time left" value={status === 'ended' ? 'Ended' : timeLeftWords(timeLeft)} />
         </dl>
       </article>
     </Card>
   );
 }
-
-/** Whole days, rounded up, as the auction page says them. */
-const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 function Fact({ term, value, strong = false }: { term: string; value: string; strong?: boolean }) {
   return (

@@ -1,6 +1,7 @@
 // The watch toggle, on auction cards and on the auction page: a star that fills while the user
 // watches the auction. A toggle button (aria-pressed) whose name stays "Watch <item>" in both states,
 // so a screen reader says pressed or not pressed rather than a name that changes under the finger.
+// The toggle is offered on others' auctions that are not over; one already on stays, to turn it off.
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
@@ -9,20 +10,27 @@ import { cn } from '../../lib/cn';
 import { useSetWatching } from './api';
 
 interface WatchButtonProps {
-  auction: Pick<Auction, '_id' | 'itemName' | 'watching'>;
+  auction: Pick<Auction, '_id' | 'itemName' | 'watching' | 'seller'>;
   /** On a card: a round icon button over the photo. On the auction page: the icon with words. */
   variant?: 'icon' | 'labelled';
+  /** Over by the page's clock (the server's answer may not say so yet). */
+  ended?: boolean;
   className?: string;
 }
 
-export function WatchButton({ auction, variant = 'labelled', className }: WatchButtonProps) {
+export function WatchButton({ auction, variant = 'labelled', ended = false, className }: WatchButtonProps) {
   const { user } = useAuth();
   const setWatching = useSetWatching();
   const [failed, setFailed] = useState(false);
-  // Guests watch nothing: signed-in pages only, and a guest sees no toggle.
-  if (!user) return null;
-
   const { watching } = auction;
+  // Watched while on screen: the toggle stays after a click turns it off, rather than vanish from under the pointer.
+  const [kept, setKept] = useState(watching);
+  if (watching && !kept) setKept(true);
+  // Guests watch nothing; nobody watches their own auction or starts on one that is over. One
+  // already watched keeps its toggle, so that it can come off the watchlist.
+  if (!user) return null;
+  if ((ended || user._id === auction.seller._id) && !kept) return null;
+
   const toggle = () => {
     setFailed(false);
     setWatching.mutate({ auctionId: auction._id, watching: !watching }, { onError: () => setFailed(true) });
