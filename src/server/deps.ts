@@ -42,6 +42,10 @@ export function createDeps(
     passwords: createPasswordHasher(),
     bus: options.bus ?? createBidBus(),
     notices: options.notices ?? createNoticeBus(),
-    streams: new LiveStreams(),
+    streams: new LiveStreams(
+      options.store.liveStreams,
+      { perAccount: settings.LIVE_STREAMS_PER_ACCOUNT, perAddress: settings.LIVE_STREAMS_PER_ADDRESS },
+      now,
+    ),
   };
 }

@@ -10,5 +10,7 @@ export async function mountViteDevServer(app: FastifyInstance, isServerPath: (ur
   });
   await app.register(middie);
   app.use((req, res, next) => (isServerPath(req.url ?? '/') ? next() : vite.middlewares(req, res, next)));
-  app.addHook('onClose', () => vite.close());
+  // Before the server waits for its connections to end, not after: an open tab holds Vite's hot-reload
+  // websocket, which would keep the server from closing until tsx watch killed it (5 s on every save).
+  app.addHook('preClose', () => vite.close());
 }

@@ -131,6 +131,10 @@ const settingsSchema = z.object({
   SIGNUPS_PER_HOUR: positiveInt.default(20),
   CONTACTS_PER_HOUR: positiveInt.default(20),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
+  /** Live streams open at once for one account, over all its sessions and every instance. */
+  LIVE_STREAMS_PER_ACCOUNT: positiveInt.default(40),
+  /** Live streams open at once from one client address, over all its accounts and every instance. */
+  LIVE_STREAMS_PER_ADDRESS: positiveInt.default(100),
   /** A bid this close to the end moves the end to the bid's time plus as much; 0 turns it off. */
   SOFT_CLOSE_SECONDS: digits.pipe(z.number().int().max(86_400)).default(120),
   /** Watchers of an open auction are told once when less than this remains (at most 15 days, an auction's longest); 0 turns it off. */

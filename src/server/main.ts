@@ -1,5 +1,6 @@
 // Reads the settings, builds the app, listens, and closes gracefully on SIGTERM or SIGINT.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { buildApp } from './app';
 import { openShared } from './db/open-store';
 import { DatabaseUnavailableError } from './db/pg/open';
@@ -22,6 +23,7 @@ async function main() {
     if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
   }
 
+  const unused = socketsWithoutRequests(app.server);
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -29,8 +31,13 @@ async function main() {
     app.log.info(`${signal} received: finishing requests in flight, then closing`);
     await drainAcceptQueue(app.server);
     // A keep-alive socket whose answer was under way when closing began turns idle only afterwards;
-    // close such sockets as they go idle, or the close would wait for the client to drop them.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    // close such sockets as they go idle, or the close would wait for the client to drop them. Node
+    // does not count as idle a socket that never carried a request (browsers open one ahead, in case),
+    // so those are closed here too.
+    const sweep = setInterval(() => {
+      app.server.closeIdleConnections();
+      for (const socket of unused) socket.destroy();
+    }, 50);
     await app.close();
     clearInterval(sweep);
     process.exit(0);
@@ -65,6 +72,22 @@ async function drainAcceptQueue(server: Server, maxMs = 3000): Promise<void> {
     quietTurns = accepted === before ? quietTurns + 1 : 0;
   }
   server.off('connection', onConnection);
+}
+
+/**
+ * The server's open sockets that have not carried a request (a browser's spare connection). At
+ * shutdown, after drainAcceptQueue, every request already sent has been read, so none is lost with them.
+ * (A 'request' listener, not a 'data' one: a socket's data listener would take the HTTP parser off
+ * its fast path.)
+ */
+function socketsWithoutRequests(server: Server): ReadonlySet<Socket> {
+  const unused = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => unused.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+  return unused;
 }
 
 function printDevWelcome(accounts: ReadonlyArray<{ role: string; email: string; password: string }>, port: number) {

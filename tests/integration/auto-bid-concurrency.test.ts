@@ -80,7 +80,7 @@ function distinctMaxima(random: () => number, count: number, spread: number): nu
 
 /** The history of one auction, oldest first, read from the store (with each bid's number). */
 async function historyOf(deps: TestDeps, auctionId: string): Promise<BidRecord[]> {
-  return deps.store.bids.since(0, Number(auctionId), 100_000);
+  return deps.store.bids.since(0, [Number(auctionId)], 100_000);
 }
 
 async function contest(

@@ -1,7 +1,12 @@
 // `npm run dev` as a developer reads it: readable lines instead of JSON, no line for each module the
-// dev client loads, a line for each request that failed, and the demo accounts and the address last.
+// dev client loads, a line for each request that failed, and the demo accounts and the address last;
+// a page that leaves its live stream is not news; a restart (tsx watch sends SIGTERM on every save)
+// ends the open streams at once, telling them to come back in a second, so it takes about that long.
+import { request } from 'node:http';
+import type { Socket } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { createWorkspace, launch, type Workspace } from '../../tools/server-process';
+import { openEventStream } from '../support/sse';
 
 let workspace: Workspace | undefined;
 afterAll(() => workspace?.remove());
@@ -49,6 +54,50 @@ test('logs readably in development: failures one line each, routine requests not
     // Vite may add a line of its own (dependencies optimised); of the requests, only the failure shows.
     expect(logged.split('\n').filter((line) => / → \d{3} \(/.test(line))).toEqual([expect.stringContaining('WARN: GET /api/user → 401')]);
     expect(server.output()).not.toMatch(/^\{"level"/m);
+
+    // A tab opens its live stream, then leaves (a page closed): nothing is logged for it.
+    const signedUp = await fetch(`${baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Dev Tester', email: 'dev.tester@example.com', password: 'a long enough password' }),
+    });
+    const { token } = (await signedUp.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const beforeLeaving = server.output().length;
+    const leaving = await openEventStream(`${baseUrl}/trpc/live.events`, auth);
+    await leaving.waitForMessages(1);
+    leaving.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server.output().slice(beforeLeaving)).not.toMatch(/stream closed|premature|"res"/i);
+
+    // A save restarts the server: the open stream is ended at once with a hint to come back in a second,
+    // and the open tab's hot-reload websocket does not hold the server up either.
+    const open = await openEventStream(`${baseUrl}/trpc/live.events`, auth);
+    await open.waitForMessages(1);
+    const hotReload = await new Promise<Socket>((resolve, reject) => {
+      const upgrade = request({
+        port,
+        host: '127.0.0.1',
+        path: '/',
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+          'sec-websocket-protocol': 'vite-hmr',
+        },
+      });
+      upgrade.on('upgrade', (_res, socket) => resolve(socket.resume()));
+      upgrade.on('response', (res) => reject(new Error(`no websocket: ${res.statusCode}`)));
+      upgrade.end();
+    });
+    const signalled = Date.now();
+    const exit = await server.stop(5_000);
+    expect(Date.now() - signalled).toBeLessThan(3_000);
+    expect(exit.signal).toBeNull();
+    await open.waitForEnd();
+    expect(open.retry).toBe(1000);
+    expect(hotReload.destroyed || hotReload.readableEnded).toBe(true);
   } finally {
     await server.stop();
   }

@@ -3,7 +3,7 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { BidEvent, BidBus } from '../../src/server/live/bid-bus';
+import { FOLLOW_EVERY_AUCTION, followOne, type BidEvent, type BidBus } from '../../src/server/live/bid-bus';
 import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
 import { BIDS_CHANNEL, createPgBidBus, type BidHistory } from '../../src/server/live/pg-bid-bus';
 import { createPgNoticeBus, noticeRings } from '../../src/server/live/pg-notice-bus';
@@ -137,9 +137,9 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
 
   test('a bid published on one instance reaches the subscribers of the other in order, and its own once', async () => {
     const [a, b] = [instance('a'), instance('b')];
-    const onB = b.bus.subscribe('1')[Symbol.asyncIterator]();
-    const onA = a.bus.subscribe('1')[Symbol.asyncIterator]();
-    const everyOnA = a.bus.subscribe(null)[Symbol.asyncIterator]();
+    const onB = b.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const onA = a.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const everyOnA = a.bus.subscribe(FOLLOW_EVERY_AUCTION)[Symbol.asyncIterator]();
     const ready = Promise.all([table.counted('1'), table.counted('1')]);
     const [firstOnB, firstOnA, firstEveryOnA] = [onB.next(), onA.next(), everyOnA.next()];
     await ready;
@@ -162,7 +162,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
 
   test('bids whose rings arrive out of order are handed on in order, each once', async () => {
     const [a, b] = [instance('a'), instance('b')];
-    const onB = b.bus.subscribe('7')[Symbol.asyncIterator]();
+    const onB = b.bus.subscribe(followOne('7'))[Symbol.asyncIterator]();
     const first = onB.next();
     await table.counted('7');
     // Once bid 1 arrived, instance B is listening (had it not been, bid 1 would have waited for it).
@@ -184,7 +184,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     const a = instance('a');
     // The second retry waits long enough for the rings below to be sent, and lost, before it listens again.
     const b = instance('b', { retryMs: { first: 500, last: 500 } });
-    const onB = b.bus.subscribe('3')[Symbol.asyncIterator]();
+    const onB = b.bus.subscribe(followOne('3'))[Symbol.asyncIterator]();
     const first = onB.next();
     await table.counted('3');
     await table.commit(event('3', 1));
@@ -336,7 +336,7 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
 
   test('closing the buses ends their subscriptions and the listening session', async () => {
     const b = instance('b');
-    const bids = b.bus.subscribe('1')[Symbol.asyncIterator]();
+    const bids = b.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
     const notices = b.notices.subscribe(1)[Symbol.asyncIterator]();
     const [bidsEnded, started] = [bids.next(), notices.next()];
     await started;

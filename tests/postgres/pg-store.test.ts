@@ -91,7 +91,7 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     const maxima = bidders.map((_, i) => STARTING + 10 + ((i * 17) % bidders.length) * 2);
     const answered = (await Promise.all(bidders.map((bidder, i) => bidUpTo(id, bidder, maxima[i]!)))).flat();
 
-    const history = await store.bids.since(0, id, 10_000);
+    const history = await store.bids.since(0, [id], 10_000);
     const after = (await store.auctions.byId(id))!;
     // Every bid the store answered with is in the history once, and nothing else is.
     expect(answered.length).toBeGreaterThan(1);
@@ -114,7 +114,7 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     const placed = outcomes.find((o) => o.kind === 'placed')!;
     const repeated = outcomes.find((o) => o.kind === 'repeated')!;
     expect(repeated.kind === 'repeated' && repeated.bid.id).toBe(placed.kind === 'placed' && placed.bids[0]!.id);
-    expect(await store.bids.since(0, id, 10)).toHaveLength(1);
+    expect(await store.bids.since(0, [id], 10)).toHaveLength(1);
     expect((await store.auctions.byId(id))!.bidsCount).toBe(1);
   });
 

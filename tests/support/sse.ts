@@ -18,6 +18,8 @@ export interface SseStream {
   body: unknown;
   /** Every event received so far, in order. */
   events: SseEvent[];
+  /** The last reconnection time the server asked for (a `retry:` line), in milliseconds, if any. */
+  readonly retry: number | undefined;
   /** The unnamed events only (what EventSource's onmessage sees). */
   messages(): SseEvent[];
   /** Whether the server ended the stream (or the test closed it). */
@@ -60,6 +62,7 @@ export async function openEventStream(url: string, headers: Record<string, strin
   const leave = new AbortController();
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: leave.signal });
   const events: SseEvent[] = [];
+  let retry: number | undefined;
   let ended = false;
   let body: unknown;
   const isStream = res.ok && (res.headers.get('content-type') ?? '').startsWith('text/event-stream');
@@ -80,6 +83,8 @@ export async function openEventStream(url: string, headers: Record<string, strin
         for (let cut = buffer.search(/\r?\n\r?\n/); cut >= 0; cut = buffer.search(/\r?\n\r?\n/)) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut).replace(/^\r?\n\r?\n/, '');
+          const asked = /^retry: ?(\d+)$/m.exec(block)?.[1];
+          if (asked !== undefined) retry = Number(asked);
           const event = parseBlock(block);
           if (event) events.push(event);
         }
@@ -99,6 +104,9 @@ export async function openEventStream(url: string, headers: Record<string, strin
       return body;
     },
     events,
+    get retry() {
+      return retry;
+    },
     messages,
     ended: () => ended,
     async waitForMessages(count, timeout = 5_000) {

@@ -1,6 +1,13 @@
 // The bid bus: one channel per auction, a queue per subscriber, slow subscribers ended rather than buffered.
 import { describe, expect, test } from 'vitest';
-import { createBidBus, MAX_QUEUED_EVENTS, type BidEvent } from '../../src/server/live/bid-bus';
+import {
+  createBidBus,
+  FOLLOW_EVERY_AUCTION,
+  followOne,
+  MAX_QUEUED_EVENTS,
+  ResumeLater,
+  type BidEvent,
+} from '../../src/server/live/bid-bus';
 
 const event = (auctionId: string, n: number): BidEvent => ({
   auctionId,
@@ -19,9 +26,9 @@ async function take(iterator: AsyncIterator<BidEvent>, n: number): Promise<strin
 describe('bid bus', () => {
   test('hands an event to the subscribers of its auction and of every auction, and to no one else', async () => {
     const bus = createBidBus();
-    const one = bus.subscribe('1')[Symbol.asyncIterator]();
-    const two = bus.subscribe('2')[Symbol.asyncIterator]();
-    const every = bus.subscribe(null)[Symbol.asyncIterator]();
+    const one = bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const two = bus.subscribe(followOne('2'))[Symbol.asyncIterator]();
+    const every = bus.subscribe(FOLLOW_EVERY_AUCTION)[Symbol.asyncIterator]();
     // A subscription attaches on its first next().
     const [first1, first2, firstEvery] = [one.next(), two.next(), every.next()];
     await new Promise((resolve) => setImmediate(resolve));
@@ -39,8 +46,8 @@ describe('bid bus', () => {
 
   test('a subscriber that falls too far behind is ended; the others go on', async () => {
     const bus = createBidBus();
-    const slow = bus.subscribe('1')[Symbol.asyncIterator]();
-    const fast = bus.subscribe('1')[Symbol.asyncIterator]();
+    const slow = bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const fast = bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
     const [slowFirst, fastFirst] = [slow.next(), fast.next()];
     await new Promise((resolve) => setImmediate(resolve));
     bus.publish(event('1', 0));
@@ -50,7 +57,7 @@ describe('bid bus', () => {
       await fast.next();
     }
     bus.publish(event('1', MAX_QUEUED_EVENTS + 1));
-    expect((await slow.next()).done).toBe(true);
+    await expect(slow.next()).rejects.toBeInstanceOf(ResumeLater);
     expect((await fast.next()).value!.bidsCount).toBe(MAX_QUEUED_EVENTS + 1);
     bus.close();
   });
@@ -58,7 +65,7 @@ describe('bid bus', () => {
   test("a subscriber's abort signal ends it, and its channel is dropped", async () => {
     const bus = createBidBus();
     const stop = new AbortController();
-    const sub = bus.subscribe('7', stop.signal)[Symbol.asyncIterator]();
+    const sub = bus.subscribe(followOne('7'), stop.signal)[Symbol.asyncIterator]();
     const pending = sub.next();
     await new Promise((resolve) => setImmediate(resolve));
     expect(bus.publish(event('8', 1))).toBe(0);

@@ -318,14 +318,14 @@ export interface BidStore {
   ofBidder(bidderId: number, now: number): Promise<OwnBidRecord[]>;
   /** Bids of one auction, newest first, as its history shows them. */
   newestOf(auctionId: number, limit: number): Promise<HistoryBidRecord[]>;
-  /** Bids after a given one (of one auction, or of all with null), oldest first. */
-  since(afterBidId: number, auctionId: number | null, limit: number): Promise<BidRecord[]>;
+  /** Bids after a given one (of these auctions, or of all with null), oldest first. */
+  since(afterBidId: number, auctionIds: readonly number[] | null, limit: number): Promise<BidRecord[]>;
   /** Bids of one auction numbered after `afterSeq` (see BidRecord.seq), oldest first. */
   afterNumber(auctionId: number, afterSeq: number, limit: number): Promise<BidRecord[]>;
   /** The id of the bid `skip` places after a given one, or null when fewer follow it. */
-  idAfter(afterBidId: number, auctionId: number | null, skip: number): Promise<number | null>;
-  /** The newest bid's id (of one auction, or of all), or 0 when there is none. */
-  latestId(auctionId: number | null): Promise<number>;
+  idAfter(afterBidId: number, auctionIds: readonly number[] | null, skip: number): Promise<number | null>;
+  /** The newest bid's id (of these auctions, or of all with null), or 0 when there is none. */
+  latestId(auctionIds: readonly number[] | null): Promise<number>;
 }
 
 export interface NotificationStore {
@@ -395,6 +395,29 @@ export interface PasswordResetStore {
   consume(id: string, now: number, passwordHash: string): Promise<number | undefined>;
 }
 
+/** Why a live stream was refused its place: which cap it met. */
+export type StreamPlaceRefusal = 'user-full' | 'address-full';
+
+/**
+ * The places of open live streams, one row each, so that caps per account and per client address
+ * hold across every instance on the database (live/stream-places.ts keeps them).
+ */
+export interface LiveStreamStore {
+  /**
+   * Takes a place, in one transaction that no other take for the same user or address overlaps:
+   * refused, writing nothing, when the user or the address already holds as many unexpired places
+   * as its cap. Places that lapsed by `now` (an instance that died) are dropped first.
+   */
+  acquire(
+    place: { id: string; userId: number; address: string; expiresAt: Date },
+    now: Date,
+    caps: { perUser: number; perAddress: number },
+  ): Promise<StreamPlaceRefusal | null>;
+  /** Moves the expiry of places whose streams are still open. */
+  renew(ids: string[], expiresAt: Date): Promise<void>;
+  release(id: string): Promise<void>;
+}
+
 export interface Store {
   users: UserStore;
   sessions: SessionStore;
@@ -406,6 +429,7 @@ export interface Store {
   notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;
+  liveStreams: LiveStreamStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

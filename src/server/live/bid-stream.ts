@@ -1,5 +1,6 @@
-// One live stream of accepted bids: of one auction, or of every auction. A client that reconnects with
-// the id of the last event it saw first gets the bids it missed, read from the database, then new ones.
+// One live stream of accepted bids: of some auctions, of every auction, or both. A client that
+// reconnects with the id of the last event it saw first gets the bids it missed, read from the
+// database, then new ones.
 import type { AppDeps } from '../deps';
 import { toBidEvent } from '../services/bids';
 import type { BidEvent } from './bid-bus';
@@ -8,9 +9,10 @@ import type { BidEvent } from './bid-bus';
 export const MAX_REPLAYED_BIDS = 1000;
 const REPLAY_PAGE = 100;
 
-/** Sent instead of a replay too long to be worth it: the client reads the auction afresh. */
+/** Sent instead of a replay too long to be worth it: the client reads the auctions afresh. */
 export interface ReloadEvent {
   reload: true;
+  /** The one auction of a stream that follows one, otherwise null: read everything afresh. */
   auctionId: string | null;
 }
 
@@ -18,6 +20,12 @@ export interface StreamItem {
   /** The event id a reconnecting client sends back. */
   id: string;
   event: BidEvent | ReloadEvent;
+}
+
+/** What a stream follows, by the auctions' keys. */
+export interface FollowedAuctions {
+  auctionIds: readonly number[];
+  everyAuction: boolean;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -28,28 +36,26 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function* bidStream(
   deps: AppDeps,
-  { auctionId, lastEventId }: { auctionId: number | null; lastEventId: number },
+  { following, lastEventId }: { following: FollowedAuctions; lastEventId: number },
   signal: AbortSignal,
 ): AsyncGenerator<StreamItem> {
   // Listen before reading the missed ones, so nothing falls between the two. The bus's iterator
   // attaches on its first next(), so that is asked for now; `stop` ends it when this stream ends.
   const stop = new AbortController();
-  const channel = auctionId === null ? null : String(auctionId);
-  const live = deps.bus.subscribe(channel, AbortSignal.any([signal, stop.signal]))[Symbol.asyncIterator]();
+  const followingIds = { auctionIds: following.auctionIds.map(String), everyAuction: following.everyAuction };
+  const live = deps.bus.subscribe(followingIds, AbortSignal.any([signal, stop.signal]))[Symbol.asyncIterator]();
   let pending = live.next();
   try {
     let last = lastEventId;
     if (last > 0) {
       const { bids } = deps.store;
-      if ((await bids.idAfter(last, auctionId, MAX_REPLAYED_BIDS)) !== null) {
-        last = await bids.latestId(auctionId);
-        yield { id: String(last), event: { reload: true, auctionId: channel } };
+      const scope = following.everyAuction ? null : following.auctionIds;
+      if ((await bids.idAfter(last, scope, MAX_REPLAYED_BIDS)) !== null) {
+        last = await bids.latestId(scope);
+        const only = !following.everyAuction && following.auctionIds.length === 1 ? String(following.auctionIds[0]) : null;
+        yield { id: String(last), event: { reload: true, auctionId: only } };
       } else {
-        for (
-          let page = await bids.since(last, auctionId, REPLAY_PAGE);
-          page.length > 0;
-          page = await bids.since(last, auctionId, REPLAY_PAGE)
-        ) {
+        for (let page = await bids.since(last, scope, REPLAY_PAGE); page.length > 0; page = await bids.since(last, scope, REPLAY_PAGE)) {
           for (const bid of page) {
             last = bid.id;
             yield { id: String(bid.id), event: toBidEvent(bid) };
@@ -60,6 +66,7 @@ export async function* bidStream(
       }
     }
     for (;;) {
+      // A subscriber the bus let go (fallen behind, an auction's order lost) gets ResumeLater here.
       const next = await pending;
       if (next.done) return;
       pending = live.next();

@@ -23,13 +23,13 @@
 // not in the database) ends that auction's subscriptions instead: their clients reconnect with their
 // last event id and replay from the database (bid-stream.ts), wherever they land.
 //
-// Every auction (the null channel) gets events as they are heard, without the numbering, which does
+// Every auction (a subscription's `everyAuction`) gets events as they are heard, without the numbering, which does
 // not span auctions: in the order each process published them, but two processes' events can
 // interleave, so one auction's events may come out of order, and rings lost while the listener
 // reconnects are not read again. These subscriptions carry on regardless: each event carries its
 // auction's current price, so the next bid of an auction mends what a lost one left behind. A
 // client that must see every bid of an auction follows that auction.
-import { createBidBus, MAX_QUEUED_EVENTS, type BidBus, type BidEvent } from './bid-bus';
+import { createFanOut, MAX_QUEUED_EVENTS, ResumeLater, type BidBus, type BidEvent } from './bid-bus';
 import type { Doorbell } from './doorbell';
 
 /** The doorbell channel of bid events. */
@@ -67,10 +67,9 @@ interface Followed {
 const consoleLog = { warn: (details: object, message: string) => console.warn(message, details) };
 
 export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBusOptions): BidBus {
-  // The fan-out within the process is the in-process bus's, twice: auctions' subscribers are fed in
-  // order by the hand-on below, every-auction subscribers as events are heard.
-  const inOrder = createBidBus();
-  const asHeard = createBidBus();
+  // The fan-out within the process: auctions' followers are fed in order by the hand-on below,
+  // every-auction subscribers as events are heard.
+  const fanOut = createFanOut();
   const followed = new Map<string, Followed>();
   let closed = false;
 
@@ -88,7 +87,7 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
     for (; next; next = auction.early.get(next.bidsCount + 1)) {
       auction.early.delete(next.bidsCount);
       auction.last = next.bidsCount;
-      inOrder.publish(next);
+      fanOut.toFollowers(next);
     }
     return true;
   }
@@ -156,7 +155,7 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
         log.warn({ err: error }, 'a bid ring that is not JSON was ignored');
         return;
       }
-      asHeard.publish(event);
+      fanOut.toEveryAuction(event);
       arrived(event);
     },
     listening() {
@@ -171,25 +170,25 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
     publish(event) {
       if (closed) return 0;
       // Handed on here now; the ring is for the other processes (a process skips its own rings).
-      const handed = asHeard.publish(event) + (followed.get(event.auctionId)?.subscribers ?? 0);
+      const handed = fanOut.toEveryAuction(event) + (followed.get(event.auctionId)?.subscribers ?? 0);
       arrived(event);
       doorbell.ring(BIDS_CHANNEL, JSON.stringify(event));
       return handed;
     },
 
-    async *subscribe(auctionId, signal) {
+    async *subscribe(following, signal) {
       if (closed) return;
-      if (auctionId === null) {
-        yield* asHeard.subscribe(null, signal);
-        return;
-      }
-      const auction = follow(auctionId);
+      const auctions = [...new Set(following.auctionIds)].map((auctionId) => [auctionId, follow(auctionId)] as const);
       try {
-        const ended = auction.ended.signal;
-        yield* inOrder.subscribe(auctionId, signal ? AbortSignal.any([signal, ended]) : ended);
+        // An auction whose order is lost here ends the subscriptions that follow it.
+        const ends = auctions.map(([, auction]) => auction.ended.signal);
+        yield* fanOut.subscribe(following, AbortSignal.any(signal ? [signal, ...ends] : ends));
+        if (!closed && !signal?.aborted && ends.some((end) => end.aborted)) throw new ResumeLater();
       } finally {
-        auction.subscribers -= 1;
-        if (auction.subscribers === 0 && followed.get(auctionId) === auction) followed.delete(auctionId);
+        for (const [auctionId, auction] of auctions) {
+          auction.subscribers -= 1;
+          if (auction.subscribers === 0 && followed.get(auctionId) === auction) followed.delete(auctionId);
+        }
       }
     },
 
@@ -197,8 +196,7 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
       closed = true;
       stopListening();
       followed.clear();
-      inOrder.close();
-      asHeard.close();
+      fanOut.close();
     },
   };
 }

@@ -5,15 +5,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
-import { endExpiredStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
+import { checkStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 import { sendDueMail } from '../services/mail';
 import { tellEndingSoon } from '../services/ending-soon';
 
 async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
-  // A stream's session can expire while it is open; logout and password changes end theirs at once.
+  // A stream's session can expire while it is open (logout and password changes end theirs at once),
+  // and the places of the open ones are renewed, so that they go on counting against their caps.
   const streamCheck = setInterval(() => {
-    endExpiredStreams(deps).catch((error: unknown) => app.log.warn({ err: error }, 'checking the sessions of live streams failed'));
+    checkStreams(deps).catch((error: unknown) => app.log.warn({ err: error }, 'checking the live streams failed'));
   }, STREAM_SESSION_CHECK_MS);
   streamCheck.unref();
 
@@ -42,6 +43,9 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
   mailer?.unref();
 
   app.addHook('preClose', async () => {
+    // Streams first, at once: they would hold the server open, and their clients come back sooner
+    // the sooner this instance (or its restart) is gone.
+    await deps.streams.close();
     clearInterval(streamCheck);
     clearInterval(closer);
     clearInterval(mailer);
@@ -49,7 +53,6 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
     deps.mail.transport?.close();
     deps.bus.close();
     deps.notices.close();
-    deps.streams.close();
   });
   app.addHook('onClose', async () => {
     await deps.store.close();

@@ -1,13 +1,13 @@
 // /trpc: the routers over HTTP (trpc/http.ts), with what is particular to this door: the body types
 // it takes, the live streams' places, and the Retry-After of a refusal.
 import type { FastifyInstance } from 'fastify';
-import { TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
+import { NOT_SIGNED_IN_MESSAGE, TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
 import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { AppDeps } from '../deps';
-import { tooManyStreams } from '../live/streams';
+import { AppError, unauthorized } from '../domain/errors';
 import { errorBody } from '../rest/errors';
 import { createRequestContext } from '../trpc/context';
-import { retryAfterOf, toTRPCError } from '../trpc/errors';
+import { retryAfterOf, toTRPCError, unavailableOr } from '../trpc/errors';
 import { hasBody, mediaType } from './body';
 import { trpcHttp, type TrpcHttpOptions } from '../trpc/http';
 import { appRouter } from '../trpc/router';
@@ -35,12 +35,14 @@ export default async function trpc(app: FastifyInstance, { deps, shortPath }: Tr
     maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
     shortPath,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
-    openStream(ctx) {
-      // Signed out: the procedure itself answers UNAUTHORIZED.
-      if (!ctx.user) return undefined;
-      const lease = deps.streams.open({ sessionId: ctx.user.sessionId, userId: ctx.user.id });
-      if (!lease) throw toTRPCError(tooManyStreams());
-      return lease;
+    async openStream(ctx) {
+      // Every stream needs a session: signed out is a 401, as on the REST stream, not an error event in a 200.
+      if (!ctx.user) throw toTRPCError(unauthorized(NOT_SIGNED_IN_MESSAGE));
+      try {
+        return await deps.streams.open({ sessionId: ctx.user.sessionId, userId: ctx.user.id, address: ctx.client.ip });
+      } catch (error) {
+        throw error instanceof AppError ? toTRPCError(error) : unavailableOr(error);
+      }
     },
     errorHeaders(errors): Record<string, string> {
       const seconds = errors.map(retryAfterOf).find((s) => s !== undefined);

@@ -2,22 +2,27 @@
 //
 // Plain JSON queries and mutations, the calls the app makes all day (a bid, an auction page), take a
 // short path written here: parse the input, call the procedures, shape the answer as tRPC does.
-// Everything else (subscriptions over SSE, photo uploads, streaming, anything malformed) goes to
-// tRPC's own resolveResponse. Why: resolveResponse works on Fetch Requests and Responses and
-// combines AbortSignals for every call; on this machine that is about 200 µs a call against 20 µs
-// for the procedure itself (docs/decisions/0001-own-trpc-http-path.md). tests/integration/trpc-http.test.ts
+// Subscriptions are streamed here too, as tRPC's SSE protocol has them, by the live streams' writer
+// (live/event-stream.ts: one serialisation per event for every stream, no waiting on slow clients).
+// Everything else (photo uploads, streaming batches, anything malformed) goes to tRPC's own
+// resolveResponse. Why: resolveResponse works on Fetch Requests and Responses and combines
+// AbortSignals for every call; on this machine that is about 200 µs a call against 20 µs for the
+// procedure itself (docs/decisions/0001-own-trpc-http-path.md). tests/integration/trpc-http.test.ts
 // sends the same requests down both paths and requires the same status, headers and body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   callTRPCProcedure,
   getTRPCErrorFromUnknown,
   getTRPCErrorShape,
+  isTrackedEnvelope,
   transformTRPCResponse,
   TRPCError,
   type AnyTRPCRouter,
   type TRPCProcedureType,
 } from '@trpc/server';
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
+import { sendEventStream, type StreamEvent } from '../live/event-stream';
+import type { StreamLease } from '../live/streams';
 import type { Context } from './context';
 import type { AppRouter } from './router';
 
@@ -35,22 +40,21 @@ export interface TrpcHttpOptions {
   maxBatchSize: number;
   /**
    * Called before a subscription starts streaming: returns a lease whose signal ends the stream and
-   * which is released when the stream ends, or throws (a TRPCError) to refuse the stream outright.
+   * which is released when the stream ends, or throws to refuse the stream with its own status
+   * (signed out, too many streams).
    */
-  openStream?: (ctx: Context) => StreamLease | undefined;
-}
-
-/** A place held by one open stream: see `openStream`. */
-export interface StreamLease {
-  signal: AbortSignal;
-  release(): void;
+  openStream: (ctx: Context) => Promise<StreamLease>;
 }
 
 type Call = { path: string; input: unknown };
 type CallResult = { result: { data: unknown } } | { error: ReturnType<typeof getTRPCErrorShape> };
 
-/** The request headers resolveResponse reads: the body's type, the answer format, an SSE resume point. */
-const TRPC_HEADERS = ['content-type', 'accept', 'trpc-accept', 'last-event-id'] as const;
+/** The request headers resolveResponse reads: the body's type and the answer format. */
+const TRPC_HEADERS = ['content-type', 'accept', 'trpc-accept'] as const;
+
+/** tRPC's SSE protocol: the first event, and the one that ends a stream for good (httpSubscriptionLink stops). */
+const SSE_CONNECTED = 'event: connected\ndata: {}\n\n';
+const SSE_RETURN = 'event: return\ndata: \n\n';
 
 /** tRPC reads only the path and query of the URL; a fixed origin keeps a hostile Host header out of it. */
 const URL_BASE = 'http://trpc.local';
@@ -84,30 +88,15 @@ export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: (
   async function handle(req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) {
     const plain = shortPath ? plainCalls(req, req.params.path, typeOf, maxBatchSize) : undefined;
     if (plain) return answer(req, reply, plain);
-
-    // A subscription takes its place among its session's streams before it starts: resolveResponse
-    // would report a refusal inside a 200 event stream, and a refused stream deserves its own status.
-    let context: (() => Promise<Context>) | undefined;
-    let lease: StreamLease | undefined;
-    if (openStream && req.method === 'GET' && typeOf(req.params.path) === 'subscription') {
-      try {
-        const ctx = await createContext(req, reply);
-        lease = openStream(ctx);
-        context = async () => ctx;
-      } catch (cause) {
-        return refuse(reply, req.params.path, getTRPCErrorFromUnknown(cause));
-      }
-      const held = lease;
-      if (held) reply.raw.once('close', () => held.release());
-    }
+    if (req.method === 'GET' && typeOf(req.params.path) === 'subscription') return subscribe(req, reply, req.params.path);
 
     const response = await resolveResponse({
       router,
-      req: toFetchRequest(req, reply, maxMultipartBytes, lease?.signal),
+      req: toFetchRequest(req, reply, maxMultipartBytes),
       path: req.params.path,
       error: null,
       maxBatchSize,
-      createContext: context ?? (() => createContext(req, reply)),
+      createContext: () => createContext(req, reply),
       responseMeta: ({ errors }) => ({ headers: errorHeaders?.(errors) }),
       onError: ({ error, path }) => onError?.(error, path),
     });
@@ -116,10 +105,77 @@ export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: (
       if (name === 'vary') appendVary(reply, value);
       else if (!HOP_BY_HOP.has(name)) reply.header(name, value);
     }
-    // A JSON answer is read at once; a stream (SSE, or a batch streamed as JSON lines, which tRPC
-    // marks as chunked) is passed on as it comes.
+    // A JSON answer is read at once; a stream (a batch streamed as JSON lines, which tRPC marks as
+    // chunked) is passed on as it comes.
     const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type') !== 'application/json';
     return reply.send(streamed ? response.body : await response.text());
+  }
+
+  /**
+   * A subscription: its place among the streams is taken, and its input checked, before the stream
+   * starts, so that a refusal (signed out, too many streams, bad input) gets its own status rather
+   * than an error event inside a 200 stream.
+   */
+  async function subscribe(req: FastifyRequest, reply: FastifyReply, path: string) {
+    let ctx: Context;
+    let lease: StreamLease;
+    try {
+      ctx = await createContext(req, reply);
+      lease = await openStream(ctx);
+    } catch (cause) {
+      return refuse(reply, path, getTRPCErrorFromUnknown(cause));
+    }
+    const left = new AbortController();
+    reply.raw.once('close', () => left.abort());
+    const signal = AbortSignal.any([lease.signal, left.signal]);
+    try {
+      let events: unknown;
+      try {
+        const input = subscriptionInput(req);
+        events = await callTRPCProcedure({
+          router,
+          path,
+          type: 'subscription',
+          ctx,
+          batchIndex: 0,
+          signal,
+          getRawInput: async () => input,
+        });
+      } catch (cause) {
+        return refuse(reply, path, getTRPCErrorFromUnknown(cause));
+      }
+      if (!isAsyncIterable(events)) return refuse(reply, path, new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Not a stream.' }));
+      await sendEventStream(reply, streamEvents(events), {
+        signal: lease.signal,
+        head: SSE_CONNECTED,
+        tail: SSE_RETURN,
+        onError(cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          onError?.(error, path);
+          const shape = getTRPCErrorShape({ config, error, type: 'subscription', path, input: undefined, ctx });
+          return `event: serialized-error\ndata: ${JSON.stringify(shape)}\n\n`;
+        },
+      });
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** The subscription's input from the query, with the id of the last event a reconnecting client saw. */
+  function subscriptionInput(req: FastifyRequest): unknown {
+    const query = new URL(req.url, URL_BASE).searchParams;
+    const text = query.get('input');
+    let input: unknown;
+    try {
+      input = text ? transformer.deserialize(JSON.parse(text)) : undefined;
+    } catch {
+      throw new TRPCError({ code: 'PARSE_ERROR', message: 'The input is not valid JSON.' });
+    }
+    const header = req.headers['last-event-id'];
+    const lastEventId = (typeof header === 'string' ? header : null) ?? query.get('lastEventId') ?? query.get('Last-Event-Id');
+    if (!lastEventId) return input;
+    if (input === undefined || input === null) return { lastEventId };
+    return typeof input === 'object' && !Array.isArray(input) ? { ...input, lastEventId } : input;
   }
 
   /** One call's error, answered as resolveResponse answers a failed single call. */
@@ -178,6 +234,14 @@ export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: (
   done();
 }
 
+const isAsyncIterable = (value: unknown): value is AsyncIterable<unknown> =>
+  typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** A subscription's items as events: a tracked one carries the id a reconnecting client sends back. */
+async function* streamEvents(items: AsyncIterable<unknown>): AsyncGenerator<StreamEvent> {
+  for await (const item of items) yield isTrackedEnvelope(item) ? { id: item[0], data: item[1] } : { data: item };
+}
+
 /** The type of the procedure at a path; own names only, so "constructor" is no procedure. */
 export function procedureTypes(router: AnyTRPCRouter): (path: string) => TRPCProcedureType | undefined {
   const procedures = router._def.procedures as Record<string, { _def: { type: TRPCProcedureType } }>;
@@ -230,15 +294,13 @@ export function plainCalls(
   return { type, calls, batch };
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBytes: number, signal?: AbortSignal): Request {
+function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBytes: number): Request {
   const headers = new Headers();
   for (const name of TRPC_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  // A subscription ends when its caller leaves because Fastify then cancels the stream it was sending,
-  // and tRPC ends the subscription with it; the signal ends it from our side (its session ended).
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal };
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     if (typeof req.body === 'string') {
       init.body = req.body;

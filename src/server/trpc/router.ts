@@ -4,6 +4,7 @@ import { auctionRouter } from './routers/auction';
 import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
 import { listsRouter } from './routers/lists';
+import { liveRouter } from './routers/live';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
@@ -12,6 +13,7 @@ export const appRouter = router({
   auction: auctionRouter,
   contact: contactRouter,
   admin: adminRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

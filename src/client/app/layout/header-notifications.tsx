@@ -10,7 +10,7 @@ export const HeaderNotifications = lazyComponent(
       ([{ DataLayer }, { NotificationBell }]) =>
         function Bell() {
           return (
-            <DataLayer>
+            <DataLayer applyLiveBids={false}>
               <NotificationBell />
             </DataLayer>
           );

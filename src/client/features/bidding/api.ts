@@ -2,14 +2,14 @@
 // and docs/rules/live-updates.md.
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useSubscription } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../server/trpc/router';
+import { useFollow, useLiveEvents } from '../../lib/live/use-live';
 import { useTRPC } from '../../lib/trpc';
 import type { Auction, AuctionPage } from '../auctions/types';
 
 type Outputs = inferRouterOutputs<AppRouter>['auction'];
-type LiveEvent = Outputs['onBid'] extends AsyncIterable<infer E> ? E : never;
-type BidEvent = Exclude<LiveEvent['data'], { reload: true }>;
+type LiveEvent = (Outputs['onBid'] extends AsyncIterable<infer E> ? E : never)['data'];
+type BidEvent = Exclude<LiveEvent, { reload: true }>;
 
 /** Places a bid; only that auction's page reads afresh, the live stream updates every other view. */
 export function usePlaceBid(auctionId: string) {
@@ -58,38 +58,52 @@ function patchCached<T>(queryClient: QueryClient, queryKey: QueryKey, update: (o
 }
 
 /**
- * Follows one auction, or every auction when no id is given (cards and dashboards): each accepted bid
- * changes every cached view of its auction in place, without asking the server again.
+ * Follows one auction, or every auction when no id is given (cards and dashboards), while the calling
+ * page is on screen: the browser's one live connection (lib/live) then carries its bids, and
+ * useApplyLiveBids changes every cached view of their auctions in place.
  */
 export function useLiveBids(auctionId?: string) {
+  useFollow(auctionId ? { auctionIds: [auctionId], everyAuction: false } : { auctionIds: [], everyAuction: true });
+}
+
+/** Each bid the live connection brings, applied to every cached view of its auction, without asking the server again. */
+export function useApplyLiveBids() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
 
-  useSubscription(
-    trpc.auction.onBid.subscriptionOptions(auctionId ? { auctionId } : {}, {
-      onData: ({ data: event }) => {
-        // Too much was missed to replay (a long sleep): read the auctions afresh instead.
-        if ('reload' in event) {
-          for (const queryKey of [trpc.auction.pathKey(), trpc.user.watchlist.pathKey(), trpc.user.bids.pathKey()]) {
-            void queryClient.invalidateQueries({ queryKey });
-          }
-          return;
-        }
-        patchCached<Auction>(queryClient, trpc.auction.byId.queryKey({ id: event.auctionId }), (old) => patchWithHistory(old, event));
-        patchCached(queryClient, trpc.auction.list.pathKey(), patchPages(event));
-        patchCached(queryClient, trpc.auction.mine.pathKey(), patchPages(event));
-        patchCached<Outputs['stats']>(queryClient, trpc.auction.stats.pathKey(), (old) => ({
-          ...old,
-          latestAuctions: old.latestAuctions.map((a) => patch(a, event)),
-          latestUserAuctions: old.latestUserAuctions.map((a) => patch(a, event)),
-        }));
-        patchCached<Auction[]>(queryClient, trpc.user.watchlist.queryKey(), (old) => old.map((a) => patch(a, event)));
-        // A bid on an auction the user bid on may change who leads, which only the server knows: read afresh.
-        const myBids = queryClient.getQueryData(trpc.user.bids.queryKey());
-        if (myBids?.some((entry) => entry.auction._id === event.auctionId)) {
-          void queryClient.invalidateQueries({ queryKey: trpc.user.bids.queryKey() });
-        }
-      },
-    }),
-  );
+  useLiveEvents((data) => {
+    if (!isBidStreamEvent(data)) return;
+    const event = data;
+    // Too much was missed to replay (a long sleep): read the auctions afresh instead.
+    if ('reload' in event) {
+      for (const queryKey of [trpc.auction.pathKey(), trpc.user.watchlist.pathKey(), trpc.user.bids.pathKey()]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+      return;
+    }
+    const detailKey = trpc.auction.byId.queryKey({ id: event.auctionId });
+    // A bid this page never heard of came before this one (its stream was opened after the page
+    // read the auction): the page reads the auction afresh, rather than show a history with a hole.
+    const shown = queryClient.getQueryData(detailKey);
+    if (shown && event.bidsCount > shown.bidsCount + 1) void queryClient.invalidateQueries({ queryKey: detailKey });
+    else patchCached<Auction>(queryClient, detailKey, (old) => patchWithHistory(old, event));
+    patchCached(queryClient, trpc.auction.list.pathKey(), patchPages(event));
+    patchCached(queryClient, trpc.auction.mine.pathKey(), patchPages(event));
+    patchCached<Outputs['stats']>(queryClient, trpc.auction.stats.pathKey(), (old) => ({
+      ...old,
+      latestAuctions: old.latestAuctions.map((a) => patch(a, event)),
+      latestUserAuctions: old.latestUserAuctions.map((a) => patch(a, event)),
+    }));
+    patchCached<Auction[]>(queryClient, trpc.user.watchlist.queryKey(), (old) => old.map((a) => patch(a, event)));
+    // A bid on an auction the user bid on may change who leads, which only the server knows: read afresh.
+    const myBids = queryClient.getQueryData(trpc.user.bids.queryKey());
+    if (myBids?.some((entry) => entry.auction._id === event.auctionId)) {
+      void queryClient.invalidateQueries({ queryKey: trpc.user.bids.queryKey() });
+    }
+  });
+}
+
+/** A bid or a reload from the live connection (its other events are the notices). */
+function isBidStreamEvent(data: unknown): data is LiveEvent {
+  return typeof data === 'object' && data !== null && ('bid' in data || 'reload' in data);
 }

@@ -38,6 +38,9 @@ const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz
  */
 const asBigint = (n: number) => sql`${n}::bigint`;
 
+/** PostgreSQL's largest integer, the type of its ids. */
+const MAX_INTEGER = 2_147_483_647;
+
 /**
  * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
  * cover only years 1 to 9999: a time outside them lies before or after every row's, as infinity does.
@@ -376,7 +379,13 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
 
 export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
   const pool = db.$client;
-  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, asBigint(auctionId)));
+  // One auction, a few (the auctions a browser's tabs show), or every one (null). An id beyond
+  // PostgreSQL's integer names no auction: left out, rather than failing the statement.
+  const ofAuctions = (auctionIds: readonly number[] | null) => {
+    if (auctionIds === null) return undefined;
+    const possible = auctionIds.filter((id) => id <= MAX_INTEGER);
+    return possible.length === 0 ? sql`false` : inArray(bids.auctionId, possible);
+  };
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -501,12 +510,12 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
     async newestOf(auctionId, limit) {
       return (await pool.query<HistoryBidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
     },
-    async since(afterBidId, auctionId, limit) {
+    async since(afterBidId, auctionIds, limit) {
       return db
         .select(bidColumns)
         .from(bids)
         .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
         .orderBy(bids.id)
         .limit(limit);
     },
@@ -519,18 +528,18 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         .orderBy(bids.seq)
         .limit(limit);
     },
-    async idAfter(afterBidId, auctionId, skip) {
+    async idAfter(afterBidId, auctionIds, skip) {
       const [row] = await db
         .select({ id: bids.id })
         .from(bids)
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuction(auctionId)))
+        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
         .orderBy(bids.id)
         .limit(1)
         .offset(skip);
       return row?.id ?? null;
     },
-    async latestId(auctionId) {
-      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuction(auctionId)).orderBy(desc(bids.id)).limit(1);
+    async latestId(auctionIds) {
+      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1);
       return row?.id ?? 0;
     },
   };

@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgContact } from './contact';
+import { pgLiveStreams } from './live-streams';
 import { pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
@@ -35,6 +36,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     watches: pgWatches(db),
     notifications: pgNotifications(db),
     mail: pgMail(db),
+    liveStreams: pgLiveStreams(db),
     passwordResets: pgPasswordResets(db),
     async ping() {
       await db.$client.query('select 1');

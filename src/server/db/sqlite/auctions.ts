@@ -601,7 +601,8 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
   const immediately = immediateTransactions(db);
-  const ofAuction = (auctionId: number | null) => (auctionId === null ? undefined : eq(bids.auctionId, auctionId));
+  // One auction, a few (the auctions a browser's tabs show), or every one (null).
+  const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inArray(bids.auctionId, [...auctionIds]));
 
   return {
     async place({ auctionId, bidder, requestKey }, decide) {
@@ -694,12 +695,12 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map(historyBidOfValues);
     },
-    async since(afterBidId, auctionId, limit) {
+    async since(afterBidId, auctionIds, limit) {
       return db
         .select(bidColumns)
         .from(bids)
         .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, afterBidId), ofAuction(auctionId)))
+        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
         .orderBy(bids.id)
         .limit(limit)
         .all();
@@ -715,19 +716,19 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         .limit(limit)
         .all();
     },
-    async idAfter(afterBidId, auctionId, skip) {
+    async idAfter(afterBidId, auctionIds, skip) {
       const row = db
         .select({ id: bids.id })
         .from(bids)
-        .where(and(gt(bids.id, afterBidId), ofAuction(auctionId)))
+        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
         .orderBy(bids.id)
         .limit(1)
         .offset(skip)
         .get();
       return row?.id ?? null;
     },
-    async latestId(auctionId) {
-      const row = db.select({ id: bids.id }).from(bids).where(ofAuction(auctionId)).orderBy(desc(bids.id)).limit(1).get();
+    async latestId(auctionIds) {
+      const row = db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1).get();
       return row?.id ?? 0;
     },
   };

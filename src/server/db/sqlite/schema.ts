@@ -285,6 +285,24 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_messages_ip_created_idx').on(t.ipAddress, t.createdAt), index('contact_messages_created_idx').on(t.createdAt)],
 );
 
+/**
+ * The live streams open now, one row each, so that a cap per account and per client address holds
+ * across every instance on the database. An instance renews its rows while their streams are open;
+ * a row whose instance died lapses at `expires_at` and no longer counts.
+ */
+export const liveStreams = sqliteTable(
+  'live_streams',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;

@@ -3,6 +3,7 @@ import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
+import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteWatches } from './watches';
@@ -33,6 +34,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     watches: sqliteWatches(db),
     notifications: sqliteNotifications(db),
     mail: sqliteMail(db),
+    liveStreams: sqliteLiveStreams(db),
     passwordResets: sqlitePasswordResets(db),
     async ping() {
       ping.get();

@@ -47,7 +47,8 @@ export const auctionRouter = router({
   onBid: protectedProcedure.input(onBidInput).subscription(async function* ({ ctx, input, signal }) {
     const auctionId = input?.auctionId === undefined ? null : auctions.parseId(input.auctionId);
     if (input?.auctionId !== undefined && auctionId === null) return;
-    const stream = bidStream(ctx.deps, { auctionId, lastEventId: Number(input?.lastEventId ?? 0) }, signal ?? new AbortController().signal);
+    const following = auctionId === null ? { auctionIds: [], everyAuction: true } : { auctionIds: [auctionId], everyAuction: false };
+    const stream = bidStream(ctx.deps, { following, lastEventId: Number(input?.lastEventId ?? 0) }, signal ?? new AbortController().signal);
     for await (const { id, event } of stream) yield tracked(id, event);
   }),
 });
