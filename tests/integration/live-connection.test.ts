@@ -136,6 +136,26 @@ describe('one stream for a browser', () => {
   });
 });
 
+describe('an account with many sessions', () => {
+  test('100 sessions of one account asking for 20 streams each get 40 between them, by default', async ({ listening }) => {
+    const { baseUrl, deps } = listening;
+    const { viewer } = await people(deps);
+    const sessions = await Promise.all(Array.from({ length: 100 }, async () => (await sessionOf(deps, viewer.id)).token));
+    const opened: SseStream[] = [];
+    const refused: number[] = [];
+    for (const token of sessions) {
+      for (let i = 0; i < 20 && refused.length < 20; i++) {
+        const stream = await openLive(baseUrl, token);
+        if (stream.status === 200) opened.push(stream);
+        else refused.push(stream.status);
+      }
+    }
+    expect(opened).toHaveLength(40);
+    expect(new Set(refused)).toEqual(new Set([429]));
+    for (const stream of opened) stream.close();
+  });
+});
+
 describe('caps on live streams', () => {
   test.override({ settings: { LIVE_STREAMS_PER_ACCOUNT: 3, LIVE_STREAMS_PER_ADDRESS: 5, TRUST_PROXY: 1 } });
 
