@@ -26,10 +26,16 @@ export function leaderOf(bids: Bid[], viewerId: string | undefined, myMaxBid: nu
   return answeredForViewer ? viewerId : top.bidder._id;
 }
 
-/** The leader's id, once it has held for a moment; null before the first bid. */
+/**
+ * The leader's id, once it has held for a moment; null before the first bid. The viewer's own bid on
+ * top makes them the leader at once: the page must not say 'outbid' for a moment after their bid
+ * was accepted (an automatic bid that outbid them comes with it, and the bid's answer says so).
+ */
 export function useLeader(auction: Pick<Auction, 'bids' | 'myMaxBid'>, viewerId: string | undefined): string | null {
   const now = leaderOf(auction.bids, viewerId, auction.myMaxBid);
   const [settled, setSettled] = useState(now);
+  // Settled while drawing, so the page never shows the old leader beside the viewer's own new bid.
+  if (viewerId !== undefined && now === viewerId && auction.bids[0]?.bidder._id === viewerId && settled !== now) setSettled(now);
   useEffect(() => {
     if (now === settled) return;
     const timer = setTimeout(() => setSettled(now), SETTLE_MS);
