@@ -4,7 +4,7 @@ import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgContact } from './contact';
-import { pgMail, pgPasswordResets } from './mail';
+import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgWatches } from './watches';
@@ -15,7 +15,7 @@ export interface PgStore extends Store {
 }
 
 export interface PgStoreOptions extends PgOptions {
-  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  /** Queue a mail with every notice (the site sends mail); off by default. */
   mailNotices?: boolean;
 }
 
@@ -36,6 +36,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     notifications: pgNotifications(db),
     mail: pgMail(db),
     passwordResets: pgPasswordResets(db),
+    emailConfirmations: pgEmailConfirmations(db),
     async ping() {
       await db.$client.query('select 1');
     },

@@ -3,7 +3,7 @@ import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
-import { noticeWriter, sqliteMail, sqlitePasswordResets } from './mail';
+import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteWatches } from './watches';
 
@@ -13,7 +13,7 @@ export interface SqliteStore extends Store {
 }
 
 export interface SqliteStoreOptions {
-  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  /** Queue a mail with every notice (the site sends mail); off by default. */
   mailNotices?: boolean;
 }
 
@@ -34,6 +34,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     notifications: sqliteNotifications(db),
     mail: sqliteMail(db),
     passwordResets: sqlitePasswordResets(db),
+    emailConfirmations: sqliteEmailConfirmations(db),
     async ping() {
       ping.get();
     },
