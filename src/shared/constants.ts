@@ -89,7 +89,7 @@ export const RESET_NEEDS_EMAIL_MESSAGE =
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is unknown, used or expired. Please ask for a new one.';
 
 /** An address confirmation link works once, within this long. */
-export const EMAIL_CONFIRMATION_MS = DAY_MS;
+export const EMAIL_CONFIRMATION_MS = 24 * HOUR_MS;
 /** Confirmation links sent again per account per hour, on the user's request. */
 export const CONFIRMATION_MAILS_PER_HOUR = 3;
 /** Confirmation links tried per hour from one client address (a guessed token counts). */

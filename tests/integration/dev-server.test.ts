@@ -1,12 +1,13 @@
 // `npm run dev` as a developer reads it: readable lines instead of JSON, no line for each module the
-// dev client loads, a line for each request that failed, and the demo accounts and the address last.
+// dev client loads, a line for each request that failed, and the demo accounts and the address last;
+// without SMTP_URL, mail printed in the terminal (a line at start says so), so password reset works.
 import { afterAll, expect, test } from 'vitest';
 import { createWorkspace, launch, type Workspace } from '../../tools/server-process';
 
 let workspace: Workspace | undefined;
 afterAll(() => workspace?.remove());
 
-test('logs readably in development: failures one line each, routine requests not at all, the welcome last', async () => {
+test('logs readably in development: failures one line each, routine requests not at all, the welcome last, mail printed', async () => {
   workspace = await createWorkspace();
   const { port, baseUrl } = workspace;
   const server = await launch({
@@ -49,6 +50,22 @@ test('logs readably in development: failures one line each, routine requests not
     // Vite may add a line of its own (dependencies optimised); of the requests, only the failure shows.
     expect(logged.split('\n').filter((line) => / → \d{3} \(/.test(line))).toEqual([expect.stringContaining('WARN: GET /api/user → 401')]);
     expect(server.output()).not.toMatch(/^\{"level"/m);
+
+    // No SMTP_URL: said once at start, and a reset link is printed instead of mailed.
+    expect(server.output().slice(0, accounts)).toContain(
+      'No SMTP_URL: mail (notices, password reset and confirmation links) is printed here',
+    );
+    const forgot = await fetch(`${baseUrl}/api/auth/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'maya@demo.test' }),
+    });
+    expect(forgot.status).toBe(200);
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/\/reset-password\?token=[\w-]+/);
+    const printed = server.output().slice(server.output().lastIndexOf('Mail (printed here'));
+    expect(printed).toContain('To: maya@demo.test');
+    expect(printed).toContain('Subject: Reset your Open Auction password');
+    expect(printed).toContain(`http://localhost:${port}/reset-password?token=`);
   } finally {
     await server.stop();
   }
