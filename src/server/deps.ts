@@ -17,7 +17,7 @@ export interface AppDeps {
   now: () => number;
   /** The rate limits on attempts (services/rate-limit.ts). */
   limits: Limits;
-  /** The mail server and the outbox worker's timing. */
+  /** How mail leaves (a mail server, the terminal in development, or not at all) and the outbox worker's timing. */
   mail: MailOptions;
   passwords: PasswordHasher;
   bus: BidBus;
@@ -38,7 +38,7 @@ export function createDeps(
     now,
     // Counted in this process unless told otherwise: instances sharing a database count in it.
     limits: createLimits(settings, options.limits ?? { kind: 'memory' }),
-    mail: { ...mailOptions(settings.SMTP_URL, settings.MAIL_FROM), ...options.mail },
+    mail: { ...mailOptions(settings), ...options.mail },
     passwords: createPasswordHasher(),
     bus: options.bus ?? createBidBus(),
     notices: options.notices ?? createNoticeBus(),

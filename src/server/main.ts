@@ -18,6 +18,9 @@ async function main() {
   await pruneLoginHistory(deps);
 
   const app = await buildApp(deps, { dev });
+  if (deps.mail.delivery === 'terminal') {
+    app.log.info('No SMTP_URL: mail (notices, password reset and confirmation links) is printed here instead of sent.');
+  }
   if (dev || settings.SEED_DEMO) {
     const seeded = await seedDemoData(deps);
     if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);

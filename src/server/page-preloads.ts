@@ -21,6 +21,7 @@ const PAGES: Array<{ path: RegExp; modules: string[] }> = [
   { path: /^\/contact\/?$/i, modules: ['app/data-layer.tsx', 'pages/contact.tsx'] },
   { path: /^\/forgot-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/forgot-password.tsx'] },
   { path: /^\/reset-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/reset-password.tsx'] },
+  { path: /^\/verify-email\/?$/i, modules: ['app/data-layer.tsx', 'pages/verify-email.tsx'] },
   { path: /^\/admin\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/dashboard.tsx'] },
   { path: /^\/admin\/users\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/users.tsx'] },
   { path: /^\/admin\/messages\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/messages.tsx'] },

@@ -72,7 +72,10 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** A password reset link works once, within this long. */
 export const PASSWORD_RESET_MS = 60 * 60 * 1000;
-/** Reset links asked for per hour: from one client address, and for one email. */
+/**
+ * Reset links asked for per hour: from one client address, and for one email from one client
+ * address (so that a stranger asking from elsewhere cannot use up the owner's allowance).
+ */
 export const RESET_REQUESTS_PER_ADDRESS = 20;
 export const RESET_REQUESTS_PER_ACCOUNT = 5;
 /** Reset links tried per hour from one client address (a guessed token counts), and resets done per account. */
@@ -84,6 +87,17 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_NEEDS_EMAIL_MESSAGE =
   'Password reset needs e-mail, which this site does not send. Please contact the site’s administrator.';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link is unknown, used or expired. Please ask for a new one.';
+
+/** An address confirmation link works once, within this long. */
+export const EMAIL_CONFIRMATION_MS = 24 * HOUR_MS;
+/** Confirmation links sent again per account per hour, on the user's request. */
+export const CONFIRMATION_MAILS_PER_HOUR = 3;
+/** Confirmation links tried per hour from one client address (a guessed token counts). */
+export const CONFIRMATION_ATTEMPTS_PER_ADDRESS = 20;
+export const EMAIL_CONFIRMED_MESSAGE = 'Your email address is confirmed. Your notices will now also arrive by mail.';
+export const CONFIRMATION_LINK_INVALID_MESSAGE = 'This confirmation link is unknown, used or expired. Please ask for a new one.';
+export const ALREADY_CONFIRMED_MESSAGE = 'Your email address is already confirmed.';
+export const CONFIRMATION_NEEDS_EMAIL_MESSAGE = 'Confirming an email address needs e-mail, which this site does not send.';
 
 /** The most calls one batched tRPC request may carry: the server refuses more, the client sends no more. */
 export const TRPC_MAX_BATCH_SIZE = 20;

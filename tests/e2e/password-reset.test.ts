@@ -1,10 +1,10 @@
 // Forgotten passwords in Chromium, with a real SMTP server beside the built server: ask for a link
 // from the login page, open the link from the mail that arrives, choose a new password and log in
-// with it. The e-mail switch of /profile; and, on a site without mail, whom to ask instead.
-// Screenshots at 1280 and 360 px.
+// with it; a used link says so without a form. The e-mail switch of /profile; and, on a site without
+// mail, whom to ask instead. Screenshots at 1280 and 360 px.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp } from '../support/smtp';
+import { startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
 import { axeReport } from './axe';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
 
@@ -20,6 +20,18 @@ async function signUp(baseUrl: string, name: string) {
   });
   expect(response.status).toBe(201);
   return { name, email };
+}
+
+/** The mail to that address with that subject, once it has arrived (sign-up mails a confirmation link first). */
+async function mailFor(smtp: TestSmtp, to: string, subject: string): Promise<ReceivedMail> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = smtp.mails.find((m) => m.to === to && m.subject === subject);
+    if (found) return found;
+    if (Date.now() > deadline)
+      throw new Error(`no mail "${subject}" to ${to}; got: ${smtp.mails.map((m) => `${m.to} ${m.subject}`).join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -53,11 +65,12 @@ describeBrowser('a forgotten password, with mail', () => {
     await page.getByRole('status').filter({ hasText: 'If an account uses this email' }).waitFor();
     await e2e.screenshot(page, 'password-reset-requested-desktop');
 
-    const [mail] = await smtp.waitFor(1, 15_000);
-    expect(mail!.to).toBe(account.email);
-    const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail!.text)![0]);
+    const mail = await mailFor(smtp, account.email, 'Reset your Open Auction password');
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0]);
     await page.goto(`${link.pathname}${link.search}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    // The link is checked first: the form shows for one that works.
+    await page.getByLabel('New password', { exact: true }).waitFor();
 
     // The usual rules, before anything is sent.
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -80,14 +93,32 @@ describeBrowser('a forgotten password, with mail', () => {
     await logIn(page, account.email, NEW_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
 
-    // The link worked once.
+    // The link worked once: opened again, it says so at once, with no form, and the way to a new one.
     const again = await e2e.newPage({ width: 360, height: 740 });
     await again.goto(`${link.pathname}${link.search}`);
-    await again.getByLabel('New password', { exact: true }).fill('yet another passphrase');
-    await again.getByLabel('Confirm new password').fill('yet another passphrase');
-    await again.getByRole('button', { name: 'Set new password' }).click();
-    await again.getByRole('alert').filter({ hasText: 'unknown, used or expired' }).waitFor();
+    await again.getByRole('alert').filter({ hasText: 'This reset link is invalid or expired' }).waitFor();
+    expect(await again.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await axeReport(again, 'the reset page with a used link at 360 px')).toBe('');
     await e2e.screenshot(again, 'password-reset-used-link-phone');
+    await again.getByRole('link', { name: 'ask for a new one' }).click();
+    await again.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+  });
+
+  it('a link mailed before a password change no longer shows the form after it', async () => {
+    const page = await e2e.newPage();
+    const email = uniqueEmail('lise');
+    const response = await page.request.post('/api/auth/signup', { data: { name: 'Lise Meitner', email, password: PASSWORD } });
+    expect(response.status()).toBe(201);
+    expect((await page.request.post('/api/auth/forgot', { data: { email } })).status()).toBe(200);
+    const mail = await mailFor(smtp, email, 'Reset your Open Auction password');
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0]);
+    const changed = await page.request.patch('/api/user', {
+      data: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(changed.status()).toBe(200);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('alert').filter({ hasText: 'the password may have been changed since' }).waitFor();
+    await e2e.screenshot(page, 'password-reset-after-change-desktop');
   });
 
   it('turns e-mail notifications off on /profile with a labelled switch, and the choice stays', async () => {
@@ -119,6 +150,30 @@ describeBrowser('a forgotten password, with mail', () => {
 
 describeBrowser('a forgotten password, on a site without mail', () => {
   const e2e = useBrowserHarness();
+
+  it('a reset link that cannot work says so, with a spinner while it is checked, and the way to a new one', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    await page.goto('/reset-password?token=abc');
+    await page.getByRole('alert').filter({ hasText: 'This reset link is invalid or expired' }).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'ask for a new one' }).count()).toBe(1);
+    await e2e.screenshot(page, 'password-reset-invalid-link-phone');
+  });
+
+  it('/profile says that no mail server is set up', async () => {
+    const page = await e2e.newPage();
+    const response = await page.request.post('/api/auth/signup', {
+      data: { name: 'Emmy Noether', email: uniqueEmail('emmy'), password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    await page.goto('/profile');
+    await page.getByRole('switch', { name: 'E-mail me my notifications' }).waitFor();
+    await page.getByText('No mail server is set up on this site, so notices appear here only.').waitFor();
+    await page.getByText('No mail server is set up on this site, so the address cannot be confirmed for now.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send the link again' }).count()).toBe(0);
+    expect(await axeReport(page, 'the profile on a site without mail at 1280 px')).toBe('');
+    await e2e.screenshot(page, 'profile-without-mail-desktop');
+  });
 
   it('the forgot-password page says that password reset needs e-mail, and whom to ask', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });

@@ -6,7 +6,7 @@ import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
 import { expectErrorBody, get, login, logout, post, sessionCookie, signedUp, signup } from '../support/http';
 
-const USER_KEYS = ['_id', 'avatar', 'email', 'name', 'role'];
+const USER_KEYS = ['_id', 'avatar', 'email', 'emailVerified', 'name', 'role'];
 
 describe('POST /api/auth/signup', () => {
   test('201 {user, token} with the user shape; the token and the cookie both sign in', async ({ app }) => {
@@ -16,7 +16,7 @@ describe('POST /api/auth/signup', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(Object.keys(body.user).sort()).toEqual(USER_KEYS);
-    expect(body.user).toEqual({ _id: expect.any(String), name: 'New Person', email, avatar: null, role: 'user' });
+    expect(body.user).toEqual({ _id: expect.any(String), name: 'New Person', email, avatar: null, role: 'user', emailVerified: false });
     expect(body.token).toEqual(expect.any(String));
     expect((await get(app, '/api/user', { token: body.token })).statusCode).toBe(200);
     expect((await get(app, '/api/user', { cookie: sessionCookie(res).value })).json().user.email).toBe(email);
@@ -81,7 +81,7 @@ describe('POST /api/auth/login', () => {
     const res = await login(app, row.email, PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user' },
+      user: { _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user', emailVerified: true },
       token: expect.any(String),
     });
   });

@@ -26,14 +26,26 @@ async function resetToken(deps: TestDeps, userId: number): Promise<string> {
   return token;
 }
 
+/** A live address confirmation link of the user, as its mail would carry it. */
+async function confirmationToken(deps: TestDeps, userId: number): Promise<string> {
+  const token = `matrix-${uniqueEmail('confirm')}`;
+  const now = deps.now();
+  await deps.store.emailConfirmations.create(
+    { id: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(now + 60_000) },
+    { to: 'nobody@example.com', subject: 'S', text: 'T', html: 'H' },
+  );
+  return token;
+}
+
 type Who = 'signedOut' | 'user' | 'admin';
 type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
 const WHO: Who[] = ['signedOut', 'user', 'admin'];
 
 /** Everyone the matrix needs, inserted directly: one user, one admin, a seller with an auction per caller. */
 async function fixture(deps: TestDeps) {
-  const user = await insertUser(deps, { name: 'Uma User' });
-  const admin = await insertUser(deps, { name: 'Adam Admin', role: 'admin' });
+  // Their addresses are not confirmed yet, so that they may ask for the link again.
+  const user = await insertUser(deps, { name: 'Uma User', confirmed: false });
+  const admin = await insertUser(deps, { name: 'Adam Admin', role: 'admin', confirmed: false });
   const seller = await insertUser(deps, { name: 'Sid Seller' });
   const auctions = {
     signedOut: await insertAuction(deps, seller.id, { itemName: 'For nobody', startingPrice: 10 }),
@@ -86,7 +98,14 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     ...PUBLIC,
     input: async (fx, _who, deps) => ({ token: await resetToken(deps, fx.seller.id), password: 'another long password' }),
   },
+  'auth.checkResetToken': { type: 'mutation', ...PUBLIC, input: () => ({ token: 'whatever' }) },
+  'auth.verifyEmail': {
+    type: 'mutation',
+    ...PUBLIC,
+    input: async (fx, _who, deps) => ({ token: await confirmationToken(deps, fx.seller.id) }),
+  },
   'user.me': { type: 'query', ...SIGNED_IN },
+  'user.sendConfirmationEmail': { type: 'mutation', ...SIGNED_IN },
   'user.changePassword': {
     type: 'mutation',
     ...SIGNED_IN,
@@ -263,6 +282,24 @@ const ROUTES: Record<string, RouteDecision> = {
     request: async (fx, _who, deps) =>
       json('POST', '/api/auth/reset', { token: await resetToken(deps, fx.seller.id), password: 'another long password' }),
   },
+  'POST /api/auth/reset/check': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: () => json('POST', '/api/auth/reset/check', { token: 'whatever' }),
+  },
+  'POST /api/auth/verify-email': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: async (fx, _who, deps) => json('POST', '/api/auth/verify-email', { token: await confirmationToken(deps, fx.seller.id) }),
+  },
+  'POST /api/user/confirmation-email': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: () => ({ method: 'POST', url: '/api/user/confirmation-email' }),
+  },
   'GET /api/user/settings': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/settings' }) },
   'PATCH /api/user/settings': {
     signedOut: 401,
@@ -361,6 +398,8 @@ const OPEN_ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'POST /api/auth/reset/check',
+  'POST /api/auth/verify-email',
   'POST /api/contact',
 ];
 
@@ -380,7 +419,7 @@ describe('REST routes', () => {
     expect(Object.keys(ROUTES).filter((r) => !served.includes(r))).toEqual([]);
   });
 
-  test('the decisions follow the rules: only signup, login, logout, password reset and contact open; /api/admin for admins only', () => {
+  test('the decisions follow the rules: only signup, login, logout, password reset, address confirmation and contact open; /api/admin for admins only', () => {
     for (const [route, decision] of Object.entries(ROUTES)) {
       const open = OPEN_ROUTES.includes(route);
       expect(decision.signedOut === 401, route).toBe(!open);

@@ -1,5 +1,6 @@
 // `npm run dev` as a developer reads it: readable lines instead of JSON, no line for each module the
 // dev client loads, a line for each request that failed, and the demo accounts and the address last;
+// without SMTP_URL, mail printed in the terminal (a line at start says so), so password reset works;
 // a page that leaves its live stream is not news; a restart (tsx watch sends SIGTERM on every save)
 // ends the open streams at once, telling them to come back in a second, so it takes about that long.
 import { request } from 'node:http';
@@ -11,7 +12,7 @@ import { openEventStream } from '../support/sse';
 let workspace: Workspace | undefined;
 afterAll(() => workspace?.remove());
 
-test('logs readably in development: failures one line each, routine requests not at all, the welcome last', async () => {
+test('logs readably in development: failures one line each, routine requests not at all, the welcome last, mail printed', async () => {
   workspace = await createWorkspace();
   const { port, baseUrl } = workspace;
   const server = await launch({
@@ -54,6 +55,22 @@ test('logs readably in development: failures one line each, routine requests not
     // Vite may add a line of its own (dependencies optimised); of the requests, only the failure shows.
     expect(logged.split('\n').filter((line) => / → \d{3} \(/.test(line))).toEqual([expect.stringContaining('WARN: GET /api/user → 401')]);
     expect(server.output()).not.toMatch(/^\{"level"/m);
+
+    // No SMTP_URL: said once at start, and a reset link is printed instead of mailed.
+    expect(server.output().slice(0, accounts)).toContain(
+      'No SMTP_URL: mail (notices, password reset and confirmation links) is printed here',
+    );
+    const forgot = await fetch(`${baseUrl}/api/auth/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'maya@demo.test' }),
+    });
+    expect(forgot.status).toBe(200);
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toMatch(/\/reset-password\?token=[\w-]+/);
+    const printed = server.output().slice(server.output().lastIndexOf('Mail (printed here'));
+    expect(printed).toContain('To: maya@demo.test');
+    expect(printed).toContain('Subject: Reset your Open Auction password');
+    expect(printed).toContain(`http://localhost:${port}/reset-password?token=`);
 
     // A tab opens its live stream, then leaves (a page closed): nothing is logged for it.
     const signedUp = await fetch(`${baseUrl}/api/auth/signup`, {

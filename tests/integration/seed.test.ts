@@ -60,6 +60,13 @@ describe('demo data in an empty database', () => {
     for (const account of seeded!.accounts) expect(account.password.length).toBeGreaterThanOrEqual(8);
   });
 
+  test('the demo accounts have confirmed addresses, so their notices are mailed as a real account’s are', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const row = await deps.store.users.byEmail(account.email);
+      expect(row?.emailVerifiedAt, account.email).toEqual(row?.createdAt);
+    }
+  });
+
   test('lists 12 or more auctions over 8 or more categories, some ended and some live', async () => {
     const rows = await auctionRows(deps);
     const now = deps.now();

@@ -83,7 +83,7 @@ describe.skipIf(!pgServer)('rate limits shared through PostgreSQL', () => {
   });
 
   test('the counts keep no email address: keys are stored hashed', async () => {
-    await instance().resetRequestsPerAccount.take('carol@example.com');
+    await instance().resetRequestsPerAccountAndAddress.take('carol@example.com|192.0.2.1');
     const { rows } = await pools[0]!.query<{ key: string }>(`select key from ${RATE_LIMITS_TABLE}`);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.map((row) => row.key).join(' ')).not.toContain('carol');

@@ -17,15 +17,20 @@ export const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133
 
 let passwordHash: Promise<string> | undefined;
 
-/** A user row with PASSWORD, without going through sign-up (no rate limit, no login history). */
-export async function insertUser(deps: AppDeps, fields: { name?: string; email?: string; role?: Role } = {}) {
+/**
+ * A user row with PASSWORD, without going through sign-up (no rate limit, no login history, no
+ * confirmation mail). Its address is confirmed, so that its notices are mailed, unless `confirmed` is false.
+ */
+export async function insertUser(deps: AppDeps, fields: { name?: string; email?: string; role?: Role; confirmed?: boolean } = {}) {
   passwordHash ??= hashPassword(PASSWORD);
+  const createdAt = new Date(deps.now());
   const row = await deps.store.users.insert({
     name: fields.name ?? 'Inserted User',
     email: fields.email ?? uniqueEmail('inserted'),
     passwordHash: await passwordHash,
     role: fields.role ?? 'user',
-    createdAt: new Date(deps.now()),
+    createdAt,
+    emailVerifiedAt: fields.confirmed === false ? null : createdAt,
   });
   if (!row) throw new Error('insertUser: that email is taken');
   return { ...row, password: PASSWORD };
@@ -48,11 +53,12 @@ export async function sessionOf(deps: AppDeps, userId: number): Promise<{ token:
  * A user inserted with PASSWORD and signed in: the row (id, name, email, role…), `_id` as the API
  * writes it, `user` as auth.session answers it, a session `token`, and a `caller` acting as them.
  */
-export async function signedInUser(deps: AppDeps, name = 'Test User', fields: { email?: string; role?: Role } = {}) {
+export async function signedInUser(deps: AppDeps, name = 'Test User', fields: { email?: string; role?: Role; confirmed?: boolean } = {}) {
   const row = await insertUser(deps, { name, ...fields });
   const session = await sessionOf(deps, row.id);
   const _id = String(row.id);
-  return { ...row, _id, user: { _id, name: row.name, email: row.email, avatar: row.avatar, role: row.role }, ...session };
+  const user = { _id, name: row.name, email: row.email, avatar: row.avatar, role: row.role, emailVerified: row.emailVerifiedAt !== null };
+  return { ...row, _id, user, ...session };
 }
 
 export function anonymousCaller(deps: AppDeps, ip = '127.0.0.1'): Caller {

@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
-import { openShared, sharedThroughPostgres, type SharedState } from '../../src/server/db/open-store';
+import { mailsNotices, openShared, sharedThroughPostgres, type SharedState } from '../../src/server/db/open-store';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
@@ -111,7 +111,7 @@ function closedOnce(store: Store): void {
  */
 export function sqliteDeps(overrides: Partial<Settings> = {}): OpenDeps {
   const { settings, ownUploadDir } = settingsFor(overrides);
-  const store = createSqliteStore(':memory:', { mailNotices: settings.SMTP_URL !== undefined });
+  const store = createSqliteStore(':memory:', { mailNotices: mailsNotices(settings) });
   closedOnce(store);
   const clock = testClock();
   const deps: TestDeps = { ...createDeps(settings, { store, now: clock.now }), ...sqliteTables(store.db.$client), clock, db: store.db };
@@ -156,7 +156,7 @@ async function takeDatabase(): Promise<string> {
 async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
   const url = await takeDatabase();
-  const store = await createPgStore(url, { mailNotices: settings.SMTP_URL !== undefined, poolSize: 4 });
+  const store = await createPgStore(url, { mailNotices: mailsNotices(settings), poolSize: 4 });
   closedOnce(store);
   const clock = testClock();
   const db = new Proxy({} as SqliteDb, {

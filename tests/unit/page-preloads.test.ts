@@ -33,6 +33,7 @@ const fullManifest = () => ({
   'pages/contact.tsx': chunk('assets/contact.js'),
   'pages/forgot-password.tsx': chunk('assets/forgot-password.js'),
   'pages/reset-password.tsx': chunk('assets/reset-password.js'),
+  'pages/verify-email.tsx': chunk('assets/verify-email.js'),
   'pages/admin/dashboard.tsx': chunk('assets/admin.js'),
   'pages/admin/users.tsx': chunk('assets/users.js'),
   'pages/admin/messages.tsx': chunk('assets/messages.js'),

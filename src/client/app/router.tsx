@@ -32,6 +32,7 @@ const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPag
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
 const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
+const VerifyEmailPage = page(() => import('../pages/verify-email').then((m) => m.VerifyEmailPage));
 const WatchlistPage = page(() => import('../pages/watchlist').then((m) => m.WatchlistPage));
 
 const routes: RouteObject[] = [
@@ -53,6 +54,7 @@ const routes: RouteObject[] = [
           { path: paths.contact, element: <ContactPage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: paths.verifyEmail, element: <VerifyEmailPage /> },
           {
             element: <RequireAuth />,
             children: [

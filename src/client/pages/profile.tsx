@@ -7,9 +7,13 @@ import { AccountSummary } from '../features/account/account-summary';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { EmailNotifications } from '../features/account/email-notifications';
 import { useAuth } from '../features/auth/auth-context';
+import { AddressConfirmation } from '../features/email-confirmation/address-confirmation';
 import { paths } from '../lib/paths';
 
-/** /profile (signed in): name and email read-only, the e-mail switch, and the change-password form. */
+/**
+ * /profile (signed in): name and email read-only, whether the address is confirmed (and the link
+ * again), the e-mail switch, and the change-password form.
+ */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
@@ -25,8 +29,11 @@ export function ProfilePage() {
             <AccountSummary user={user} />
             <Card className="p-5 sm:p-6">
               <h2 className="text-lg font-semibold text-slate-900">E-mail</h2>
-              <div className="mt-4">
-                <EmailNotifications />
+              <div className="mt-4 space-y-5">
+                <AddressConfirmation email={user.email} />
+                <div className="border-t border-slate-200 pt-5">
+                  <EmailNotifications />
+                </div>
               </div>
             </Card>
             <Link

@@ -7,6 +7,7 @@ import { createDoorbell } from '../live/doorbell';
 import type { NoticeBus } from '../live/notice-bus';
 import { createPgBidBus } from '../live/pg-bid-bus';
 import { createPgNoticeBus } from '../live/pg-notice-bus';
+import { mailDelivery } from '../services/mail';
 import type { LimitsBackend } from '../services/rate-limit';
 import { redactedUrl } from './pg/open';
 import { createPgStore, type PgStore } from './pg/store';
@@ -37,8 +38,8 @@ export async function openShared(settings: Settings): Promise<SharedState> {
   return { store, ...sharedThroughPostgres(store, settings.DATABASE_URL) };
 }
 
-/** A site with a mail server queues a mail with every notice. */
-const mailsNotices = (settings: Settings) => settings.SMTP_URL !== undefined;
+/** A site that sends mail (or prints it, in development) queues a mail with every notice. */
+export const mailsNotices = (settings: Settings) => mailDelivery(settings) !== null;
 
 /** Limits counted in PostgreSQL, and buses that ring every instance through LISTEN/NOTIFY (decision 0007). */
 export function sharedThroughPostgres(store: PgStore, url: string): Omit<SharedState, 'store'> {

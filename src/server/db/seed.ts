@@ -256,12 +256,15 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
 
   for (const account of DEMO_ACCOUNTS) {
     if (await users.byEmail(account.email)) continue;
+    const joinedAt = new Date(now - account.joinedDaysAgo * DAY_MS);
     const created = await users.insert({
       name: account.name,
       email: account.email,
       passwordHash: await hashPassword(account.password),
       role: account.role,
-      createdAt: new Date(now - account.joinedDaysAgo * DAY_MS),
+      createdAt: joinedAt,
+      // Confirmed, so that their notices are mailed (or printed, in development) as a real account's are.
+      emailVerifiedAt: joinedAt,
     });
     // Null: another run inserted it meanwhile.
     if (created) added.users += 1;

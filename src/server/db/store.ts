@@ -19,6 +19,8 @@ export interface UserRecord {
   lastLoginCountry: string | null;
   /** Whether the user's notices are also mailed. */
   emailNotifications: boolean;
+  /** When the owner confirmed the address (the mailed link), or null: only confirmed addresses get notices by mail. */
+  emailVerifiedAt: Date | null;
 }
 
 /** A session with the user it belongs to, read fresh on every request. */
@@ -26,7 +28,7 @@ export interface SessionRecord {
   sessionId: string;
   lastSeenAt: Date;
   expiresAt: Date;
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role' | 'avatar'>;
+  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role' | 'avatar'> & { emailVerified: boolean };
 }
 
 export interface LoginEventRecord {
@@ -179,8 +181,19 @@ export interface UserStore {
   byEmail(email: string): Promise<UserRecord | undefined>;
   byId(id: number): Promise<UserRecord | undefined>;
   /** The new user, or null when the email is taken. */
-  insert(user: { name: string; email: string; passwordHash: string; role?: Role; createdAt: Date }): Promise<UserRecord | null>;
-  /** Stores a new password hash and ends every session of the user but `keepSessionId`. */
+  insert(user: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    role?: Role;
+    createdAt: Date;
+    /** Unconfirmed (null) unless given: the demo accounts are made confirmed. */
+    emailVerifiedAt?: Date | null;
+  }): Promise<UserRecord | null>;
+  /**
+   * In one transaction: stores a new password hash, ends every session of the user but
+   * `keepSessionId`, and every password reset link of the user, dropping their mails not sent yet.
+   */
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
   setEmailNotifications(userId: number, on: boolean): Promise<void>;
   /** In one transaction: the existing user with that email made an admin, or a new admin. */
@@ -353,33 +366,45 @@ export interface MailMessage {
 /** A notice whose mail is due, with what its mail says. */
 export interface NoticeMail {
   kind: NotificationKind;
+  /** The newest notice's message. */
   message: string;
   auctionId: number;
   itemName: string;
-  /** The auction's price when the notice was written. */
+  /** The auction's price when the newest notice was written. */
   price: number;
+  /** How many notices of this kind and auction the mail stands for: the newest and those folded into it. */
+  count: number;
   to: { name: string; email: string; emailNotifications: boolean };
 }
 
-/** A claimed row of the outbox: a notice to render, or a mail stored ready. */
+/** Which mail leaves first: a link someone is waiting for, then notices. */
+export const MAIL_PRIORITY = { link: 0, notice: 1 } as const;
+
+/** A claimed row of the outbox: a notice (of a group, or from before groups) to render, or a mail stored ready. */
 export interface OutboxMail {
   id: number;
   attempts: number;
   expiresAt: Date | null;
-  content: { kind: 'notice'; notice: NoticeMail } | { kind: 'ready'; mail: MailMessage };
+  content: { kind: 'notice'; notice: NoticeMail; grouped: boolean } | { kind: 'ready'; mail: MailMessage };
 }
 
 export interface MailStore {
   /**
-   * Claims up to `limit` rows due by `now` and moves each one's due time to `leaseUntil`, in one
-   * conditional write, so that no other worker (in this process or another) claims them until then.
+   * Claims up to `limit` rows due by `now`, links first, then by due time, and moves each one's due
+   * time to `leaseUntil`, in one conditional write, so that no other worker (in this process or
+   * another) claims them until then. Forgets, on the way, the groups whose window has passed.
    */
   claimDue(now: number, leaseUntil: number, limit: number): Promise<OutboxMail[]>;
-  /** Sent, or not worth sending: the row goes. */
+  /** Sent, or not worth sending: the row goes (a group's with any notice folded into it since the claim). */
   remove(id: number): Promise<void>;
+  /**
+   * A group's mail was sent, standing for `sent` notices: those folded in since the claim wait for
+   * the next mail, due at `holdUntil`; with none, the row only holds the group's window until then.
+   */
+  sentGroup(id: number, sent: number, holdUntil: number): Promise<void>;
   /** Sending failed: try again at `dueAt`. */
   retryAt(id: number, dueAt: number, error: string): Promise<void>;
-  /** Rows waiting, due or not (tests and the operator's eye). */
+  /** Rows with a mail to send, due or not (tests and the operator's eye). */
   pending(): Promise<number>;
 }
 
@@ -390,7 +415,8 @@ export interface PasswordResetStore {
   userOf(id: string, now: number): Promise<number | undefined>;
   /**
    * Uses the reset up, in one transaction: sets the password, ends every session and every other
-   * reset of the account. The account's id, or undefined when the reset is unknown, used or expired.
+   * reset of the account, and drops the reset mails of the account not sent yet. The account's id,
+   * or undefined when the reset is unknown, used or expired.
    */
   consume(id: string, now: number, passwordHash: string): Promise<number | undefined>;
 }
@@ -400,7 +426,7 @@ export type StreamPlaceRefusal = 'user-full' | 'address-full';
 
 /**
  * The places of open live streams, one row each, so that caps per account and per client address
- * hold across every instance on the database (live/stream-places.ts keeps them).
+ * hold across every instance on the database (live/streams.ts keeps them).
  */
 export interface LiveStreamStore {
   /**
@@ -418,6 +444,17 @@ export interface LiveStreamStore {
   release(id: string): Promise<void>;
 }
 
+export interface EmailConfirmationStore {
+  /** Stores the confirmation link (by its token's hash) and queues its mail, in one transaction. */
+  create(confirmation: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
+  /**
+   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already
+   * was) and ends every other confirmation link of the account, dropping their mails not sent yet.
+   * The account's id, or undefined when the link is unknown, used or expired.
+   */
+  consume(id: string, now: number): Promise<number | undefined>;
+}
+
 export interface Store {
   users: UserStore;
   sessions: SessionStore;
@@ -430,6 +467,7 @@ export interface Store {
   mail: MailStore;
   passwordResets: PasswordResetStore;
   liveStreams: LiveStreamStore;
+  emailConfirmations: EmailConfirmationStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ export function userRoutes(rest: RestRoutes) {
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
   rest('GET', '/user/settings', (caller) => caller.user.settings());
   rest('PATCH', '/user/settings', (caller, req) => caller.user.updateSettings(unvalidatedBody(req)));
+  rest('POST', '/user/confirmation-email', (caller) => caller.user.sendConfirmationEmail(), { body: 'none' });
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));

@@ -3,6 +3,7 @@ import { LOGIN_FAILED_MESSAGE } from '../../shared/constants';
 import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
+import { queueEmailConfirmation } from './email-confirmation';
 import { recordLogin, type ClientInfo } from './login-history';
 import { takeAll } from './rate-limit';
 import { createSession, revokeSession } from './sessions';
@@ -27,6 +28,8 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
   const row = await store.users.insert({ name: input.name, email: input.email, passwordHash, createdAt: new Date(now()) });
   // Two sign-ups with one email at the same instant: the unique index decided.
   if (!row) throw conflict(EMAIL_TAKEN_MESSAGE);
+  // Notices are mailed only once the owner of the address has followed this link.
+  if (deps.mail.transport) await queueEmailConfirmation(deps, row);
   await recordLogin(deps, row.id, 'signup', client);
   const session = await createSession(deps, row.id);
   return { user: toUser(row), ...session };

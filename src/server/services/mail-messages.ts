@@ -42,14 +42,42 @@ function render(to: string, subject: string, parts: Part[]): MailMessage {
   };
 }
 
-/** The mail of one notice: what happened, the auction's name and price, a link to it. */
+/** What a mail standing for several notices of one kind says first: how many came since the last mail. */
+const FOLDED: Record<NotificationKind, (item: string, count: number) => { subject: string; summary: string }> = {
+  outbid: (item, count) => ({
+    subject: `You were outbid ${count} times on “${item}”`,
+    summary: `Since our last mail about “${item}”, you were outbid ${count} times. The newest:`,
+  }),
+  // The others come once per auction; should one repeat, the mail still says how often.
+  won: (item, count) => folded(SUBJECTS.won(item), item, count),
+  sold: (item, count) => folded(SUBJECTS.sold(item), item, count),
+  unsold: (item, count) => folded(SUBJECTS.unsold(item), item, count),
+  ending_soon: (item, count) => folded(SUBJECTS.ending_soon(item), item, count),
+};
+
+function folded(subject: string, item: string, count: number) {
+  return {
+    subject: `${subject} (${count} notices)`,
+    summary: `Since our last mail about “${item}”, ${count} notices like this one came. The newest:`,
+  };
+}
+
+/**
+ * The mail of one notice: what happened, the auction's name and price, a link to it. A mail that
+ * stands for several (folded while the group waited out its ten minutes) says how many first.
+ */
 export function noticeMessage(notice: NoticeMail, publicUrl: string): MailMessage {
-  return render(notice.to.email, SUBJECTS[notice.kind](notice.itemName), [
+  const many = notice.count > 1 ? FOLDED[notice.kind](notice.itemName, notice.count) : null;
+  return render(notice.to.email, many?.subject ?? SUBJECTS[notice.kind](notice.itemName), [
     { text: `Hello ${notice.to.name},` },
+    ...(many ? [{ text: many.summary }] : []),
     { text: notice.message },
     { field: 'Auction', value: notice.itemName },
     { field: 'Price', value: formatDollars(notice.price) },
     { link: `${publicUrl}/auction/${notice.auctionId}`, label: 'See the auction' },
+    ...(many
+      ? [{ text: 'We send at most one mail about the same auction and news every ten minutes; what comes in between arrives together.' }]
+      : []),
     {
       text: `You receive this because e-mail notifications are on for your account. You can turn them off on your profile: ${publicUrl}/profile`,
     },
@@ -65,5 +93,17 @@ export function passwordResetMessage(to: { name: string; email: string }, link: 
     },
     { link, label: 'Choose a new password' },
     { text: 'If you did not ask for this, ignore this mail: your password stays as it is.' },
+  ]);
+}
+
+/** The mail with the link that confirms an account's address. */
+export function emailConfirmationMessage(to: { name: string; email: string }, link: string, validHours: number): MailMessage {
+  return render(to.email, 'Confirm your email address for Open Auction', [
+    { text: `Hello ${to.name},` },
+    {
+      text: `Please confirm that this address is yours: we mail notices (outbid, won, sold, ending soon) only to a confirmed address. The link below works once, within ${validHours} hours.`,
+    },
+    { link, label: 'Confirm my email address' },
+    { text: 'If you did not make an account at Open Auction, ignore this mail: unless the address is confirmed, we mail it no notices.' },
   ]);
 }

@@ -1,20 +1,35 @@
 // Mail leaves through the outbox: events write rows in their own transaction, and this worker, run
-// in every process on a timer, claims due rows, sends them and deletes them, or retries later with
-// exponential back-off. Why: docs/decisions/0006-mail-through-an-outbox.md.
+// in every process on a timer, claims due rows (links first), sends them and deletes them (a notice's
+// group keeps its row for ten minutes, folding later notices in), or retries later with exponential
+// back-off. Why: docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md.
 import { createTransport } from 'nodemailer';
 import type { MailMessage, OutboxMail } from '../db/store';
 import type { AppDeps } from '../deps';
+import type { Settings } from '../env';
 import { noticeMessage } from './mail-messages';
 
-/** What sends one mail; the SMTP transport in production, the same in tests (against a real server). */
+/** What sends one mail: the SMTP transport (tests run a real server), or the terminal in development. */
 export interface MailTransport {
   send(mail: MailMessage & { from: string }): Promise<void>;
   close(): void;
 }
 
+/**
+ * How this site's mail leaves: through the mail server at SMTP_URL; in development without one,
+ * printed in the server's terminal, so that reset and confirmation links work on a developer's
+ * machine; otherwise not at all (null).
+ */
+export type MailDelivery = 'smtp' | 'terminal' | null;
+
+export function mailDelivery(settings: Pick<Settings, 'SMTP_URL' | 'NODE_ENV'>): MailDelivery {
+  if (settings.SMTP_URL) return 'smtp';
+  return settings.NODE_ENV === 'development' ? 'terminal' : null;
+}
+
 export interface MailOptions {
-  /** null: the site sends no mail (SMTP_URL empty). */
+  /** null: the site sends no mail (no SMTP_URL, outside development). */
   transport: MailTransport | null;
+  delivery: MailDelivery;
   from: string;
   /** How often the worker looks for due mail. */
   tickMs: number;
@@ -23,6 +38,8 @@ export interface MailOptions {
   maxRetryMs: number;
   /** How long a claim keeps other workers off a row: longer than any send can take. */
   leaseMs: number;
+  /** At most one mail per address, auction and notice kind in this long; later notices fold into the next. */
+  foldWindowMs: number;
 }
 
 /** Rows claimed and sent at once, side by side. */
@@ -34,14 +51,17 @@ const BATCH = 10;
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function mailOptions(smtpUrl: string | undefined, from: string): MailOptions {
+export function mailOptions(settings: Pick<Settings, 'SMTP_URL' | 'NODE_ENV' | 'MAIL_FROM'>): MailOptions {
+  const delivery = mailDelivery(settings);
   return {
-    transport: smtpUrl ? smtpTransport(smtpUrl) : null,
-    from,
+    transport: delivery === 'smtp' ? smtpTransport(settings.SMTP_URL!) : delivery === 'terminal' ? terminalTransport() : null,
+    delivery,
+    from: settings.MAIL_FROM,
     tickMs: 1_000,
     firstRetryMs: 30_000,
     maxRetryMs: 60 * 60_000,
     leaseMs: 5 * 60_000,
+    foldWindowMs: 10 * 60_000,
   };
 }
 
@@ -54,6 +74,33 @@ function smtpTransport(url: string): MailTransport {
     close() {
       transporter.close();
     },
+  };
+}
+
+/**
+ * Development without a mail server: each mail printed as a block a person reads (who it is for,
+ * the subject, the text with its links), instead of sent.
+ */
+export function terminalTransport(write: (text: string) => void = (text) => console.log(text)): MailTransport {
+  return {
+    async send(mail) {
+      const rule = '─'.repeat(72);
+      write(
+        [
+          '',
+          `${rule}`,
+          'Mail (printed here, not sent: no SMTP_URL in development)',
+          `From: ${mail.from}`,
+          `To: ${mail.to}`,
+          `Subject: ${mail.subject}`,
+          '',
+          mail.text.trimEnd(),
+          rule,
+          '',
+        ].join('\n'),
+      );
+    },
+    close() {},
   };
 }
 
@@ -70,7 +117,11 @@ export async function sendDueMail(deps: AppDeps, log: { warn(obj: object, msg: s
   if (!transport) return 0;
   const now = deps.now();
   const claimed = await deps.store.mail.claimDue(now, now + deps.mail.leaseMs, BATCH);
-  const sent = await Promise.all(claimed.map((row) => sendOne(deps, transport, row, now, log)));
+  // Links first, since someone is waiting for them (the claim took them first too); then the notices, side by side.
+  const links = claimed.filter((row) => row.content.kind === 'ready');
+  const notices = claimed.filter((row) => row.content.kind !== 'ready');
+  const send = (rows: OutboxMail[]) => Promise.all(rows.map((row) => sendOne(deps, transport, row, now, log)));
+  const sent = [...(await send(links)), ...(await send(notices))];
   return sent.filter(Boolean).length;
 }
 
@@ -101,13 +152,18 @@ async function sendOne(
     return false;
   }
   // A crash right here sends this mail again after its lease: at least once, never lost.
-  await store.mail.remove(row.id);
+  if (row.content.kind === 'notice' && row.content.grouped) {
+    // The group's next mail, with whatever arrives meanwhile, leaves once its window has passed.
+    await store.mail.sentGroup(row.id, row.content.notice.count, deps.now() + mail.foldWindowMs);
+  } else {
+    await store.mail.remove(row.id);
+  }
   return true;
 }
 
 /** The mail a row stands for, or null when it is no longer worth sending. */
 function messageOf(row: OutboxMail, now: number, publicUrl: string): MailMessage | null {
-  // A reset link that no longer works is not worth a mail.
+  // A link that no longer works is not worth a mail.
   if (row.expiresAt && row.expiresAt.getTime() <= now) return null;
   if (row.content.kind === 'ready') return row.content.mail;
   // The user may have turned e-mail off since the notice was written.

@@ -1,11 +1,13 @@
-// The rate limits on attempts: failed logins, sign-ups and password resets per client (reads, bids
-// and uploads are never limited). rate-limiter-flexible counts them, in this process's memory for one
+// The rate limits on attempts: failed logins, sign-ups, password resets and address confirmations per
+// client (reads, bids and uploads are never limited). rate-limiter-flexible counts them, in this process's memory for one
 // instance, or in a PostgreSQL table that every instance on the same database shares. Each limit is a
 // window that opens at a key's first attempt; when it ends, the key starts afresh.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
+  CONFIRMATION_ATTEMPTS_PER_ADDRESS,
+  CONFIRMATION_MAILS_PER_HOUR,
   HOUR_MS,
   LOGIN_FAILURE_WINDOW_MS,
   RESET_ATTEMPTS_PER_ADDRESS,
@@ -13,6 +15,7 @@ import {
   RESET_REQUESTS_PER_ADDRESS,
   RESETS_PER_ACCOUNT,
 } from '../../shared/constants';
+import { tooManyRequests } from '../domain/errors';
 import type { Settings } from '../env';
 
 export interface Limit {
@@ -34,12 +37,18 @@ export interface Limits {
   /** Failed logins per client address, over all accounts (password spraying). */
   loginFailuresPerAddress: Limit;
   signups: Limit;
-  /** Password reset requests per client address, and per email asked about. */
+  /**
+   * Password reset requests per client address, and per email asked about and client address: a
+   * stranger's requests from elsewhere never count against the owner's own.
+   */
   resetRequestsPerAddress: Limit;
-  resetRequestsPerAccount: Limit;
-  /** Attempts to use a reset link per client address, and resets done per account. */
+  resetRequestsPerAccountAndAddress: Limit;
+  /** Attempts to use (or check) a reset link per client address, and resets done per account. */
   resetsPerAddress: Limit;
   resetsPerAccount: Limit;
+  /** Confirmation links sent again per account, and confirmation links tried per client address. */
+  confirmationMailsPerAccount: Limit;
+  confirmationsPerAddress: Limit;
 }
 
 /** Where the counts live: `memory` serves one process; `postgres` every instance on that database. */
@@ -54,9 +63,11 @@ function sizes(settings: Settings): Record<keyof Limits, { attempts: number; win
     loginFailuresPerAddress: { attempts: settings.LOGIN_FAILURES_PER_ADDRESS, windowMs: LOGIN_FAILURE_WINDOW_MS },
     signups: { attempts: settings.SIGNUPS_PER_HOUR, windowMs: HOUR_MS },
     resetRequestsPerAddress: { attempts: RESET_REQUESTS_PER_ADDRESS, windowMs: HOUR_MS },
-    resetRequestsPerAccount: { attempts: RESET_REQUESTS_PER_ACCOUNT, windowMs: HOUR_MS },
+    resetRequestsPerAccountAndAddress: { attempts: RESET_REQUESTS_PER_ACCOUNT, windowMs: HOUR_MS },
     resetsPerAddress: { attempts: RESET_ATTEMPTS_PER_ADDRESS, windowMs: HOUR_MS },
     resetsPerAccount: { attempts: RESETS_PER_ACCOUNT, windowMs: HOUR_MS },
+    confirmationMailsPerAccount: { attempts: CONFIRMATION_MAILS_PER_HOUR, windowMs: HOUR_MS },
+    confirmationsPerAddress: { attempts: CONFIRMATION_ATTEMPTS_PER_ADDRESS, windowMs: HOUR_MS },
   };
 }
 
@@ -121,4 +132,10 @@ export async function takeAll(attempts: Array<[Limit, string]>): Promise<number>
   const wait = Math.max(...waits);
   if (wait > 0) await Promise.all(attempts.filter((_, i) => waits[i] === 0).map(([limit, key]) => limit.giveBack(key)));
   return wait;
+}
+
+/** Takes one attempt from each limit, or, when any of them is full, refuses with 429 and `message` (counting nothing). */
+export async function spendOrRefuse(attempts: Array<[Limit, string]>, message: string): Promise<void> {
+  const wait = await takeAll(attempts);
+  if (wait > 0) throw tooManyRequests(message, wait);
 }

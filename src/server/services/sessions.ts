@@ -10,6 +10,7 @@ export interface SessionUser {
   email: string;
   role: Role;
   avatar: string | null;
+  emailVerified: boolean;
   sessionId: string;
 }
 

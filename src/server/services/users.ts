@@ -1,4 +1,4 @@
-// The public shape of a user; changing a password.
+// The public shape of a user; changing a password; the account's own settings.
 import { NOT_SIGNED_IN_MESSAGE, type Role } from '../../shared/constants';
 import type { ChangePasswordInput, UserSettingsInput } from '../../shared/schemas/user';
 import type { AppDeps } from '../deps';
@@ -10,13 +10,24 @@ export interface User {
   email: string;
   avatar: string | null;
   role: Role;
+  /** Whether the owner confirmed the address (by the mailed link): only then are notices mailed to it. */
+  emailVerified: boolean;
 }
 
-export function toUser(row: { id: number; name: string; email: string; avatar: string | null; role: Role }): User {
-  return { _id: String(row.id), name: row.name, email: row.email, avatar: row.avatar, role: row.role };
+/** A user as the store reads it (the time the address was confirmed) or as a session carries it (whether it was). */
+type UserFields = { id: number; name: string; email: string; avatar: string | null; role: Role } & (
+  { emailVerified: boolean } | { emailVerifiedAt: Date | null }
+);
+
+export function toUser(row: UserFields): User {
+  const emailVerified = 'emailVerified' in row ? row.emailVerified : row.emailVerifiedAt !== null;
+  return { _id: String(row.id), name: row.name, email: row.email, avatar: row.avatar, role: row.role, emailVerified };
 }
 
-/** Checks the current password, stores the new one, and signs out every other session of the user. */
+/**
+ * Checks the current password, stores the new one, and signs out every other session of the user;
+ * reset links mailed before the change stop working (their mails not sent yet are dropped).
+ */
 export async function changePassword(deps: AppDeps, user: { id: number; sessionId: string }, input: ChangePasswordInput): Promise<void> {
   const row = await deps.store.users.byId(user.id);
   if (!row) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
@@ -30,11 +41,27 @@ export async function changePassword(deps: AppDeps, user: { id: number; sessionI
   deps.streams.endUserSessions(user.id, user.sessionId);
 }
 
-/** The account's own settings: whether notices are mailed, and whether this site sends mail at all. */
-export async function userSettings(deps: AppDeps, userId: number): Promise<{ emailNotifications: boolean; mailEnabled: boolean }> {
+export interface UserSettings {
+  /** The user's switch: notices also by mail. */
+  emailNotifications: boolean;
+  /** Whether the address is confirmed: notices are mailed only then. */
+  emailVerified: boolean;
+  /** Whether a mail server is set up (SMTP_URL): without one, no mail leaves this site. */
+  mailEnabled: boolean;
+  /** Development without a mail server: mail is printed in the server's terminal instead. */
+  mailPrinted: boolean;
+}
+
+/** The account's own settings, and how this site's mail leaves. */
+export async function userSettings(deps: AppDeps, userId: number): Promise<UserSettings> {
   const row = await deps.store.users.byId(userId);
   if (!row) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-  return { emailNotifications: row.emailNotifications, mailEnabled: deps.mail.transport !== null };
+  return {
+    emailNotifications: row.emailNotifications,
+    emailVerified: row.emailVerifiedAt !== null,
+    mailEnabled: deps.mail.delivery === 'smtp',
+    mailPrinted: deps.mail.delivery === 'terminal',
+  };
 }
 
 export async function updateUserSettings(deps: AppDeps, userId: number, input: UserSettingsInput) {

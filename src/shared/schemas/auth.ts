@@ -28,8 +28,20 @@ export type LoginInput = z.infer<typeof loginInput>;
 export const forgotPasswordInput = z.object({ email: emailField });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
+/** The token of a mailed link, as the link carries it. */
+const linkToken = (incomplete: string) => z.string({ error: incomplete }).trim().min(1, incomplete).max(200);
+
+const resetToken = linkToken('The reset link is incomplete');
+
 export const resetPasswordInput = z.object({
-  token: z.string({ error: 'The reset link is incomplete' }).trim().min(1, 'The reset link is incomplete').max(200),
+  token: resetToken,
   password: newPasswordField,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** Whether a reset link can still work, asked before its form is shown. */
+export const checkResetTokenInput = z.object({ token: resetToken });
+export type CheckResetTokenInput = z.infer<typeof checkResetTokenInput>;
+
+export const verifyEmailInput = z.object({ token: linkToken('The confirmation link is incomplete') });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;

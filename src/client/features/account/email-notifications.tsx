@@ -37,12 +37,16 @@ export function EmailNotifications() {
         </span>
       </div>
       <p role="status" className="text-sm text-slate-600">
-        {update.isError
-          ? errorMessage(update.error, 'The setting was not saved. Please try again.')
-          : !settings.data.mailEnabled
-            ? 'This site does not send e-mail at the moment: notices appear here only.'
-            : null}
+        {update.isError ? errorMessage(update.error, 'The setting was not saved. Please try again.') : mailNote(settings.data)}
       </p>
     </div>
   );
+}
+
+/** What stands between the switch and a mail: no mail server, or an address not confirmed yet. */
+function mailNote({ mailEnabled, mailPrinted, emailVerified }: { mailEnabled: boolean; mailPrinted: boolean; emailVerified: boolean }) {
+  if (!mailEnabled && mailPrinted) return 'No mail server is set up: in development, mails are printed in the server’s terminal instead.';
+  if (!mailEnabled) return 'No mail server is set up on this site, so notices appear here only.';
+  if (!emailVerified) return 'Confirm your address (above) to get them by mail.';
+  return null;
 }

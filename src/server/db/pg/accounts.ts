@@ -2,8 +2,9 @@
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
+import { dropLinkMails } from './mail';
 import type { PgDb } from './open';
-import { loginEvents, sessions, users } from './schema';
+import { loginEvents, passwordResets, sessions, users } from './schema';
 import { builderOn, transaction } from './transaction';
 
 /** Literal, case-insensitive substring search on name or email: % and _ are plain characters here. */
@@ -42,6 +43,9 @@ export function pgUsers(db: PgDb): UserStore {
         const tx = builderOn(client);
         await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
         await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+        // A reset link mailed before the change would undo it: the change ends them all.
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+        await dropLinkMails(tx, userId, 'password_reset');
       });
     },
     async setEmailNotifications(userId, on) {
@@ -102,7 +106,8 @@ export function pgUsers(db: PgDb): UserStore {
 /** Read on every request: one statement, prepared once per connection under its name. */
 const LOOKUP_SESSION = {
   name: 'session-lookup',
-  text: `select s.id, s.last_seen_at, s.expires_at, u.id as user_id, u.name, u.email, u.role, u.avatar
+  text: `select s.id, s.last_seen_at, s.expires_at, u.id as user_id, u.name, u.email, u.role, u.avatar,
+           u.email_verified_at is not null as email_verified
          from sessions s join users u on u.id = s.user_id
          where s.id = $1`,
 };
@@ -116,6 +121,7 @@ interface SessionRow {
   email: string;
   role: UserRecord['role'];
   avatar: string | null;
+  email_verified: boolean;
 }
 
 export function pgSessions(db: PgDb): SessionStore {
@@ -132,7 +138,14 @@ export function pgSessions(db: PgDb): SessionStore {
           sessionId: row.id,
           lastSeenAt: row.last_seen_at,
           expiresAt: row.expires_at,
-          user: { id: row.user_id, name: row.name, email: row.email, role: row.role, avatar: row.avatar },
+          user: {
+            id: row.user_id,
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            avatar: row.avatar,
+            emailVerified: row.email_verified,
+          },
         }
       );
     },

@@ -5,7 +5,7 @@ import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgContact } from './contact';
 import { pgLiveStreams } from './live-streams';
-import { pgMail, pgPasswordResets } from './mail';
+import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgWatches } from './watches';
@@ -16,7 +16,7 @@ export interface PgStore extends Store {
 }
 
 export interface PgStoreOptions extends PgOptions {
-  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  /** Queue a mail with every notice (the site sends mail); off by default. */
   mailNotices?: boolean;
 }
 
@@ -38,6 +38,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     mail: pgMail(db),
     liveStreams: pgLiveStreams(db),
     passwordResets: pgPasswordResets(db),
+    emailConfirmations: pgEmailConfirmations(db),
     async ping() {
       await db.$client.query('select 1');
     },

@@ -2,8 +2,9 @@
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
+import { dropLinkMails } from './mail';
 import type { SqliteDb } from './open';
-import { loginEvents, sessions, users } from './schema';
+import { loginEvents, passwordResets, sessions, users } from './schema';
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -56,6 +57,9 @@ export function sqliteUsers(db: SqliteDb): UserStore {
         tx.delete(sessions)
           .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
           .run();
+        // A reset link mailed before the change would undo it: the change ends them all.
+        tx.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+        dropLinkMails(db, userId, 'password_reset');
       });
     },
     async setEmailNotifications(userId, on) {
@@ -108,14 +112,21 @@ export function sqliteUsers(db: SqliteDb): UserStore {
   };
 }
 
-type SessionUserValues = [id: number, name: string, email: string, role: SessionRecord['user']['role'], avatar: string | null];
+type SessionUserValues = [
+  id: number,
+  name: string,
+  email: string,
+  role: SessionRecord['user']['role'],
+  avatar: string | null,
+  emailVerified: 0 | 1,
+];
 
 export function sqliteSessions(db: SqliteDb): SessionStore {
   // Read on every request: a plain statement, read raw and mapped by hand, which costs a fraction of
   // Drizzle's mapping of the same row into its nested shape.
   const lookup = db.$client
     .prepare<[string], [sessionId: string, lastSeenAt: number, expiresAt: number, ...user: SessionUserValues]>(
-      `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar
+      `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar, u.email_verified_at is not null
        from sessions s join users u on u.id = s.user_id where s.id = ?`,
     )
     .raw();
@@ -130,12 +141,12 @@ export function sqliteSessions(db: SqliteDb): SessionStore {
     async lookup(id) {
       const row = lookup.get(id);
       if (!row) return undefined;
-      const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar] = row;
+      const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar, emailVerified] = row;
       return {
         sessionId,
         lastSeenAt: new Date(lastSeenAt),
         expiresAt: new Date(expiresAt),
-        user: { id: userId, name, email, role, avatar },
+        user: { id: userId, name, email, role, avatar, emailVerified: emailVerified === 1 },
       };
     },
     async touch(id, at) {

@@ -4,7 +4,7 @@ import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteContact } from './contact';
 import { sqliteLiveStreams } from './live-streams';
-import { noticeWriter, sqliteMail, sqlitePasswordResets } from './mail';
+import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteWatches } from './watches';
 
@@ -14,7 +14,7 @@ export interface SqliteStore extends Store {
 }
 
 export interface SqliteStoreOptions {
-  /** Queue a mail with every notice (the site has a mail server); off by default. */
+  /** Queue a mail with every notice (the site sends mail); off by default. */
   mailNotices?: boolean;
 }
 
@@ -36,6 +36,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     mail: sqliteMail(db),
     liveStreams: sqliteLiveStreams(db),
     passwordResets: sqlitePasswordResets(db),
+    emailConfirmations: sqliteEmailConfirmations(db),
     async ping() {
       ping.get();
     },

@@ -1,6 +1,14 @@
-import { forgotPasswordInput, loginInput, resetPasswordInput, signupInput } from '../../../shared/schemas/auth';
+import {
+  checkResetTokenInput,
+  forgotPasswordInput,
+  loginInput,
+  resetPasswordInput,
+  signupInput,
+  verifyEmailInput,
+} from '../../../shared/schemas/auth';
 import * as auth from '../../services/auth';
-import { requestPasswordReset, resetPassword } from '../../services/password-reset';
+import { verifyEmail } from '../../services/email-confirmation';
+import { checkResetToken, requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { toUser } from '../../services/users';
 import { publicProcedure, router } from '../init';
 
@@ -27,7 +35,16 @@ export const authRouter = router({
     .input(forgotPasswordInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.client)),
 
+  /**
+   * Whether a reset link can still be used, and nothing else: its page shows the form only then. A
+   * mutation, so that the token never travels in a URL (and counted like an attempt to use it).
+   */
+  checkResetToken: publicProcedure.input(checkResetTokenInput).mutation(({ ctx, input }) => checkResetToken(ctx.deps, input, ctx.client)),
+
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => resetPassword(ctx.deps, input, ctx.client)),
+
+  /** Confirms the address of the account the mailed link belongs to; whoever opens the link, signed in or not. */
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => verifyEmail(ctx.deps, input, ctx.client)),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await auth.logout(ctx.deps, ctx.user?.sessionId ?? null);

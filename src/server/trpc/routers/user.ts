@@ -1,6 +1,7 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
 import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { noticeStream } from '../../live/notice-stream';
+import { resendEmailConfirmation } from '../../services/email-confirmation';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
@@ -21,6 +22,9 @@ export const userRouter = router({
   updateSettings: protectedProcedure
     .input(userSettingsInput)
     .mutation(({ ctx, input }) => updateUserSettings(ctx.deps, ctx.user.id, input)),
+
+  /** Mails the caller a new link that confirms their address (a few times an hour at most). */
+  sendConfirmationEmail: protectedProcedure.mutation(({ ctx }) => resendEmailConfirmation(ctx.deps, ctx.user.id)),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 
