@@ -10,10 +10,10 @@ import { useAuthForm } from './use-auth-form';
 
 export function LoginForm() {
   const { login } = useAuth();
-  const { pending, errors, bannerMessage, onSubmit } = useAuthForm(loginInput, login);
+  const { pending, errors, bannerMessage, onSubmit, onChange } = useAuthForm(loginInput, login);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Log in">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Log in">
       {bannerMessage && <Banner tone="error">{bannerMessage}</Banner>}
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
       <div>
