@@ -233,11 +233,15 @@ describeBrowser('auth and the app shell', () => {
       await page.getByRole('heading', { level: 1, name: 'Pocket Watch' }).waitFor();
     }
 
-    // Sent to /login for no page in particular, it says nothing of the kind.
+    // Sent to /login for no page in particular, it says nothing of the kind; and a site in production
+    // lists no demo accounts (the server answers none).
     const plain = await e2e.newPage();
+    const demoAccounts = plain.waitForResponse((response) => new URL(response.url()).pathname === '/trpc/auth.demoAccounts');
     await plain.goto('/login');
     await plain.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     expect(await plain.getByText(/^Sign in to/).count()).toBe(0);
+    expect(((await (await demoAccounts).json()) as { result: { data: unknown } }).result.data).toEqual({ accounts: [] });
+    expect(await plain.getByRole('region', { name: 'Demo accounts' }).count()).toBe(0);
   });
 
   it('keeps the page to return to on the way from /login to sign-up', async () => {

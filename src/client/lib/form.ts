@@ -87,8 +87,13 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>, Extr
    * Fields that are not text (a file) are left to their own control.
    */
   function onChange(event: FormEvent<HTMLFormElement>) {
+    recheck(event.currentTarget);
+  }
+
+  /** The same, for values set by the page rather than typed (a button that fills the form in). */
+  function recheck(form: HTMLFormElement) {
     if (Object.keys(errors).length === 0) return;
-    const { values, found } = checkAll(event.currentTarget);
+    const { values, found } = checkAll(form);
     setErrors((shown) => {
       let changed = false;
       const next: Messages = { ...shown };
@@ -102,5 +107,5 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>, Extr
     });
   }
 
-  return { errors, setErrors, onSubmit, onChange };
+  return { errors, setErrors, onSubmit, onChange, recheck };
 }
