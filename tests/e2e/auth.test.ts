@@ -1,12 +1,14 @@
 // Sign-up, login, logout and the shell around them, as a visitor sees them in Chromium.
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { testApi } from './api';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
 
 const PASSWORD = 'correct horse battery';
 
 describeBrowser('auth and the app shell', () => {
   const e2e = useBrowserHarness();
+  const api = testApi(() => e2e.baseUrl);
 
   /** A new account made through the API from outside the browser (no cookie lands in any page). */
   async function createAccount(name = 'Ada Lovelace') {
@@ -202,6 +204,44 @@ describeBrowser('auth and the app shell', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => url.pathname === '/auction' && url.search === '?category=Books');
     await page.getByRole('heading', { level: 1, name: 'Books (0)' }).waitFor();
+  });
+
+  it('tells a visitor from the landing page’s View Details why to sign in, and brings them to that auction after', async () => {
+    const seller = await api.user('Lars Lister');
+    const auction = await api.createAuction(seller.token, { name: 'Pocket Watch', category: 'Collectibles', price: 90, hue: 45 });
+    const account = await createAccount('Vera Visitor');
+
+    for (const width of [1280, 360]) {
+      const page = await e2e.newPage({ width });
+      await page.goto('/');
+      await page.getByRole('region', { name: 'Live auctions' }).getByRole('link', { name: 'View Details of Pocket Watch' }).click();
+      await waitForPath(page, '/login');
+      await page.getByText('Sign in to see this auction and bid.').waitFor();
+      await e2e.screenshot(page, `login-why-${width}`, { fullPage: false });
+
+      // Through sign-up the same sentence, in its own words, and the way back keeps the auction.
+      await page.getByRole('link', { name: 'Sign up' }).click();
+      await waitForPath(page, '/signup');
+      await page.getByText('Create an account to see this auction and bid.').waitFor();
+      await page.getByRole('link', { name: 'Log in', exact: true }).click();
+      await waitForPath(page, '/login');
+
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await waitForPath(page, `/auction/${auction.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Pocket Watch' }).waitFor();
+    }
+
+    // Sent to /login for no page in particular, it says nothing of the kind; and a site in production
+    // lists no demo accounts (the server answers none).
+    const plain = await e2e.newPage();
+    const demoAccounts = plain.waitForResponse((response) => new URL(response.url()).pathname === '/trpc/auth.demoAccounts');
+    await plain.goto('/login');
+    await plain.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    expect(await plain.getByText(/^Sign in to/).count()).toBe(0);
+    expect(((await (await demoAccounts).json()) as { result: { data: unknown } }).result.data).toEqual({ accounts: [] });
+    expect(await plain.getByRole('region', { name: 'Demo accounts' }).count()).toBe(0);
   });
 
   it('keeps the page to return to on the way from /login to sign-up', async () => {

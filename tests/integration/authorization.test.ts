@@ -92,6 +92,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auth.login': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email, password: PASSWORD }) },
   'auth.logout': { type: 'mutation', ...PUBLIC },
   'auth.passwordResetAvailable': { type: 'query', ...PUBLIC },
+  'auth.demoAccounts': { type: 'query', ...PUBLIC },
   'auth.forgotPassword': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email }) },
   'auth.resetPassword': {
     type: 'mutation',

@@ -1,6 +1,6 @@
 // The page to return to after signing in: a path on this site, never another site.
 import { describe, expect, test } from 'vitest';
-import { safeReturnPath, withReturnTo } from '../../src/client/lib/return-to';
+import { returnPurpose, safeReturnPath, withReturnTo } from '../../src/client/lib/return-to';
 
 describe('safeReturnPath', () => {
   test('keeps a path on this site with its query', () => {
@@ -45,5 +45,18 @@ describe('withReturnTo', () => {
 
   test('adds nothing for home', () => {
     expect(withReturnTo('/signup', '/')).toBe('/signup');
+  });
+});
+
+describe('returnPurpose', () => {
+  test('says what the page turned away from offers', () => {
+    expect(returnPurpose('/auction/42')).toBe('see this auction and bid');
+    expect(returnPurpose('/auction?category=Books')).toBe('browse the auctions and bid');
+    expect(returnPurpose('/create')).toBe('list an item for auction');
+    expect(returnPurpose('/privacy')).toBe('see that page');
+  });
+
+  test('says nothing for home, where nobody was turned away', () => {
+    expect(returnPurpose('/')).toBeNull();
   });
 });

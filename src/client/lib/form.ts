@@ -1,5 +1,6 @@
 // The one form pattern: read the fields, check them with the shared zod schema the server also uses,
-// show each field's first message and take the person to the first field in error.
+// show each field's first message and take the person to the first field in error. A message, once
+// shown, is checked again at each change, so it goes as soon as its field is right.
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 
@@ -55,13 +56,21 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>, Extr
 ) {
   const [errors, setErrors] = useState<Partial<Record<(keyof z.output<S> & string) | Extra, string>>>({});
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  type Messages = Partial<Record<(keyof z.output<S> & string) | Extra, string>>;
+
+  /** The form's values and what the schema and the form's own checks say of them. */
+  function checkAll(form: HTMLFormElement) {
     const values = formValues(form);
     const checked = checkForm(schema, values);
     const schemaErrors = checked.ok ? {} : checked.errors;
-    const found = check ? check(schemaErrors, values) : schemaErrors;
+    const found: Messages = check ? check(schemaErrors, values) : schemaErrors;
+    return { values, checked, found };
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { checked, found } = checkAll(form);
     setErrors(found);
     if (!checked.ok || Object.keys(found).length > 0) {
       focusFirstError(form, found);
@@ -71,5 +80,32 @@ export function useSchemaForm<S extends z.ZodType<Record<string, unknown>>, Extr
     onValid(checked.data, form);
   }
 
-  return { errors, setErrors, onSubmit };
+  /**
+   * For the form's onChange (React sends it each field's input): the fields that show a message are
+   * checked again, all of them, since one field can settle another's (a confirmation, an end date). A
+   * field that shows none gets none before the next submit: no message while someone is still typing.
+   * Fields that are not text (a file) are left to their own control.
+   */
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    recheck(event.currentTarget);
+  }
+
+  /** The same, for values set by the page rather than typed (a button that fills the form in). */
+  function recheck(form: HTMLFormElement) {
+    if (Object.keys(errors).length === 0) return;
+    const { values, found } = checkAll(form);
+    setErrors((shown) => {
+      let changed = false;
+      const next: Messages = { ...shown };
+      for (const name of Object.keys(shown) as Array<keyof Messages>) {
+        if (!(name in values) || next[name] === found[name]) continue;
+        changed = true;
+        if (found[name]) next[name] = found[name];
+        else delete next[name];
+      }
+      return changed ? next : shown;
+    });
+  }
+
+  return { errors, setErrors, onSubmit, onChange, recheck };
 }

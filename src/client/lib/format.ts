@@ -1,5 +1,5 @@
 // Money and time as a person reads them: US dollars, dates in the viewer's locale and time zone.
-import { DAY_MS } from '../../shared/constants';
+import { DAY_MS, HOUR_MS } from '../../shared/constants';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,6 +27,25 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatZonedDateTime = (iso: string) => zonedDateTime.format(new Date(iso));
 /** "Nov 24, 2:35 PM CET": for cards. */
 export const formatShortZonedDateTime = (iso: string) => shortZonedDateTime.format(new Date(iso));
+
+// Words in the site's language (English, like every other word on it); a date in the viewer's locale.
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const MINUTE_MS = 60_000;
+
+/**
+ * How long ago, as a person says it: "Just now", "5 minutes ago", "3 hours ago", "Yesterday",
+ * "4 days ago"; from a week on, the date and time. Capitalised: it may stand as a sentence.
+ */
+export function formatTimeAgo(iso: string, now = Date.now()): string {
+  const ago = Math.max(0, now - new Date(iso).getTime());
+  let words: string;
+  if (ago < MINUTE_MS) words = 'just now';
+  else if (ago < HOUR_MS) words = relative.format(-Math.floor(ago / MINUTE_MS), 'minute');
+  else if (ago < DAY_MS) words = relative.format(-Math.floor(ago / HOUR_MS), 'hour');
+  else if (ago < 7 * DAY_MS) words = relative.format(-Math.floor(ago / DAY_MS), 'day');
+  else return formatDateTime(iso);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** Whole days left, rounded up (docs/rules/screens.md#auctions-on-screen); 0 once ended. */
 function daysLeft(remainingMs: number): number {

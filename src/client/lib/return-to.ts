@@ -1,6 +1,6 @@
 // Where to go once signed in: the page the sign-in guard turned a visitor away from. It travels in
 // the address of /login and /signup, so a reload, or the way from the login page to sign-up, keeps it.
-import { useSearchParams } from 'react-router-dom';
+import { matchPath, useSearchParams } from 'react-router-dom';
 import { paths } from './paths';
 
 /** The query parameter of /login and /signup that names the page to return to. */
@@ -33,4 +33,17 @@ export function withReturnTo(path: string, returnTo: string): string {
 export function useReturnTo(): string {
   const [params] = useSearchParams();
   return safeReturnPath(params.get(RETURN_TO));
+}
+
+/**
+ * What the page to return to offers, for the login and sign-up pages to say why they ask: "Sign in
+ * to see this auction and bid." Null for home, where nobody was turned away.
+ */
+export function returnPurpose(returnTo: string): string | null {
+  const path = new URL(returnTo, SAME_SITE).pathname;
+  if (path === paths.home) return null;
+  if (matchPath(paths.auctionPattern, path)) return 'see this auction and bid';
+  if (matchPath(paths.auctions, path)) return 'browse the auctions and bid';
+  if (matchPath(paths.createAuction, path)) return 'list an item for auction';
+  return 'see that page';
 }

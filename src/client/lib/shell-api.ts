@@ -41,4 +41,5 @@ export const shellApi = {
   signup: (input: Inputs['auth']['signup']) => call<Outputs['auth']['signup']>('auth.signup', post(input)),
   logout: () => call<Outputs['auth']['logout']>('auth.logout', post()),
   liveAuctions: () => call<Outputs['auction']['live']>('auction.live'),
+  demoAccounts: () => call<Outputs['auth']['demoAccounts']>('auth.demoAccounts'),
 };

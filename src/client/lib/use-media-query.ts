@@ -1,4 +1,5 @@
-// Whether a media query matches, kept up to date as the window is resized or the phone turned.
+// Whether a CSS media query matches now, kept up to date as the window is resized or the phone
+// turned: for a page that lays out different elements (not only different styles) by width.
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Tailwind's `lg` breakpoint: two columns on the auction page from here. */

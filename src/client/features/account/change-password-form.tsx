@@ -25,7 +25,7 @@ export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const failure = useTimedMessage();
   const success = useTimedMessage();
-  const { errors, onSubmit } = useSchemaForm(changePasswordInput, {
+  const { errors, onSubmit, onChange } = useSchemaForm(changePasswordInput, {
     check: emptyFieldsFirst,
     onInvalid: (found) => {
       success.clear();
@@ -58,7 +58,7 @@ export function ChangePasswordForm() {
 
   const pending = changePassword.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-labelledby="change-password-heading">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-labelledby="change-password-heading">
       {failure.message && <Banner tone="error">{failure.message}</Banner>}
       {success.message && <Banner tone="success">{success.message}</Banner>}
       <TextField label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />

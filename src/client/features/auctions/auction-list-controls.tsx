@@ -76,7 +76,7 @@ export function AuctionListControls({ params, onChange, refreshing }: AuctionLis
             value={draft}
             maxLength={AUCTION_SEARCH_MAX}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder="Name or description, e.g. violin"
+            placeholder="Name or description"
             autoComplete="off"
             enterKeyHint="search"
             className={cn(inputClasses, 'h-11 border-slate-300 pr-11 pl-9 [&::-webkit-search-cancel-button]:hidden')}

@@ -41,7 +41,7 @@ export function CreateAuctionForm() {
   const [today] = useState(() => localDay(Date.now()));
   const [startDay, setStartDay] = useState(today);
 
-  const { errors, setErrors, onSubmit } = useSchemaForm<typeof createAuctionFields, 'itemPhoto'>(createAuctionFields, {
+  const { errors, setErrors, onSubmit, onChange } = useSchemaForm<typeof createAuctionFields, 'itemPhoto'>(createAuctionFields, {
     check: (schemaErrors, values) => ({ ...dateErrors(values), ...(photo ? {} : { itemPhoto: PHOTO_MISSING }), ...schemaErrors }),
     onInvalid: () => create.reset(),
     onValid: (fields, form) => {
@@ -65,7 +65,7 @@ export function CreateAuctionForm() {
   const serverError = create.isError ? errorMessage(create.error, 'Something went wrong') : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-5">
       <TextField label="Item name" name="itemName" required maxLength={ITEM_NAME_MAX} error={errors.itemName} />
       <TextAreaField
         label="Description"

@@ -1,3 +1,4 @@
+import { useImperativeHandle, useRef, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { loginInput } from '../../../shared/schemas/auth';
 import { Banner } from '../../components/banner';
@@ -8,12 +9,29 @@ import { useReturnTo, withReturnTo } from '../../lib/return-to';
 import { useAuth } from './auth-context';
 import { useAuthForm } from './use-auth-form';
 
-export function LoginForm() {
+/** What the login page may do to the form besides typing in it. */
+export interface LoginFormHandle {
+  /** Puts an email and a password in the fields (a demo account), and the focus on the button. */
+  fill(email: string, password: string): void;
+}
+
+export function LoginForm({ ref }: { ref?: Ref<LoginFormHandle> }) {
   const { login } = useAuth();
-  const { pending, errors, bannerMessage, onSubmit } = useAuthForm(loginInput, login);
+  const { pending, errors, bannerMessage, onSubmit, onChange, recheck } = useAuthForm(loginInput, login);
+  const form = useRef<HTMLFormElement>(null);
+  useImperativeHandle(ref, () => ({
+    fill(email, password) {
+      const fields = form.current?.elements;
+      if (!fields) return;
+      (fields.namedItem('email') as HTMLInputElement).value = email;
+      (fields.namedItem('password') as HTMLInputElement).value = password;
+      recheck(form.current!);
+      form.current!.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    },
+  }));
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Log in">
+    <form ref={form} noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Log in">
       {bannerMessage && <Banner tone="error">{bannerMessage}</Banner>}
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
       <div>

@@ -11,10 +11,10 @@ import { useAuthForm } from './use-auth-form';
 
 export function SignupForm() {
   const { signup } = useAuth();
-  const { pending, errors, bannerMessage, onSubmit } = useAuthForm(signupInput, signup);
+  const { pending, errors, bannerMessage, onSubmit, onChange } = useAuthForm(signupInput, signup);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign up">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Sign up">
       {bannerMessage && <Banner tone="error">{bannerMessage}</Banner>}
       <TextField label="Full Name" name="name" autoComplete="name" required error={errors.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />

@@ -23,7 +23,7 @@ export function useAuthForm<S extends z.ZodType<Record<string, unknown>>>(schema
       setPending(false);
     }
   }
-  const { errors, onSubmit } = useSchemaForm(schema, { onValid: (input) => void submit(input) });
+  const { errors, onSubmit, onChange, recheck } = useSchemaForm(schema, { onValid: (input) => void submit(input) });
 
-  return { pending, errors, bannerMessage: banner.message, onSubmit };
+  return { pending, errors, bannerMessage: banner.message, onSubmit, onChange, recheck };
 }

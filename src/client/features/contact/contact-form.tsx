@@ -37,7 +37,7 @@ export function ContactForm() {
   };
   const [sent, setSent] = useState(false);
   const banner = useTimedMessage();
-  const { errors, setErrors, onSubmit } = useSchemaForm(contactInput, {
+  const { errors, setErrors, onSubmit, onChange } = useSchemaForm(contactInput, {
     onValid: (message) => {
       banner.clear();
       send.mutate(message, {
@@ -90,7 +90,7 @@ export function ContactForm() {
 
   const pending = send.isPending;
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Contact us">
+    <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Contact us">
       {banner.message && <Banner tone="error">{banner.message}</Banner>}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

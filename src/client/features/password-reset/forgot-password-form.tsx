@@ -10,12 +10,12 @@ import { useForgotPassword } from './api';
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const { errors, onSubmit } = useSchemaForm(forgotPasswordInput, {
+  const { errors, onSubmit, onChange } = useSchemaForm(forgotPasswordInput, {
     onValid: (input) => forgot.mutate(input),
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Ask for a password reset link">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Ask for a password reset link">
       {forgot.isError && <Banner tone="error">{errorMessage(forgot.error, 'The request did not go through. Please try again.')}</Banner>}
       {forgot.isSuccess && <Banner tone="success">{forgot.data.message}</Banner>}
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />

@@ -13,7 +13,7 @@ import { useResetPassword } from './api';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const { errors, onSubmit } = useSchemaForm<typeof resetPasswordInput, 'confirmPassword'>(resetPasswordInput, {
+  const { errors, onSubmit, onChange } = useSchemaForm<typeof resetPasswordInput, 'confirmPassword'>(resetPasswordInput, {
     check: (found, values) =>
       values.password && values.confirmPassword !== values.password ? { ...found, confirmPassword: PASSWORDS_DO_NOT_MATCH } : found,
     onValid: (input) => reset.mutate(input),
@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Choose a new password">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-label="Choose a new password">
       {reset.isError && (
         <Banner tone="error">
           {errorMessage(reset.error, 'The password could not be changed. Please try again.')}{' '}

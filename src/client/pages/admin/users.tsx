@@ -15,7 +15,9 @@ import { Pagination } from '../../features/admin/pagination';
 import { RoleBadge, StatusBadge } from '../../features/admin/role-badge';
 import type { AdminUserSortColumn } from '../../features/admin/types';
 import { UserIdentity } from '../../features/admin/user-avatar';
+import { UserCards, UserCardsSkeleton, UserSortSelect } from '../../features/admin/user-cards';
 import { cn } from '../../lib/cn';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../lib/paths';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -72,6 +74,9 @@ export function AdminUsersPage() {
   const state = readState(params);
   const searchId = useId();
   const roleId = useId();
+  const sortId = useId();
+  // Tailwind's md: the table's six columns need the room; below it, a card per user.
+  const wide = useMediaQuery('(min-width: 48rem)');
 
   // Changing the search, the role or the sort goes back to page 1 (docs/rules/screens.md#the-admin-console).
   const update = (changes: Partial<ListState>) => setParams(writeState({ ...state, page: 1, ...changes }));
@@ -148,22 +153,39 @@ export function AdminUsersPage() {
                 />
               </div>
             </div>
-            <div className="w-full sm:w-40">
-              <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-slate-800">
-                Role
-              </label>
-              <select
-                id={roleId}
-                value={state.role}
-                onChange={(event) => update({ role: event.target.value as RoleFilter })}
-                className={cn(inputClasses, 'h-11 border-slate-300')}
-              >
-                {ROLE_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+            {/* On a phone the sort sits beside the role: the cards have no headers to click. */}
+            <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+              <div className="sm:w-40">
+                <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-slate-800">
+                  Role
+                </label>
+                <select
+                  id={roleId}
+                  value={state.role}
+                  onChange={(event) => update({ role: event.target.value as RoleFilter })}
+                  className={cn(inputClasses, 'h-11 border-slate-300')}
+                >
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {!wide && (
+                <div className="sm:w-56">
+                  <label htmlFor={sortId} className="mb-1.5 block text-sm font-medium text-slate-800">
+                    Sort by
+                  </label>
+                  <UserSortSelect
+                    id={sortId}
+                    sortBy={state.sortBy}
+                    sortOrder={state.sortOrder}
+                    onChange={update}
+                    className={cn(inputClasses, 'h-11 border-slate-300')}
+                  />
+                </div>
+              )}
             </div>
           </div>
           <div className="flex min-h-6 items-center gap-3 sm:pb-2.5">
@@ -176,57 +198,71 @@ export function AdminUsersPage() {
           </div>
         </div>
 
-        <AdminTable
-          caption="Registered users"
-          busy={refreshing}
-          minWidth="min-w-[960px]"
-          head={
-            <>
-              <SortableTh label="User" order={orderOf('name')} onSort={() => sort('name')} />
-              <SortableTh label="Role" order={orderOf('role')} onSort={() => sort('role')} />
-              <SortableTh label="Date Created" order={orderOf('createdAt')} onSort={() => sort('createdAt')} />
-              <SortableTh label="Last Login" order={orderOf('lastLogin')} onSort={() => sort('lastLogin')} />
-              <Th>Location</Th>
-              <Th>Status</Th>
-            </>
-          }
-        >
-          {query.isPending ? (
-            <SkeletonRows rows={8} columns={COLUMNS} />
+        {!wide ? (
+          query.isPending ? (
+            <UserCardsSkeleton count={6} />
           ) : query.isError ? (
-            <tr>
-              <td colSpan={COLUMNS} className="p-4">
-                <Banner tone="error">Failed to load users</Banner>
-              </td>
-            </tr>
+            <div className="p-4">
+              <Banner tone="error">Failed to load users</Banner>
+            </div>
           ) : users.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS} className="px-4 py-12 text-center text-slate-600">
-                No users found matching your criteria.
-              </td>
-            </tr>
+            <p className="px-4 py-12 text-center text-slate-600">No users found matching your criteria.</p>
           ) : (
-            users.map((user) => (
-              <tr key={user._id} className="hover:bg-slate-50">
-                {/* Narrow on phones so the next column peeks in and shows that the table scrolls. */}
-                <Td className="max-w-56 sm:max-w-none">
-                  <UserIdentity name={user.name} email={user.email} avatar={user.avatar} />
-                </Td>
-                <Td>
-                  <RoleBadge role={user.role} />
-                </Td>
-                <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
-                <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
-                <Td className="max-w-56 truncate" title={formatLocation(user.location)}>
-                  {formatLocation(user.location)}
-                </Td>
-                <Td>
-                  <StatusBadge />
-                </Td>
+            <UserCards users={users} busy={refreshing} />
+          )
+        ) : (
+          <AdminTable
+            caption="Registered users"
+            busy={refreshing}
+            minWidth="min-w-[960px]"
+            head={
+              <>
+                <SortableTh label="User" order={orderOf('name')} onSort={() => sort('name')} />
+                <SortableTh label="Role" order={orderOf('role')} onSort={() => sort('role')} />
+                <SortableTh label="Date Created" order={orderOf('createdAt')} onSort={() => sort('createdAt')} />
+                <SortableTh label="Last Login" order={orderOf('lastLogin')} onSort={() => sort('lastLogin')} />
+                <Th>Location</Th>
+                <Th>Status</Th>
+              </>
+            }
+          >
+            {query.isPending ? (
+              <SkeletonRows rows={8} columns={COLUMNS} />
+            ) : query.isError ? (
+              <tr>
+                <td colSpan={COLUMNS} className="p-4">
+                  <Banner tone="error">Failed to load users</Banner>
+                </td>
               </tr>
-            ))
-          )}
-        </AdminTable>
+            ) : users.length === 0 ? (
+              <tr>
+                <td colSpan={COLUMNS} className="px-4 py-12 text-center text-slate-600">
+                  No users found matching your criteria.
+                </td>
+              </tr>
+            ) : (
+              users.map((user) => (
+                <tr key={user._id} className="hover:bg-slate-50">
+                  {/* Bounded, so a long address is cut (its whole text in the tooltip) instead of widening the table. */}
+                  <Td className="max-w-sm">
+                    <UserIdentity name={user.name} email={user.email} avatar={user.avatar} />
+                  </Td>
+                  <Td>
+                    <RoleBadge role={user.role} />
+                  </Td>
+                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
+                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
+                  <Td className="max-w-56 truncate" title={formatLocation(user.location)}>
+                    {formatLocation(user.location)}
+                  </Td>
+                  <Td>
+                    <StatusBadge />
+                  </Td>
+                </tr>
+              ))
+            )}
+          </AdminTable>
+        )}
 
         {pagination && pagination.totalPages > 1 && (
           <div className="border-t border-slate-200 p-4">

@@ -7,6 +7,7 @@ import {
   verifyEmailInput,
 } from '../../../shared/schemas/auth';
 import * as auth from '../../services/auth';
+import { demoAccountLogins } from '../../services/demo-accounts';
 import { verifyEmail } from '../../services/email-confirmation';
 import { checkResetToken, requestPasswordReset, resetPassword } from '../../services/password-reset';
 import { toUser } from '../../services/users';
@@ -30,6 +31,9 @@ export const authRouter = router({
 
   /** Whether this site can mail reset links: the forgot-password page says so before anyone types. */
   passwordResetAvailable: publicProcedure.query(({ ctx }) => ({ available: ctx.deps.mail.transport !== null })),
+
+  /** The demo accounts with their passwords in development, for the login page to fill in; elsewhere none. */
+  demoAccounts: publicProcedure.query(({ ctx }) => ({ accounts: demoAccountLogins(ctx.deps) })),
 
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
