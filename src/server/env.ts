@@ -102,7 +102,9 @@ const mailFrom = z
   .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'expected an address like "Open Auction <no-reply@example.com>"');
 
 const settingsSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless told otherwise: what only development shows (the demo accounts' passwords on the
+  // login page, mail printed in the terminal) must never appear on a server started without it.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: digits.pipe(z.number().int().min(0).max(65535)).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('data/auction.db'),

@@ -4,6 +4,8 @@ import { SettingsError, loadSettings } from '../../src/server/env';
 describe('loadSettings', () => {
   test('the documented defaults with an empty environment', () => {
     expect(loadSettings({})).toMatchObject({
+      // A server started without NODE_ENV (node dist/server/main.js) shows nothing meant for development.
+      NODE_ENV: 'production',
       PORT: 3000,
       HOST: '127.0.0.1',
       DATABASE_PATH: 'data/auction.db',
@@ -17,6 +19,8 @@ describe('loadSettings', () => {
       SIGNUPS_PER_HOUR: 20,
       CONTACTS_PER_HOUR: 20,
       ENDING_SOON_SECONDS: 3600,
+      LIVE_STREAMS_PER_ACCOUNT: 40,
+      LIVE_STREAMS_PER_ADDRESS: 100,
     });
   });
 
