@@ -248,7 +248,7 @@ describeBrowser('auction screens', () => {
 
     const page = await e2e.newPage();
     // This browser misses live updates, so its price goes stale while another bid lands.
-    await page.route('**/trpc/auction.onBid**', (route) => route.abort());
+    await page.route('**/trpc/live.events**', (route) => route.abort());
     let bidRequests = 0;
     page.on('request', (request) => {
       if (request.url().includes('auction.placeBid')) bidRequests += 1;
