@@ -1,5 +1,5 @@
-// Auction photos: what is accepted and what a person is told. The server enforces it (recognising
-// the image by its bytes), the photo picker repeats it for a quick message.
+// Photos (of auctions, and avatars): what is accepted and what a person is told. The server enforces
+// it (recognising the image by its bytes), the photo pickers repeat it for a quick message.
 import { PHOTO_MAX_BYTES } from './constants';
 
 export { PHOTO_MAX_BYTES };
@@ -25,8 +25,10 @@ export const PHOTO_MISSING = 'Please upload an image.';
 export const PHOTO_MAX_PIXELS = 25_000_000;
 export const PHOTO_TOO_MANY_PIXELS = 'This image has too many pixels: at most 25 megapixels (for example 6,000 × 4,000) are accepted.';
 
-/** An auction takes one photo: a form with more files is refused before the rest is read. */
+/** An auction takes one photo, an avatar is one photo: a form with more files is refused before the rest is read. */
 export const ONE_PHOTO_PER_AUCTION = 'Send one photo per auction.';
+export const ONE_AVATAR_PHOTO = 'Send one photo for your avatar.';
+export const AVATAR_MISSING = 'Please choose a photo for your avatar.';
 
 /** The message for a chosen file the picker can judge by its declared type and size, or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {

@@ -14,6 +14,7 @@ import {
   UPLOADS_PER_ACCOUNT,
 } from '../../src/server/services/photo-work';
 import {
+  ONE_AVATAR_PHOTO,
   ONE_PHOTO_PER_AUCTION,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
@@ -161,23 +162,36 @@ describe('decoding', () => {
 });
 
 describe('uploads per account', () => {
-  test(`at most ${UPLOADS_PER_ACCOUNT} in progress at once, over both doors; never limited over time`, async ({ listening }) => {
+  test(`at most ${UPLOADS_PER_ACCOUNT} in progress at once, over both doors and every kind of upload; never limited over time`, async ({
+    listening,
+  }) => {
     const { deps, baseUrl } = listening;
     const ann = await signedInUser(deps, 'Ann Uploader');
     const bob = await signedInUser(deps, 'Bob Uploader');
     const png = await image('png');
-    const upload = async (who: { token: string }, url: string) => {
-      const body = await auctionForm(deps.now(), { itemPhoto: fileOf(png, 'photo.png') });
-      return fetch(baseUrl + url, { method: 'POST', headers: { cookie: sessionCookieHeader(who.token) }, body });
+    const upload = async (who: { token: string }, url: string, method = 'POST') => {
+      const body = url.includes('avatar')
+        ? (() => {
+            const form = new FormData();
+            form.append('avatar', fileOf(png, 'me.png'));
+            return form;
+          })()
+        : await auctionForm(deps.now(), { itemPhoto: fileOf(png, 'photo.png') });
+      return fetch(baseUrl + url, { method, headers: { cookie: sessionCookieHeader(who.token) }, body });
     };
 
     const decoding = holdDecoding(deps);
     const inProgress = [upload(ann, '/api/auction'), upload(ann, '/trpc/auction.create')];
     await expect.poll(() => deps.photos.decoding.stats().waiting, { timeout: 10_000 }).toBe(UPLOADS_PER_ACCOUNT);
 
-    // One more of Ann's, whichever door: 429, with a sentence and Retry-After.
-    for (const url of ['/api/auction', '/trpc/auction.create']) {
-      const refused = await read(await upload(ann, url));
+    // One more of Ann's, whichever door and whatever it uploads: 429, with a sentence and Retry-After.
+    for (const [url, method] of [
+      ['/api/auction', 'POST'],
+      ['/trpc/auction.create', 'POST'],
+      ['/api/user/avatar', 'PUT'],
+      ['/trpc/user.setAvatar', 'POST'],
+    ] as const) {
+      const refused = await read(await upload(ann, url, method));
       expect(refused, url).toMatchObject({ status: 429, message: TOO_MANY_UPLOADS });
       expect(Number(refused.retryAfter), url).toBeGreaterThan(0);
     }
@@ -200,6 +214,11 @@ describe('a refused upload leaves its connection ready for the next request', ()
     form.append('itemPhoto', await photo(1_000_000));
     return form;
   }
+  function avatarForm(...files: File[]) {
+    const form = new FormData();
+    for (const file of files) form.append('avatar', file);
+    return form;
+  }
 
   test.for([
     ['three photos through REST', 'POST', '/api/auction', (now: number) => threePhotos(now), ONE_PHOTO_PER_AUCTION],
@@ -217,6 +236,20 @@ describe('a refused upload leaves its connection ready for the next request', ()
       '/trpc/auction.create',
       async (now: number) => auctionForm(now, { itemPhoto: await photo(7_000_000) }),
       UPLOAD_TOO_LARGE,
+    ],
+    [
+      'two avatar photos through REST',
+      'PUT',
+      '/api/user/avatar',
+      async () => avatarForm(await photo(1_000_000), await photo(1_000_000)),
+      ONE_AVATAR_PHOTO,
+    ],
+    [
+      'an avatar over 5 MB through tRPC',
+      'POST',
+      '/trpc/user.setAvatar',
+      async () => avatarForm(await photo(PHOTO_MAX_BYTES + 1)),
+      PHOTO_TOO_LARGE,
     ],
   ] as const)(
     '%s: 413 with a sentence, then the next request on the connection is answered at once',

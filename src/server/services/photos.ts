@@ -1,6 +1,6 @@
-// Auction photos: recognised by their bytes (never by name or declared type), measured from their
-// header, decoded a bounded number at a time (photo-work.ts), re-encoded, and stored under a name the
-// server makes, with a card-sized WebP copy beside them.
+// Photos (of auctions, and avatars): recognised by their bytes (never by name or declared type),
+// measured from their header, decoded a bounded number at a time (photo-work.ts), re-encoded, and
+// stored under a name the server makes.
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +27,8 @@ sharp.cache(false);
 
 const CARD_WIDTH = 640;
 const CARD_HEIGHT = 480;
+/** Avatars are stored square, cropped to cover: large enough for a sharp 128-pixel circle on a dense screen. */
+const AVATAR_SIZE = 256;
 
 type ImageKind = PhotoExtension;
 
@@ -115,6 +117,24 @@ export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array): Promise<st
   return name;
 }
 
+/**
+ * Checks and stores an avatar under the same rules as a photo; returns its file name inside
+ * UPLOAD_DIR. Stored as a square WebP of AVATAR_SIZE, cropped to cover from the centre; an animated
+ * image keeps its first frame.
+ */
+export async function storeAvatar(deps: PhotoDeps, bytes: Uint8Array): Promise<string> {
+  const { input } = await checkUpload(bytes);
+  const avatar = await decodeInTurn(deps, () =>
+    decode(input, { animated: false }).resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer(),
+  );
+  const name = `${randomUUID()}${AVATAR_SUFFIX}`;
+  await writeNew(deps.settings.UPLOAD_DIR, [[name, avatar]]);
+  return name;
+}
+
+/** Avatars sit beside the auction photos in UPLOAD_DIR, named apart. */
+const AVATAR_SUFFIX = '.avatar.webp';
+
 /** Every pixel decoded (a damaged file fails), within the pixel limit, turned upright by its EXIF orientation. */
 function decode(input: Buffer, options: { animated: boolean }) {
   return sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', animated: options.animated }).rotate();
@@ -146,6 +166,10 @@ export function cardName(photo: string): string {
 
 export async function deletePhoto(uploadDir: string, photo: string): Promise<void> {
   await Promise.all([rm(join(uploadDir, photo), { force: true }), rm(join(uploadDir, cardName(photo)), { force: true })]);
+}
+
+export async function deleteAvatar(uploadDir: string, avatar: string): Promise<void> {
+  await rm(join(uploadDir, avatar), { force: true });
 }
 
 /** Served from the built client's public files. */

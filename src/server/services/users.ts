@@ -3,17 +3,20 @@ import { NOT_SIGNED_IN_MESSAGE, type Role } from '../../shared/constants';
 import type { ChangePasswordInput, UserSettingsInput } from '../../shared/schemas/user';
 import type { AppDeps } from '../deps';
 import { badRequest, unauthorized } from '../domain/errors';
+import { avatarUrl } from './avatars';
 
 export interface User {
   _id: string;
   name: string;
   email: string;
-  avatar: string | null;
+  /** Always a picture's URL: the uploaded photo, or the drawn initial (services/avatars.ts). */
+  avatar: string;
   role: Role;
 }
 
-export function toUser(row: { id: number; name: string; email: string; avatar: string | null; role: Role }): User {
-  return { _id: String(row.id), name: row.name, email: row.email, avatar: row.avatar, role: row.role };
+/** The user as answers carry them; `publicUrl` (PUBLIC_URL) is where the avatar is served. */
+export function toUser(row: { id: number; name: string; email: string; avatar: string | null; role: Role }, publicUrl: string): User {
+  return { _id: String(row.id), name: row.name, email: row.email, avatar: avatarUrl(row, publicUrl), role: row.role };
 }
 
 /** Checks the current password, stores the new one, and signs out every other session of the user. */
