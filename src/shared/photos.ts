@@ -30,6 +30,14 @@ export const ONE_PHOTO_PER_AUCTION = 'Send one photo per auction.';
 export const ONE_AVATAR_PHOTO = 'Send one photo for your avatar.';
 export const AVATAR_MISSING = 'Please choose a photo for your avatar.';
 
+/** Where the server draws the avatar of a user without a photo (their initial); uploaded ones are under /uploads/. */
+export const DRAWN_AVATARS_PATH = '/avatars/';
+
+/** Whether an avatar URL is the drawn initial, rather than a photo the user uploaded (and may remove). */
+export function isDrawnAvatar(url: string): boolean {
+  return new URL(url, 'http://localhost').pathname.startsWith(DRAWN_AVATARS_PATH);
+}
+
 /** The message for a chosen file the picker can judge by its declared type and size, or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {
   if (!PHOTO_TYPES.includes(file.type as (typeof PHOTO_TYPES)[number])) return PHOTO_WRONG_TYPE;

@@ -2,7 +2,7 @@
 // their own, an SVG the server draws from its URL alone; an uploaded photo is stored square
 // (photos.ts) and replaces it, and removing it brings the initial back.
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { ONE_AVATAR_PHOTO, PHOTO_MAX_BYTES } from '../../shared/photos';
+import { DRAWN_AVATARS_PATH, ONE_AVATAR_PHOTO, PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { SetAvatarForm } from '../../shared/schemas/user';
 import type { AppDeps } from '../deps';
 import { tooLarge, unauthorized } from '../domain/errors';
@@ -80,7 +80,7 @@ export function initialAvatarSvg(userId: number, initial: string): string {
  */
 export function avatarUrl(user: { id: number; name: string; avatar: string | null }, publicUrl: string): string {
   if (user.avatar) return `${publicUrl}/uploads/${user.avatar}`;
-  return `${publicUrl}/avatars/${user.id}/${encodeURIComponent(initialOf(user.name))}.svg`;
+  return `${publicUrl}${DRAWN_AVATARS_PATH}${user.id}/${encodeURIComponent(initialOf(user.name))}.svg`;
 }
 
 /** Stores the photo as the user's avatar, in place of the one before (whose file goes); returns the stored file's name. */
