@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppDeps } from './deps';
 import type { Settings } from './env';
 import { loggerOptions } from './logging';
+import avatars from './plugins/avatars';
 import client from './plugins/client';
 import compression from './plugins/compression';
 import health from './plugins/health';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(trpc, { prefix: '/trpc', deps, shortPath: options.trpcShortPath });
   await app.register(rest, { prefix: '/api', deps });
   await app.register(uploads, { uploadDir: settings.UPLOAD_DIR });
+  await app.register(avatars);
   await app.register(client, { dev });
   await app.register(lifecycle, { deps, closeAuctions: options.closeAuctions ?? true });
   return app;

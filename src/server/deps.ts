@@ -7,6 +7,7 @@ import { createNoticeBus, type NoticeBus } from './live/notice-bus';
 import { LiveStreams } from './live/streams';
 import { mailOptions, type MailOptions } from './services/mail';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords';
+import { createPhotoWork, type PhotoWork } from './services/photo-work';
 import { createLimits, type Limits } from './services/rate-limit';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   /** How mail leaves (a mail server, the terminal in development, or not at all) and the outbox worker's timing. */
   mail: MailOptions;
   passwords: PasswordHasher;
+  /** The photo decode queue and each account's uploads in progress, in this process. */
+  photos: PhotoWork;
   bus: BidBus;
   /** Tells each user's live streams that their notices changed. */
   notices: NoticeBus;
@@ -40,6 +43,7 @@ export function createDeps(
     limits: createLimits(settings, options.limits ?? { kind: 'memory' }),
     mail: { ...mailOptions(settings), ...options.mail },
     passwords: createPasswordHasher(),
+    photos: createPhotoWork(),
     bus: options.bus ?? createBidBus(),
     notices: options.notices ?? createNoticeBus(),
     streams: new LiveStreams(

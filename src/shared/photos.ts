@@ -1,5 +1,5 @@
-// Auction photos: what is accepted and what a person is told. The server enforces it (recognising
-// the image by its bytes), the photo picker repeats it for a quick message.
+// Photos (of auctions, and avatars): what is accepted and what a person is told. The server enforces
+// it (recognising the image by its bytes), the photo pickers repeat it for a quick message.
 import { PHOTO_MAX_BYTES } from './constants';
 
 export { PHOTO_MAX_BYTES };
@@ -17,7 +17,26 @@ export const PHOTO_TYPES = PHOTO_FORMATS.map((f) => f.type);
 
 export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
 export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
+/** A form far larger than its photo may make it (through tRPC, whose body is read as a whole). */
+export const UPLOAD_TOO_LARGE = 'This upload is too large: a photo must be less than 5 MB, with a few lines of text beside it.';
 export const PHOTO_MISSING = 'Please upload an image.';
+
+/** Larger images (width × height × frames) are refused from their header, before any pixel is decoded. */
+export const PHOTO_MAX_PIXELS = 25_000_000;
+export const PHOTO_TOO_MANY_PIXELS = 'This image has too many pixels: at most 25 megapixels (for example 6,000 × 4,000) are accepted.';
+
+/** An auction takes one photo, an avatar is one photo: a form with more files is refused before the rest is read. */
+export const ONE_PHOTO_PER_AUCTION = 'Send one photo per auction.';
+export const ONE_AVATAR_PHOTO = 'Send one photo for your avatar.';
+export const AVATAR_MISSING = 'Please choose a photo for your avatar.';
+
+/** Where the server draws the avatar of a user without a photo (their initial); uploaded ones are under /uploads/. */
+export const DRAWN_AVATARS_PATH = '/avatars/';
+
+/** Whether an avatar URL is the drawn initial, rather than a photo the user uploaded (and may remove). */
+export function isDrawnAvatar(url: string): boolean {
+  return new URL(url, 'http://localhost').pathname.startsWith(DRAWN_AVATARS_PATH);
+}
 
 /** The message for a chosen file the picker can judge by its declared type and size, or null. */
 export function photoProblem(file: { type: string; size: number }): string | null {

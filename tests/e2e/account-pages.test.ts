@@ -72,8 +72,8 @@ describeBrowser('account, contact, about and legal pages', () => {
     const details = page.getByRole('main').locator('dl');
     await details.getByText(account.name, { exact: true }).waitFor();
     await details.getByText(account.email, { exact: true }).waitFor();
-    // Read-only: shown as text, not as fields that can be edited (the e-mail switch is the one other control).
-    expect(await page.getByRole('main').locator('input:not([type="password"]):not([role="switch"])').count()).toBe(0);
+    // Read-only: shown as text, not as fields that can be edited (the photo upload and the e-mail switch are the other controls).
+    expect(await page.getByRole('main').locator('input:not([type="password"]):not([type="file"]):not([role="switch"])').count()).toBe(0);
 
     const current = page.getByLabel('Current password');
     const next = page.getByLabel('New password', { exact: true });

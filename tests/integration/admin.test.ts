@@ -143,7 +143,8 @@ describe('admin.dashboard', () => {
       role: 'user',
       createdAt: new Date(start + 13 * HOUR_MS).toISOString(),
       lastLogin: null,
-      avatar: null,
+      // No photo: the initial drawn on a colour of their own.
+      avatar: `http://localhost:3000/avatars/${newest.id}/M.svg`,
       location: null,
     });
     expect(recentUsersList.find((u) => u.name === 'Member 5')?.role).toBe('admin');

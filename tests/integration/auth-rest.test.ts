@@ -16,7 +16,14 @@ describe('POST /api/auth/signup', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(Object.keys(body.user).sort()).toEqual(USER_KEYS);
-    expect(body.user).toEqual({ _id: expect.any(String), name: 'New Person', email, avatar: null, role: 'user', emailVerified: false });
+    expect(body.user).toEqual({
+      _id: expect.any(String),
+      name: 'New Person',
+      email,
+      avatar: `http://localhost:3000/avatars/${body.user._id}/N.svg`,
+      role: 'user',
+      emailVerified: false,
+    });
     expect(body.token).toEqual(expect.any(String));
     expect((await get(app, '/api/user', { token: body.token })).statusCode).toBe(200);
     expect((await get(app, '/api/user', { cookie: sessionCookie(res).value })).json().user.email).toBe(email);
@@ -81,7 +88,14 @@ describe('POST /api/auth/login', () => {
     const res = await login(app, row.email, PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user', emailVerified: true },
+      user: {
+        _id: String(row.id),
+        name: 'Lou',
+        email: row.email,
+        avatar: `http://localhost:3000/avatars/${row.id}/L.svg`,
+        role: 'user',
+        emailVerified: true,
+      },
       token: expect.any(String),
     });
   });

@@ -12,7 +12,14 @@ describe('auth.signup', () => {
   test('returns the new user with role user even when admin is asked for; the row says user', async ({ deps }) => {
     const email = uniqueEmail('sneaky');
     const { user, token } = await anonymousCaller(deps).auth.signup({ name: 'Sneaky', email, password: PASSWORD, role: 'admin' } as never);
-    expect(user).toEqual({ _id: expect.any(String), name: 'Sneaky', email, avatar: null, role: 'user', emailVerified: false });
+    expect(user).toEqual({
+      _id: expect.any(String),
+      name: 'Sneaky',
+      email,
+      avatar: `http://localhost:3000/avatars/${user._id}/S.svg`,
+      role: 'user',
+      emailVerified: false,
+    });
     expect(token).toEqual(expect.any(String));
     expect((await deps.store.users.byEmail(email))?.role).toBe('user');
     expect((await findSessionUser(deps, token))?.role).toBe('user');
@@ -52,7 +59,14 @@ describe('auth.login', () => {
   test('the right password signs in and gives a working session token', async ({ deps }) => {
     const row = await insertUser(deps, { name: 'Lou' });
     const { user, token } = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
-    expect(user).toEqual({ _id: String(row.id), name: 'Lou', email: row.email, avatar: null, role: 'user', emailVerified: true });
+    expect(user).toEqual({
+      _id: String(row.id),
+      name: 'Lou',
+      email: row.email,
+      avatar: `http://localhost:3000/avatars/${row.id}/L.svg`,
+      role: 'user',
+      emailVerified: true,
+    });
     expect((await findSessionUser(deps, token))?.id).toBe(row.id);
   });
 

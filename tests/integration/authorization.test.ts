@@ -7,7 +7,7 @@ import { createSession, findSessionUser, hashToken } from '../../src/server/serv
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createRestCaller, restRouter, type RestCaller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
-import { auctionForm, insertAuction } from '../support/auctions';
+import { auctionForm, image, insertAuction } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
@@ -70,6 +70,13 @@ async function fixture(deps: TestDeps) {
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
+/** A photo as the avatar form carries it. */
+async function avatarForm(): Promise<FormData> {
+  const form = new FormData();
+  form.append('avatar', new File([new Uint8Array(await image('png'))], 'me.png', { type: 'image/png' }));
+  return form;
+}
+
 // ---------------------------------------------------------------------------------------------
 // tRPC
 
@@ -107,6 +114,8 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   },
   'user.me': { type: 'query', ...SIGNED_IN },
   'user.sendConfirmationEmail': { type: 'mutation', ...SIGNED_IN },
+  'user.setAvatar': { type: 'mutation', ...SIGNED_IN, input: () => avatarForm() },
+  'user.removeAvatar': { type: 'mutation', ...SIGNED_IN },
   'user.changePassword': {
     type: 'mutation',
     ...SIGNED_IN,
@@ -301,6 +310,13 @@ const ROUTES: Record<string, RouteDecision> = {
     admin: 200,
     request: () => ({ method: 'POST', url: '/api/user/confirmation-email' }),
   },
+  'PUT /api/user/avatar': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async () => ({ method: 'PUT', url: '/api/user/avatar', payload: (await avatarForm()) as never }),
+  },
+  'DELETE /api/user/avatar': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'DELETE', url: '/api/user/avatar' }) },
   'GET /api/user/settings': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/settings' }) },
   'PATCH /api/user/settings': {
     signedOut: 401,

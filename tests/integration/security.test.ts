@@ -2,12 +2,11 @@
 // hostile uploads.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../src/server/env';
-import { PHOTO_TOO_MANY_PIXELS } from '../../src/server/services/photos';
+import { PHOTO_TOO_MANY_PIXELS } from '../../src/shared/photos';
 import { signedInUser } from '../support/accounts';
 import {
   animatedGif,
@@ -17,6 +16,7 @@ import {
   insertAuction,
   jpegWithExif,
   PHOTO_EXTRAS,
+  pngClaiming,
   pngWithTextAndTrailer,
   storedName,
   uploads,
@@ -24,20 +24,6 @@ import {
 import { test, type TestDeps } from '../support/fixtures';
 import { postForm, sessionCookieHeader, sessionCookies } from '../support/http';
 import { rowsIn } from '../support/sql';
-
-/** A valid PNG whose header claims `width` × `height` pixels: small on disk, huge if decoded. */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } })
-      .png()
-      .toBuffer(),
-  );
-  // IHDR starts at byte 8: length (4), "IHDR" (4), width (4), height (4), ..., CRC over type + data.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 describe('security headers', () => {
   test('pages carry a strict Content-Security-Policy and the other headers', async ({ app }) => {

@@ -3,6 +3,7 @@
 // Tests about sign-up itself go through auth.signup (anonymousCaller) or POST /api/auth/signup (http.ts).
 import { TRPCError } from '@trpc/server';
 import type { AppDeps } from '../../src/server/deps';
+import { avatarUrl } from '../../src/server/services/avatars';
 import { hashPassword } from '../../src/server/services/passwords';
 import { createSession, findSessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
@@ -57,7 +58,8 @@ export async function signedInUser(deps: AppDeps, name = 'Test User', fields: { 
   const row = await insertUser(deps, { name, ...fields });
   const session = await sessionOf(deps, row.id);
   const _id = String(row.id);
-  const user = { _id, name: row.name, email: row.email, avatar: row.avatar, role: row.role, emailVerified: row.emailVerifiedAt !== null };
+  const avatar = avatarUrl(row, deps.settings.PUBLIC_URL);
+  const user = { _id, name: row.name, email: row.email, avatar, role: row.role, emailVerified: row.emailVerifiedAt !== null };
   return { ...row, _id, user, ...session };
 }
 

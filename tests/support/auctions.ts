@@ -32,6 +32,20 @@ export function withPngChunk(png: Buffer, type: string, data: Buffer): Buffer {
   return Buffer.concat([png.subarray(0, iendAt), chunk, png.subarray(iendAt)]);
 }
 
+/** A PNG whose header claims `width` × `height` pixels over the data of one: tiny on disk, huge if decoded. */
+export async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer(),
+  );
+  // IHDR starts at byte 8: length (4), "IHDR" (4), width (4), height (4), ..., CRC over type + data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
 /** A valid PNG of exactly `size` bytes: a private ancillary chunk pads it. */
 export async function pngOfSize(size: number): Promise<Buffer> {
   const png = await image('png');

@@ -11,15 +11,15 @@ import { AddressConfirmation } from '../features/email-confirmation/address-conf
 import { paths } from '../lib/paths';
 
 /**
- * /profile (signed in): name and email read-only, whether the address is confirmed (and the link
- * again), the e-mail switch, and the change-password form.
+ * /profile (signed in): the avatar (upload, change, remove), name and email read-only, whether the
+ * address is confirmed (and the link again), the e-mail switch, and the change-password form.
  */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
     <>
       <title>Profile · Open Auction</title>
-      <PageHeader title="Profile" description="Your account details, e-mail and password." />
+      <PageHeader title="Profile" description="Your photo, account details, e-mail and password." />
       {/* The route guard waits for the session; this only covers the moment after a sign-out elsewhere. */}
       {!user ? (
         <PageSpinner />

@@ -295,7 +295,7 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
       bidders,
       now,
     );
-    const photo = await storePhoto(deps.settings.UPLOAD_DIR, await renderDemoPhoto(demo.itemCategory, demo.photoVariant ?? 0));
+    const photo = await storePhoto(deps, await renderDemoPhoto(demo.itemCategory, demo.photoVariant ?? 0));
     let inserted = false;
     try {
       inserted = await auctions.insertIfNew(

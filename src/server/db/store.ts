@@ -196,6 +196,12 @@ export interface UserStore {
    */
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
   setEmailNotifications(userId: number, on: boolean): Promise<void>;
+  /**
+   * Sets the user's avatar (a file name inside UPLOAD_DIR, or null for none) and answers the one it
+   * replaced, read in the same statement or transaction, so that two changes at once each learn
+   * which file to delete; undefined when there is no such user.
+   */
+  setAvatar(userId: number, avatar: string | null): Promise<{ previous: string | null } | undefined>;
   /** In one transaction: the existing user with that email made an admin, or a new admin. */
   createOrPromoteAdmin(admin: {
     name: string;

@@ -9,7 +9,7 @@ import { pageHtml } from '../page-preloads';
 import { clientDistDir } from '../paths';
 import { errorBody } from '../rest/errors';
 
-const SERVER_PATHS = /^\/(api|trpc|uploads|healthz)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(api|trpc|uploads|avatars|healthz)(\/|$|\?)/;
 
 async function client(app: FastifyInstance, { dev }: { dev: boolean }) {
   let indexHtml: ((pathname: string) => string) | undefined;

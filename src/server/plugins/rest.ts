@@ -10,7 +10,7 @@ import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
 import { userRoutes } from '../rest/user';
-import { hasBody, mediaType } from './body';
+import { discardRestOfBody, hasBody, mediaType } from './body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,6 +23,13 @@ export default async function rest(app: FastifyInstance, { deps }: { deps: AppDe
     const allowed = expected === 'multipart' ? 'multipart/form-data' : 'application/json';
     if (mediaType(req) === allowed) return done();
     reply.code(415).send(errorBody(`Content-Type must be ${allowed}.`));
+  });
+  // An upload refused before its body was read to the end (too many files, a photo too large, no
+  // place for it) leaves the rest unread: thrown away after the answer, or the connection could carry
+  // no other request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.routeOptions.config.body === 'multipart') discardRestOfBody(req, reply);
+    done(null, payload);
   });
   // An empty body with a JSON content type (a common fetch call) is no body, not bad JSON; any other
   // type only reaches a route that ignores its body (logout).

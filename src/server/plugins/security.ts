@@ -8,8 +8,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Settings } from '../env';
 import { errorBody } from '../rest/errors';
 
-/** Stored photos and the no-photo placeholder: the images other origins may show. */
-const SHARED_IMAGES = /^\/(uploads\/|placeholder\.svg($|\?))/;
+/** Stored photos and avatars, drawn avatars and the no-photo placeholder: the images other origins may show. */
+const SHARED_IMAGES = /^\/(uploads\/|avatars\/|placeholder\.svg($|\?))/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The methods a client on another origin may use: reads, and the REST calls that change something. */
 const CORS_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
@@ -55,8 +55,9 @@ async function security(app: FastifyInstance, { settings, dev }: SecurityOptions
     strictTransportSecurity: { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // Photos and the placeholder are also shown by clients on the CORS_ORIGINS origins, so any origin
-  // may embed them; their own policy sandboxes them, so none can ever run as a page.
+  // Photos, avatars and the placeholder are also shown by clients on the CORS_ORIGINS origins, so any
+  // origin may embed them; their own policy sandboxes them, so none can ever run as a page (a drawn
+  // avatar is an SVG: opened on its own, it is a document, and runs nothing).
   const imageHeaders = {
     ...headers,
     'content-security-policy': "default-src 'none'; sandbox",

@@ -2,13 +2,13 @@
 // it takes, the live streams' places, and the Retry-After of a refusal.
 import type { FastifyInstance } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE, TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
-import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import { PHOTO_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../shared/photos';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../domain/errors';
 import { errorBody } from '../rest/errors';
 import { createRequestContext } from '../trpc/context';
 import { retryAfterOf, toTRPCError, unavailableOr } from '../trpc/errors';
-import { hasBody, mediaType } from './body';
+import { discardRestOfBody, hasBody, mediaType } from './body';
 import { trpcHttp, type TrpcHttpOptions } from '../trpc/http';
 import { appRouter } from '../trpc/router';
 
@@ -28,11 +28,19 @@ export default async function trpc(app: FastifyInstance, { deps, shortPath }: Tr
     reply.code(415).send(errorBody('Content-Type must be application/json or multipart/form-data.'));
   });
 
+  // An upload refused before its body was read to the end (too large, signed out, no place for it):
+  // the rest is thrown away after the answer, so the connection can carry its next request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (mediaType(req) === 'multipart/form-data') discardRestOfBody(req, reply);
+    done(null, payload);
+  });
+
   await app.register(trpcHttp, {
     router: appRouter,
     createContext: (req, reply) => createRequestContext(deps, req, reply),
     // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
     maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
+    multipartTooLarge: UPLOAD_TOO_LARGE,
     shortPath,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     async openStream(ctx) {

@@ -1,35 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import { ONE_PHOTO_PER_AUCTION } from '../../shared/photos';
 import { placeBidInput } from '../../shared/schemas/auction';
-import { badRequest, unauthorized } from '../domain/errors';
+import { unauthorized } from '../domain/errors';
 import { placeBid } from '../services/bids';
-import { photoTooLarge } from '../services/photos';
 import type { RestCaller } from '../trpc/router';
 import { jsonArrayStream, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import { holdingUploadPlace, readForm } from './uploads';
 
-/** Rebuilds the multipart request as the FormData that auction.create takes. */
-async function readForm(req: FastifyRequest): Promise<FormData> {
-  const form = new FormData();
-  try {
-    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 20 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype }));
-      } else {
-        form.append(part.fieldname, String(part.value));
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    // The parser's own 4xx (too many fields or files) as they are; anything else it throws means a
-    // body that is not well-formed multipart (cut short, closed early), which is bad input, not a 500.
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw badRequest('The form data could not be read.');
-  }
-  return form;
-}
+/** The create form: its text fields and the photo. */
+const AUCTION_FORM = { fields: 20, oneFile: ONE_PHOTO_PER_AUCTION };
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -68,9 +48,9 @@ export function auctionRoutes(rest: RestRoutes) {
     'POST',
     '/auction',
     async (caller, req, ctx) => {
-      // Refuse a signed-out upload before reading a byte of it.
+      // Refuse a signed-out upload, or one past its account's uploads in progress, before reading a byte of it.
       if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return caller.auction.create(await readForm(req));
+      return holdingUploadPlace(ctx, ctx.user, async () => caller.auction.create(await readForm(req, AUCTION_FORM)));
     },
     { status: 201, body: 'multipart' },
   );

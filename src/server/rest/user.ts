@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
+import { ONE_AVATAR_PHOTO } from '../../shared/photos';
+import { unauthorized } from '../domain/errors';
 import { param, unvalidatedBody, type RestRoutes } from './adapter';
+import { holdingUploadPlace, readForm } from './uploads';
+
+/** The avatar form: the photo as `avatar`, and room for a few fields a client may add (ignored). */
+const AVATAR_FORM = { fields: 5, oneFile: ONE_AVATAR_PHOTO };
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -10,6 +17,17 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user/settings', (caller) => caller.user.settings());
   rest('PATCH', '/user/settings', (caller, req) => caller.user.updateSettings(unvalidatedBody(req)));
   rest('POST', '/user/confirmation-email', (caller) => caller.user.sendConfirmationEmail(), { body: 'none' });
+  rest(
+    'PUT',
+    '/user/avatar',
+    async (caller, req, ctx) => {
+      // As the auction upload: signed out, or past the account's uploads in progress, is refused unread.
+      if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+      return holdingUploadPlace(ctx, ctx.user, async () => caller.user.setAvatar(await readForm(req, AVATAR_FORM)));
+    },
+    { body: 'multipart' },
+  );
+  rest('DELETE', '/user/avatar', (caller) => caller.user.removeAvatar(), { body: 'none' });
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));

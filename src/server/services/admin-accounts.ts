@@ -5,7 +5,7 @@ import { emailField, nameText } from '../../shared/schemas/common';
 import type { AppDeps } from '../deps';
 import { badRequest } from '../domain/errors';
 import { hashPassword } from './passwords';
-import { toUser, type User } from './users';
+import type { User } from './users';
 
 export const DEFAULT_ADMIN_NAME = 'Administrator';
 
@@ -19,7 +19,8 @@ export type CreateAdminInput = z.input<typeof createAdminInput>;
 export interface CreateAdminResult {
   /** created: a new admin; promoted: an existing user became admin; unchanged: already an admin. */
   outcome: 'created' | 'promoted' | 'unchanged';
-  user: User;
+  /** Who, for the command line to print (it serves no avatar). */
+  user: Pick<User, '_id' | 'name' | 'email' | 'role'>;
 }
 
 /**
@@ -33,5 +34,5 @@ export async function createOrPromoteAdmin(deps: Pick<AppDeps, 'store' | 'now'>,
   // Hashed up front (the transaction does not wait for it); unused when the account exists.
   const passwordHash = await hashPassword(password);
   const { outcome, user } = await deps.store.users.createOrPromoteAdmin({ name, email, passwordHash, createdAt: new Date(deps.now()) });
-  return { outcome, user: toUser(user) };
+  return { outcome, user: { _id: String(user.id), name: user.name, email: user.email, role: user.role } };
 }

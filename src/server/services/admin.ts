@@ -4,6 +4,7 @@ import type { AdminAuctionsInput, AdminUsersInput } from '../../shared/schemas/a
 import type { UserRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { listAuctions, toListedAuctions, viewOf } from './auctions';
+import { avatarUrl } from './avatars';
 
 export interface AdminUser {
   _id: string;
@@ -12,7 +13,8 @@ export interface AdminUser {
   role: Role;
   createdAt: string;
   lastLogin: string | null;
-  avatar: string | null;
+  /** Always a picture's URL, as for User. */
+  avatar: string;
   location: { city: string | null; region: string | null; country: string | null } | null;
 }
 
@@ -20,7 +22,7 @@ export const RECENT_SIGNUP_DAYS = 7;
 const RECENT_AUCTIONS = 6;
 const LATEST_USERS = 10;
 
-function toAdminUser(row: UserRecord): AdminUser {
+function toAdminUser(row: UserRecord, publicUrl: string): AdminUser {
   const { lastLoginCity: city, lastLoginRegion: region, lastLoginCountry: country } = row;
   return {
     _id: String(row.id),
@@ -29,7 +31,7 @@ function toAdminUser(row: UserRecord): AdminUser {
     role: row.role,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
-    avatar: row.avatar,
+    avatar: avatarUrl(row, publicUrl),
     location: city || region || country ? { city, region, country } : null,
   };
 }
@@ -50,7 +52,7 @@ export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
   return {
     stats: { activeAuctions, totalAuctions, totalUsers, recentUsers },
     recentAuctions: toListedAuctions(recentAuctions.items, view),
-    recentUsersList: newestUsers.map(toAdminUser),
+    recentUsersList: newestUsers.map((row) => toAdminUser(row, view.publicUrl)),
   };
 }
 
@@ -59,7 +61,7 @@ export async function adminUsers(deps: AppDeps, input: AdminUsersInput) {
   const totalPages = Math.ceil(totalUsers / input.limit);
   return {
     data: {
-      users: users.map(toAdminUser),
+      users: users.map((row) => toAdminUser(row, deps.settings.PUBLIC_URL)),
       pagination: {
         currentPage: input.page,
         totalPages,

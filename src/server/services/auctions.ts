@@ -2,11 +2,11 @@
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
-import { PHOTO_MAX_BYTES } from '../../shared/photos';
+import { ONE_PHOTO_PER_AUCTION, PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, HistoryBidRecord, ListedAuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
-import { invalid, notFound } from '../domain/errors';
+import { invalid, notFound, tooLarge } from '../domain/errors';
 import { searchWords } from '../domain/search';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
 
@@ -264,6 +264,7 @@ export async function getAuction(deps: AppDeps, viewer: { id: number }, id: stri
 
 /** Checks the dates against the server's clock, stores the photo, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number }, input: CreateAuctionForm): Promise<Auction> {
+  if (input.fileCount > 1) throw tooLarge(ONE_PHOTO_PER_AUCTION);
   const view = viewOf(deps, seller);
   const startsAt = resolveStart(input.itemStartDate, view.now);
   const endsAt = resolveEnd(input.itemEndDate);
@@ -271,7 +272,7 @@ export async function createAuction(deps: AppDeps, seller: { id: number }, input
   if (issues.length > 0) throw invalid(issues);
   if (input.itemPhoto.size > PHOTO_MAX_BYTES) throw photoTooLarge();
 
-  const photo = await storePhoto(deps.settings.UPLOAD_DIR, new Uint8Array(await input.itemPhoto.arrayBuffer()));
+  const photo = await storePhoto(deps, new Uint8Array(await input.itemPhoto.arrayBuffer()));
   try {
     // Only these fields come from the client: seller, prices and counts are the server's.
     const row = await deps.store.auctions.insert({

@@ -32,7 +32,7 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
   if (deps.mail.transport) await queueEmailConfirmation(deps, row);
   await recordLogin(deps, row.id, 'signup', client);
   const session = await createSession(deps, row.id);
-  return { user: toUser(row), ...session };
+  return { user: toUser(row, deps.settings.PUBLIC_URL), ...session };
 }
 
 export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
@@ -55,7 +55,7 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
   await recordLogin(deps, row.id, 'login', client);
   // A new session every time: an id planted before login is worth nothing after it.
   const session = await createSession(deps, row.id);
-  return { user: toUser(row), ...session };
+  return { user: toUser(row, deps.settings.PUBLIC_URL), ...session };
 }
 
 export async function logout(deps: AppDeps, sessionId: string | null): Promise<void> {

@@ -3,12 +3,14 @@ import { NOT_SIGNED_IN_MESSAGE, type Role } from '../../shared/constants';
 import type { ChangePasswordInput, UserSettingsInput } from '../../shared/schemas/user';
 import type { AppDeps } from '../deps';
 import { badRequest, unauthorized } from '../domain/errors';
+import { avatarUrl } from './avatars';
 
 export interface User {
   _id: string;
   name: string;
   email: string;
-  avatar: string | null;
+  /** Always a picture's URL: the uploaded photo, or the drawn initial (services/avatars.ts). */
+  avatar: string;
   role: Role;
   /** Whether the owner confirmed the address (by the mailed link): only then are notices mailed to it. */
   emailVerified: boolean;
@@ -19,9 +21,10 @@ type UserFields = { id: number; name: string; email: string; avatar: string | nu
   { emailVerified: boolean } | { emailVerifiedAt: Date | null }
 );
 
-export function toUser(row: UserFields): User {
+/** The user as answers carry them; `publicUrl` (PUBLIC_URL) is where the avatar is served. */
+export function toUser(row: UserFields, publicUrl: string): User {
   const emailVerified = 'emailVerified' in row ? row.emailVerified : row.emailVerifiedAt !== null;
-  return { _id: String(row.id), name: row.name, email: row.email, avatar: row.avatar, role: row.role, emailVerified };
+  return { _id: String(row.id), name: row.name, email: row.email, avatar: avatarUrl(row, publicUrl), role: row.role, emailVerified };
 }
 
 /**

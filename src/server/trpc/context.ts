@@ -18,6 +18,11 @@ export interface Context {
   user: SessionUser | null;
   client: ClientInfo;
   cookie: SessionCookie;
+  /**
+   * Set by a door that took the account's upload place itself before reading the body (REST reads
+   * the form before it calls the procedure), so that the procedure does not take a second one.
+   */
+  uploadPlaceHeld?: boolean;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };

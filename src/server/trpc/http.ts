@@ -9,6 +9,7 @@
 // AbortSignals for every call; on this machine that is about 200 µs a call against 20 µs for the
 // procedure itself (docs/decisions/0001-own-trpc-http-path.md). tests/integration/trpc-http.test.ts
 // sends the same requests down both paths and requires the same status, headers and body.
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   callTRPCProcedure,
@@ -32,8 +33,9 @@ export interface TrpcHttpOptions {
   /** Extra response headers for the errors of one request (a Retry-After, say). */
   errorHeaders?: (errors: TRPCError[]) => Record<string, string>;
   onError?: (error: TRPCError, path: string | undefined) => void;
-  /** The largest multipart body (a photo upload) read before answering 413. */
+  /** The largest multipart body (a photo upload) read before answering 413, and what a person is told then. */
   maxMultipartBytes: number;
+  multipartTooLarge: string;
   /** false sends every request through resolveResponse: for the test that compares the two paths. */
   shortPath?: boolean;
   /** The most calls one batched request may carry; more are refused with 400. */
@@ -71,7 +73,17 @@ function appendVary(reply: FastifyReply, value: string): void {
 }
 
 export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: () => void): void {
-  const { router, createContext, errorHeaders, onError, maxMultipartBytes, shortPath = true, maxBatchSize, openStream } = options;
+  const {
+    router,
+    createContext,
+    errorHeaders,
+    onError,
+    maxMultipartBytes,
+    multipartTooLarge,
+    shortPath = true,
+    maxBatchSize,
+    openStream,
+  } = options;
   const config = router._def._config;
   const transformer = config.transformer.input;
   const typeOf = procedureTypes(router);
@@ -92,7 +104,7 @@ export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: (
 
     const response = await resolveResponse({
       router,
-      req: toFetchRequest(req, reply, maxMultipartBytes),
+      req: toFetchRequest(req, { maxBytes: maxMultipartBytes, tooLarge: multipartTooLarge }),
       path: req.params.path,
       error: null,
       maxBatchSize,
@@ -294,7 +306,7 @@ export function plainCalls(
   return { type, calls, batch };
 }
 
-function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBytes: number): Request {
+function toFetchRequest(req: FastifyRequest, multipart: { maxBytes: number; tooLarge: string }): Request {
   const headers = new Headers();
   for (const name of TRPC_HEADERS) {
     const value = req.headers[name];
@@ -305,31 +317,33 @@ function toFetchRequest(req: FastifyRequest, reply: FastifyReply, maxMultipartBy
     if (typeof req.body === 'string') {
       init.body = req.body;
     } else if (req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
-      // Read only when the procedure asks for its input, so a signed-out upload is refused unread.
-      init.body = limitBytes(req.raw, maxMultipartBytes, () => {
-        // The rest of the body stays unread: the connection cannot carry another request.
-        reply.header('connection', 'close');
-      });
+      // Read only when the procedure asks for its input, so a signed-out upload is refused unread. What
+      // a refusal leaves unread is thrown away after the answer (plugins/trpc.ts).
+      init.body = limitBytes(req.raw, multipart.maxBytes, multipart.tooLarge);
       init.duplex = 'half';
     }
   }
   return new Request(URL_BASE + req.url, init);
 }
 
-/** The body as a stream that fails once it grows past `max` bytes. */
-function limitBytes(body: AsyncIterable<Buffer>, max: number, onRefused: () => void): ReadableStream<Uint8Array> {
-  const chunks = body[Symbol.asyncIterator]();
+/**
+ * The body as a stream that fails once it grows past `max` bytes. Reading stops there, and the
+ * request is left open (not destroyed with the iterator), so that the answer can still be sent.
+ */
+function limitBytes(body: IncomingMessage, max: number, tooLarge: string): ReadableStream<Uint8Array> {
+  const chunks = body.iterator({ destroyOnReturn: false });
   let seen = 0;
   return new ReadableStream({
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) return controller.close();
-      seen += next.value.byteLength;
+      const chunk = next.value as Buffer;
+      seen += chunk.byteLength;
       if (seen > max) {
-        onRefused();
-        controller.error(new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' }));
+        await chunks.return?.();
+        controller.error(new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: tooLarge }));
       } else {
-        controller.enqueue(next.value);
+        controller.enqueue(chunk);
       }
     },
     async cancel() {

@@ -47,6 +47,14 @@ const adminOnly = t.middleware(({ ctx, next }) => {
   return next();
 });
 
+// An upload holds one of its account's few places (services/photo-work.ts) from before its body is
+// read (the input is read after this middleware) until it is answered.
+const uploading = t.middleware(({ ctx, next }) =>
+  ctx.uploadPlaceHeld || !ctx.user ? next() : ctx.deps.photos.uploads.hold(ctx.user.id, () => next()),
+);
+
 export const publicProcedure = t.procedure.use(ruleErrors);
 export const protectedProcedure = t.procedure.use(signedIn);
 export const adminProcedure = protectedProcedure.use(adminOnly);
+/** A signed-in call that carries a photo: put `.input()` after this, so the place is taken before the body is read. */
+export const uploadProcedure = protectedProcedure.use(uploading);

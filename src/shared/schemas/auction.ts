@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUCTION_SEARCH_MAX, AUCTION_SORTS, AUCTION_STATUS_FILTERS, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
 import { PHOTO_MISSING } from '../photos';
-import { ID_PATTERN, LONE_SURROGATE, nameText, pageFields, requiredText } from './common';
+import { filesIn, ID_PATTERN, LONE_SURROGATE, nameText, pageFields, requiredText } from './common';
 
 /** The largest price we accept: far above any real item, far below where integers lose precision. */
 export const MAX_PRICE = 1_000_000_000;
@@ -72,8 +72,8 @@ const createAuctionForm = createAuctionFields.extend({
 export const createAuctionInput = z
   .instanceof(FormData, { message: 'Expected multipart form data' })
   // Each field's own schema checks its type; a form entry is only ever a string or a File.
-  .transform((form) => Object.fromEntries(form.entries()) as z.input<typeof createAuctionForm>)
-  .pipe(createAuctionForm);
+  .transform((form) => ({ ...(Object.fromEntries(form.entries()) as z.input<typeof createAuctionForm>), fileCount: filesIn(form) }))
+  .pipe(createAuctionForm.extend({ fileCount: z.number() }));
 
 export type CreateAuctionForm = z.output<typeof createAuctionInput>;
 

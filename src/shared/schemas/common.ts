@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Ids (and the cursors of lists paged by id) are decimal strings of the database's integer keys. */
 export const ID_PATTERN = /^\d{1,15}$/;
 
+/** How many files a form carries, under any name: a form that allows one refuses a second, rather than dropping it. */
+export const filesIn = (form: FormData) => [...form.values()].filter((value) => typeof value !== 'string').length;
+
 /** A whole number from a JSON number or a query-string digit string; anything else is refused. */
 export function wholeNumber(label: string) {
   return z

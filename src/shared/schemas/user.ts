@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants';
+import { AVATAR_MISSING } from '../photos';
 import { PASSWORD_HINT, newPasswordField } from './auth';
+import { filesIn } from './common';
 
 export const PLEASE_ENTER_ALL_FIELDS = 'Please enter all fields';
 export const PASSWORDS_DO_NOT_MATCH = 'New password and confirm password do not match.';
@@ -35,3 +37,16 @@ export type UserSettingsInput = z.infer<typeof userSettingsInput>;
 
 /** Watch an auction or stop watching it. Any text may name the auction: one that names none is 404, not 400. */
 export const setWatchingInput = z.object({ auctionId: z.string().max(1000), watching: z.boolean() });
+
+/** What user.setAvatar takes: multipart form data with the photo as `avatar`. */
+export const setAvatarInput = z
+  .instanceof(FormData, { message: 'Expected multipart form data' })
+  .transform((form) => ({ avatar: form.get('avatar') ?? undefined, fileCount: filesIn(form) }))
+  .pipe(
+    z.object({
+      // A form sent without choosing a file still carries an empty file: no photo either.
+      avatar: z.instanceof(File, { message: AVATAR_MISSING }).refine((file) => file.size > 0, AVATAR_MISSING),
+      fileCount: z.number(),
+    }),
+  );
+export type SetAvatarForm = z.output<typeof setAvatarInput>;

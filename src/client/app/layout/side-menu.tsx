@@ -1,7 +1,8 @@
 // The slide-out menu: a modal <dialog>, so focus stays inside, the page behind is inert and Escape closes it.
-import { LogOut, UserRound, X } from 'lucide-react';
+import { LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { Avatar } from '../../components/avatar';
 import { ButtonLink } from '../../components/button';
 import { useAuth } from '../../features/auth/auth-context';
 import { cn } from '../../lib/cn';
@@ -97,13 +98,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
         <div className="border-b border-slate-200 px-4 py-5">
           {user ? (
             <div className="flex items-center gap-3">
-              {user.avatar ? (
-                <img src={user.avatar} alt="" className="size-12 shrink-0 rounded-full object-cover ring-1 ring-slate-200" />
-              ) : (
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-1 ring-slate-200">
-                  <UserRound aria-hidden="true" className="size-6" />
-                </span>
-              )}
+              <Avatar src={user.avatar} name={user.name} className="size-12 text-lg" />
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900" title={user.name}>
                   {user.name}

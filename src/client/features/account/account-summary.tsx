@@ -1,34 +1,23 @@
-// Name and email of the signed-in user, read-only, on /profile.
+// The signed-in user on /profile: their avatar (which they may change), name and email (read-only).
 import { Mail, UserRound } from 'lucide-react';
 import { Badge } from '../../components/badge';
 import { Card } from '../../components/card';
 import type { SessionUser } from '../auth/auth-context';
+import { AvatarEditor } from './avatar-editor';
 
 export function AccountSummary({ user }: { user: SessionUser }) {
-  const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <Card className="p-5 sm:p-6">
       <h2 id="account-heading" className="text-lg font-semibold text-slate-900">
         Account details
       </h2>
-      <div className="mt-5 flex items-center gap-4">
-        {user.avatar ? (
-          <img src={user.avatar} alt="" className="size-14 shrink-0 rounded-full object-cover ring-1 ring-slate-200" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-14 shrink-0 items-center justify-center rounded-full bg-accent-50 text-xl font-semibold text-accent-800 ring-1 ring-accent-100"
-          >
-            {initial}
-          </span>
-        )}
-        <div className="min-w-0">
-          <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
-          <Badge tone={user.role === 'admin' ? 'admin' : 'user'} className="mt-1 capitalize">
-            {user.role}
-          </Badge>
-        </div>
+      <div className="mt-5 flex min-w-0 items-center gap-2">
+        <p className="truncate text-base font-semibold text-slate-900">{user.name}</p>
+        <Badge tone={user.role === 'admin' ? 'admin' : 'user'} className="capitalize">
+          {user.role}
+        </Badge>
       </div>
+      <AvatarEditor user={user} />
       <dl className="mt-6 space-y-4 text-sm">
         <div>
           <dt className="flex items-center gap-1.5 font-medium text-slate-600">

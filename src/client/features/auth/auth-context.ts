@@ -23,6 +23,8 @@ export interface AuthValue extends AuthState {
   signup: (input: SignupInput) => Promise<SessionUser>;
   /** Never rejects: a failure is stored as error 'Logout failed'. Resolves true when signed out. */
   logout: () => Promise<boolean>;
+  /** The signed-in user as the server answered a change to them (a new avatar). */
+  updateUser: (user: SessionUser) => void;
 }
 
 export const AuthContext = createContext<AuthValue | null>(null);

@@ -19,7 +19,8 @@ type Action =
   | { type: 'signedIn'; user: SessionUser; newAccount: boolean }
   | { type: 'failed'; error: string }
   | { type: 'signedOut' }
-  | { type: 'logoutFailed' };
+  | { type: 'logoutFailed' }
+  | { type: 'updated'; user: SessionUser };
 
 const initialState: AuthState = { user: null, loading: true, checking: true, error: null, newAccount: false };
 
@@ -37,6 +38,9 @@ function reducer(state: AuthState, action: Action): AuthState {
       return { ...state, user: null, error: null };
     case 'logoutFailed':
       return { ...state, error: LOGOUT_FAILED };
+    case 'updated':
+      // Only the user who is signed in: an answer that arrives after a sign-out changes nothing.
+      return state.user?._id === action.user._id ? { ...state, user: action.user } : state;
   }
 }
 
@@ -108,6 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return true;
   }, []);
 
-  const value = useMemo<AuthValue>(() => ({ ...state, login, signup, logout }), [state, login, signup, logout]);
+  const updateUser = useCallback((user: SessionUser) => dispatch({ type: 'updated', user }), []);
+
+  const value = useMemo<AuthValue>(() => ({ ...state, login, signup, logout, updateUser }), [state, login, signup, logout, updateUser]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -102,7 +102,7 @@ export function AdminDashboardPage() {
                   users.map((user) => (
                     <tr key={user._id} className="hover:bg-slate-50">
                       <Td className="max-w-56 sm:max-w-none">
-                        <UserIdentity name={user.name} email={user.email} />
+                        <UserIdentity name={user.name} email={user.email} avatar={user.avatar} />
                       </Td>
                       <Td>
                         <RoleBadge role={user.role} />

@@ -51,6 +51,17 @@ export function pgUsers(db: PgDb): UserStore {
     async setEmailNotifications(userId, on) {
       await db.update(users).set({ emailNotifications: on }).where(eq(users.id, userId));
     },
+    async setAvatar(userId, avatar) {
+      // The row locked and read before the update, in one statement: RETURNING alone shows only the new value.
+      const { rows } = await db.$client.query<{ previous: string | null }>(
+        `update users set avatar = $2
+           from (select id, avatar from users where id = $1 for update) prior
+          where users.id = prior.id
+      returning prior.avatar as previous`,
+        [userId, avatar],
+      );
+      return rows[0];
+    },
     async createOrPromoteAdmin(admin) {
       // Insert first: when another process creates the same account at the same moment, the insert
       // waits for it and then finds the email taken, and the update below sees its row.

@@ -65,6 +65,17 @@ export function sqliteUsers(db: SqliteDb): UserStore {
     async setEmailNotifications(userId, on) {
       db.update(users).set({ emailNotifications: on }).where(eq(users.id, userId)).run();
     },
+    async setAvatar(userId, avatar) {
+      return db.transaction(
+        (tx) => {
+          const before = tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).get();
+          if (!before) return undefined;
+          tx.update(users).set({ avatar }).where(eq(users.id, userId)).run();
+          return { previous: before.avatar };
+        },
+        { behavior: 'immediate' },
+      );
+    },
     async createOrPromoteAdmin(admin) {
       return db.transaction(
         (tx) => {

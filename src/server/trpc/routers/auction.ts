@@ -10,7 +10,7 @@ import {
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
-import { protectedProcedure, publicProcedure, router } from '../init';
+import { protectedProcedure, publicProcedure, router, uploadProcedure } from '../init';
 
 export const auctionRouter = router({
   list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => auctions.listAuctions(ctx.deps, ctx.user, input)),
@@ -28,7 +28,7 @@ export const auctionRouter = router({
   /** Public: the landing page shows the newest live auctions to visitors. */
   live: publicProcedure.query(({ ctx }) => auctions.liveAuctions(ctx.deps)),
 
-  create: protectedProcedure.input(createAuctionInput).mutation(async ({ ctx, input }) => ({
+  create: uploadProcedure.input(createAuctionInput).mutation(async ({ ctx, input }) => ({
     message: 'Auction created successfully',
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),

@@ -15,7 +15,7 @@ import { publicProcedure, router } from '../init';
 
 export const authRouter = router({
   /** Who is signed in, or null: the client's start-up check, without a 401 for visitors. */
-  session: publicProcedure.query(({ ctx }) => ({ user: ctx.user ? toUser(ctx.user) : null })),
+  session: publicProcedure.query(({ ctx }) => ({ user: ctx.user ? toUser(ctx.user, ctx.deps.settings.PUBLIC_URL) : null })),
 
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
     const { user, token, expiresAt } = await auth.signup(ctx.deps, input, ctx.client);

@@ -1,16 +1,29 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
-import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
+import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { noticeStream } from '../../live/notice-stream';
+import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
 import { myBids, setWatching, watchlist } from '../../services/watchlist';
-import { protectedProcedure, router } from '../init';
+import { protectedProcedure, router, uploadProcedure } from '../init';
 
 export const userRouter = router({
   // ctx.user was read from the database for this request; no second query is needed.
-  me: protectedProcedure.query(({ ctx }) => ({ user: toUser(ctx.user) })),
+  me: protectedProcedure.query(({ ctx }) => ({ user: toUser(ctx.user, ctx.deps.settings.PUBLIC_URL) })),
+
+  /** A photo (FormData, as `avatar`) as the caller's avatar, in place of the one before; answers the user. */
+  setAvatar: uploadProcedure.input(setAvatarInput).mutation(async ({ ctx, input }) => {
+    const avatar = await setAvatar(ctx.deps, ctx.user, input);
+    return { user: toUser({ ...ctx.user, avatar }, ctx.deps.settings.PUBLIC_URL) };
+  }),
+
+  /** Back to the drawn initial; answers the user. */
+  removeAvatar: protectedProcedure.mutation(async ({ ctx }) => {
+    await removeAvatar(ctx.deps, ctx.user);
+    return { user: toUser({ ...ctx.user, avatar: null }, ctx.deps.settings.PUBLIC_URL) };
+  }),
 
   changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword(ctx.deps, ctx.user, input);
