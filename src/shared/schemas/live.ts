@@ -15,5 +15,3 @@ export const liveEventsInput = z
     lastEventId: z.string().regex(ID_PATTERN).nullish(),
   })
   .default({ auctionIds: [], everyAuction: false });
-
-export type LiveEventsInput = z.input<typeof liveEventsInput>;
