@@ -139,6 +139,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
   'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
+  'live.events': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionIds: [fx.auctions[who]] }) },
   'contact.send': {
     type: 'mutation',
     ...PUBLIC,
