@@ -472,7 +472,8 @@ const scenarioArb = fc.record({
 const seen = { auto: 0, autoSameAmount: 0, leadChanges: 0, raises: 0, raisesByOthers: 0, extensions: 0, ended: 0, ties: 0 };
 
 describe('properties over random sequences of bids', () => {
-  test('every decision keeps the rule, applied to the auction one after another', () => {
+  // Thousands of random sequences: a few seconds alone, more on a busy machine.
+  test('every decision keeps the rule, applied to the auction one after another', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(scenarioArb, ({ startingPrice, lengthMs, softCloseMs, commands }) => {
         const market = new Market(
