@@ -8,38 +8,12 @@ import { endExpiredStreams, MAX_STREAMS_PER_SESSION } from '../../src/server/liv
 import { HASHING_CONCURRENCY } from '../../src/server/services/passwords';
 import { DAY_MS, SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
 import { insertUser, PASSWORD, signedInUser } from '../support/accounts';
-import { insertAuction } from '../support/auctions';
+import { insertAuction, insertManyAuctions, NUMBERS } from '../support/auctions';
 import { listen, test, type TestDeps } from '../support/fixtures';
 import { post, sessionCookieHeader, sessionCookies } from '../support/http';
+import { longestStall } from '../support/stall';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-/**
- * The event loop's longest stall (ms) while `work` runs: the largest gap between the ticks of a 5 ms
- * timer, less those 5 ms. A gap counts only the CPU time this process spent in it, so time the
- * machine gave to other processes (a busy CI host) is not mistaken for a stall of ours.
- * (perf_hooks' monitorEventLoopDelay misses stalls inside vitest's workers.)
- */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  const TICK_MS = 5;
-  let worst = 0;
-  let last = { wall: performance.now(), cpu: process.cpuUsage() };
-  const timer = setInterval(() => {
-    const wall = performance.now();
-    const cpu = process.cpuUsage(last.cpu);
-    const busyMs = Math.min(wall - last.wall, (cpu.user + cpu.system) / 1000);
-    worst = Math.max(worst, busyMs - TICK_MS);
-    last = { wall, cpu: process.cpuUsage() };
-  }, TICK_MS);
-  try {
-    const result = await work();
-    // A stall is seen when the loop is free again: wait for the next tick.
-    await new Promise((resolve) => setTimeout(resolve, 2 * TICK_MS));
-    return { result, stallMs: worst };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** An open live stream (tRPC over SSE): its events as they come, and whether it has ended. */
 async function openStream(base: string, sid: string, onBidInput: Record<string, unknown>) {
@@ -83,35 +57,14 @@ async function openStream(base: string, sid: string, onBidInput: Record<string, 
   };
 }
 
-/** A statement's rows 0, 1, 2 … count - 1, as `n(i)`: many rows in one insert, on either database. */
-const numbers = 'with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1)';
-
 /** Bids written straight into the table, numbered as placed ones are; the ids of all bids, oldest first. */
 async function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: number, startingAt = 11) {
   await deps.sql(
-    `${numbers} insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at)
+    `${NUMBERS} insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at)
      select $2, $3, $4 + i, i + 1, $5, $6 from n`,
     [count, Number(auctionId), bidderId, startingAt, new Date(deps.now()), new Date(deps.now() + 7 * DAY_MS)],
   );
   return (await deps.sql<{ id: number }>('select id from bids order by id')).map((r) => r.id);
-}
-
-/** Many auctions at once (as many as the benchmark has), straight into the table; their ids, oldest first. */
-async function insertAuctions(deps: TestDeps, sellerId: number, count: number): Promise<string[]> {
-  const now = new Date(deps.now());
-  await deps.sql(
-    `${numbers} insert into auctions
-       (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at)
-     select $2, 'Lot ' || i, $3, 'Other', 10, 10, $4, $5, $4 from n`,
-    [
-      count,
-      sellerId,
-      'A lot inserted for a test, with a description of ordinary length to make the answer realistic.',
-      now,
-      new Date(deps.now() + 7 * DAY_MS),
-    ],
-  );
-  return (await deps.sql<{ id: number }>('select id from auctions order by id')).map((r) => String(r.id));
 }
 
 describe('a batch of tRPC calls', () => {
@@ -134,7 +87,7 @@ describe('a batch of tRPC calls', () => {
 
   test('of lists without a limit reads one page per call, and leaves the event loop free', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    await insertAuctions(deps, seller.id, 2000);
+    await insertManyAuctions(deps, seller.id, 2000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({
         method: 'GET',
@@ -153,7 +106,7 @@ describe('a batch of tRPC calls', () => {
 
   test('REST without a limit still answers every auction, streamed a page at a time', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    const ids = await insertAuctions(deps, seller.id, 10_000);
+    const ids = await insertManyAuctions(deps, seller.id, 10_000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token) }),
     );
