@@ -52,6 +52,9 @@ export type Role = (typeof ROLES)[number];
 export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** The most auctions one user may watch at once; one more is refused (409). */
+export const WATCHLIST_MAX = 1000;
+
 /** Where a bidder stands on an auction they bid on: leading or outbid while it is open, won or lost once ended. */
 export type MyBidState = 'leading' | 'outbid' | 'won' | 'lost';
 

@@ -27,6 +27,11 @@ export class WithStatus {
   ) {}
 }
 
+/** A page of a list as REST answers it: the items as an array, and the next page's cursor in X-Next-Cursor (none on the last). */
+export function pageAnswer({ items, nextCursor }: { items: unknown[]; nextCursor: string | null }): WithStatus {
+  return new WithStatus(200, items, nextCursor === null ? {} : { 'x-next-cursor': nextCursor });
+}
+
 export function restRoutes(app: FastifyInstance, deps: AppDeps): RestRoutes {
   return (method, url, handler, { status = 200, body = 'json' } = {}) => {
     app.route({

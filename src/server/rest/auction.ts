@@ -6,7 +6,7 @@ import { badRequest, unauthorized } from '../domain/errors';
 import { placeBid } from '../services/bids';
 import { photoTooLarge } from '../services/photos';
 import type { RestCaller } from '../trpc/router';
-import { jsonArrayStream, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import { jsonArrayStream, pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 
 /** Rebuilds the multipart request as the FormData that auction.create takes. */
 async function readForm(req: FastifyRequest): Promise<FormData> {
@@ -48,8 +48,7 @@ export function auctionRoutes(rest: RestRoutes) {
   rest('GET', '/auction', async (caller, req) => {
     const query = listQuery(req);
     if (query.limit === undefined) return everyAuction(caller, query);
-    const { items, nextCursor } = await caller.auction.list(query);
-    return new WithStatus(200, items, nextCursor === null ? {} : { 'x-next-cursor': nextCursor });
+    return pageAnswer(await caller.auction.list(query));
   });
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { param, unvalidatedBody, type RestRoutes } from './adapter';
+import { pageAnswer, param, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -12,7 +12,8 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));
-  rest('GET', '/user/watchlist', (caller) => caller.user.watchlist());
+  // Pages, as the auction list's: `limit` (default 100) and `cursor`, the next page's cursor in X-Next-Cursor.
+  rest('GET', '/user/watchlist', async (caller, req) => pageAnswer(await caller.user.watchlist(query(req))));
   // The path names the auction; any body is ignored.
   rest(
     'PUT',
@@ -30,5 +31,5 @@ export function userRoutes(rest: RestRoutes) {
       body: 'none',
     },
   );
-  rest('GET', '/user/bids', (caller) => caller.user.bids());
+  rest('GET', '/user/bids', async (caller, req) => pageAnswer(await caller.user.bids(query(req))));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants';
 import { PASSWORD_HINT, newPasswordField } from './auth';
+import { pageFields } from './common';
 
 export const PLEASE_ENTER_ALL_FIELDS = 'Please enter all fields';
 export const PASSWORDS_DO_NOT_MATCH = 'New password and confirm password do not match.';
@@ -35,3 +36,21 @@ export type UserSettingsInput = z.infer<typeof userSettingsInput>;
 
 /** Watch an auction or stop watching it. Any text may name the auction: one that names none is 404, not 400. */
 export const setWatchingInput = z.object({ auctionId: z.string().max(1000), watching: z.boolean() });
+
+/** The most auctions a page of the watchlist or of my bids holds, and how many it holds unless told. */
+export const OWN_LIST_PAGE_MAX = 100;
+
+/**
+ * A page of one of the user's own lists (the watchlist, my bids): `limit` auctions after the one the
+ * cursor names. The cursor is the opaque one the previous page handed out.
+ */
+export const ownListPageInput = z
+  .object({
+    limit: pageFields(OWN_LIST_PAGE_MAX, OWN_LIST_PAGE_MAX).limit,
+    cursor: z
+      .string()
+      .regex(/^[\w-]{1,200}$/, 'Invalid cursor')
+      .nullish(),
+  })
+  .default({ limit: OWN_LIST_PAGE_MAX });
+export type OwnListPageInput = z.infer<typeof ownListPageInput>;

@@ -2,10 +2,11 @@
 // watches the auction. A toggle button (aria-pressed) whose name stays "Watch <item>" in both states,
 // so a screen reader says pressed or not pressed rather than a name that changes under the finger.
 import { Star } from 'lucide-react';
-import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import type { Auction } from '../auctions/types';
 import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/errors';
+import { useTimedMessage } from '../../lib/use-timed-message';
 import { useSetWatching } from './api';
 
 interface WatchButtonProps {
@@ -18,14 +19,18 @@ interface WatchButtonProps {
 export function WatchButton({ auction, variant = 'labelled', className }: WatchButtonProps) {
   const { user } = useAuth();
   const setWatching = useSetWatching();
-  const [failed, setFailed] = useState(false);
+  // Why a change was refused (a full watchlist says so), or that it failed.
+  const failure = useTimedMessage();
   // Guests watch nothing: signed-in pages only, and a guest sees no toggle.
   if (!user) return null;
 
   const { watching } = auction;
   const toggle = () => {
-    setFailed(false);
-    setWatching.mutate({ auctionId: auction._id, watching: !watching }, { onError: () => setFailed(true) });
+    failure.clear();
+    setWatching.mutate(
+      { auctionId: auction._id, watching: !watching },
+      { onError: (error) => failure.show(errorMessage(error, 'Your watchlist could not be changed. Please try again.')) },
+    );
   };
   const icon = <Star aria-hidden="true" className={cn('size-5', watching ? 'fill-amber-400 text-amber-600' : 'text-slate-600')} />;
 
@@ -53,8 +58,9 @@ export function WatchButton({ auction, variant = 'labelled', className }: WatchB
         {icon}
         {variant === 'labelled' && 'Watch'}
       </button>
-      <span role="status" className="sr-only">
-        {failed ? 'Your watchlist could not be changed. Please try again.' : ''}
+      {/* Beside the labelled toggle (the auction page) it is shown too, on a line of its own; on a card, only said. */}
+      <span role="status" className={variant === 'labelled' && failure.message ? 'basis-full text-sm text-red-700' : 'sr-only'}>
+        {failure.message ?? ''}
       </span>
     </>
   );

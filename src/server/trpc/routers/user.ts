@@ -1,5 +1,5 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
-import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
+import { changePasswordInput, ownListPageInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { noticeStream } from '../../live/notice-stream';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
@@ -39,14 +39,14 @@ export const userRouter = router({
     noticeStream(ctx.deps, ctx.user.id, signal ?? new AbortController().signal),
   ),
 
-  /** The auctions the caller watches: open ones by soonest end first. */
-  watchlist: protectedProcedure.query(({ ctx }) => watchlist(ctx.deps, ctx.user)),
+  /** A page of the auctions the caller watches: open ones by soonest end first. */
+  watchlist: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => watchlist(ctx.deps, ctx.user, input)),
 
   /** Puts an auction on the watchlist or takes it off; repeating it changes nothing. */
   setWatching: protectedProcedure
     .input(setWatchingInput)
     .mutation(({ ctx, input }) => setWatching(ctx.deps, ctx.user, input.auctionId, input.watching)),
 
-  /** Every auction the caller has bid on, with where they stand on it. */
-  bids: protectedProcedure.query(({ ctx }) => myBids(ctx.deps, ctx.user)),
+  /** A page of the auctions the caller has bid on, with where they stand on each. */
+  bids: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => myBids(ctx.deps, ctx.user, input)),
 });
