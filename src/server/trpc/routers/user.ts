@@ -1,5 +1,6 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
 import { changePasswordInput, ownListPageInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
+import { listCost } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
@@ -25,9 +26,10 @@ export const userRouter = router({
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 
   /** The caller's notices, newest first, a page at a time, with the unread count. */
-  notifications: protectedProcedure
-    .input(listNotificationsInput)
-    .query(({ ctx, input }) => listNotifications(ctx.deps, ctx.user.id, input)),
+  notifications: protectedProcedure.input(listNotificationsInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return listNotifications(ctx.deps, ctx.user.id, input);
+  }),
 
   /** Marks the named notices read, or all of them without `ids`; answers the unread count. */
   markNotificationsRead: protectedProcedure
@@ -40,7 +42,10 @@ export const userRouter = router({
   ),
 
   /** A page of the auctions the caller watches: open ones by soonest end first. */
-  watchlist: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => watchlist(ctx.deps, ctx.user, input)),
+  watchlist: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return watchlist(ctx.deps, ctx.user, input);
+  }),
 
   /** Puts an auction on the watchlist or takes it off; repeating it changes nothing. */
   setWatching: protectedProcedure
@@ -48,5 +53,8 @@ export const userRouter = router({
     .mutation(({ ctx, input }) => setWatching(ctx.deps, ctx.user, input.auctionId, input.watching)),
 
   /** A page of the auctions the caller has bid on, with where they stand on each. */
-  bids: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => myBids(ctx.deps, ctx.user, input)),
+  bids: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return myBids(ctx.deps, ctx.user, input);
+  }),
 });
