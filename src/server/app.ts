@@ -16,6 +16,7 @@ import security from './plugins/security';
 import trpc from './plugins/trpc';
 import uploads from './plugins/uploads';
 import { sendError } from './rest/errors';
+import type { WholeListLimits } from './rest/whole-lists';
 
 export interface BuildOptions {
   /** Serve the client through Vite with hot reload instead of from dist/client. */
@@ -29,6 +30,8 @@ export interface BuildOptions {
    * before and after one request, and must not see a close land in between). True by default.
    */
   closeAuctions?: boolean;
+  /** The bounds of whole lists (rest/whole-lists.ts) over the defaults: tests make them small and quick. */
+  wholeLists?: Partial<WholeListLimits>;
 }
 
 /** A client that sends its request slower than this is answered 408: a trickled body cannot hold a socket. */
@@ -65,7 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(compression);
   await app.register(health, { store: deps.store });
   await app.register(trpc, { prefix: '/trpc', deps, shortPath: options.trpcShortPath });
-  await app.register(rest, { prefix: '/api', deps });
+  await app.register(rest, { prefix: '/api', deps, wholeLists: options.wholeLists });
   await app.register(uploads, { uploadDir: settings.UPLOAD_DIR });
   await app.register(avatars);
   await app.register(client, { dev });

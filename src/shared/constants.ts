@@ -36,9 +36,14 @@ export type AuctionStatusFilter = (typeof AUCTION_STATUS_FILTERS)[number];
 export const AUCTION_SORTS = ['newest', 'ending', 'price_asc', 'price_desc', 'bids'] as const;
 export type AuctionSort = (typeof AUCTION_SORTS)[number];
 
-/** The longest search text of the auction list, and the most words of it that count. */
+/**
+ * The longest search text of the auction list, the most words of it that count, and the fewest letters
+ * (or digits) a word needs to count: a word of one letter starts a word of nearly every auction, and
+ * finding them all cost the server a hundred times what a longer word does.
+ */
 export const AUCTION_SEARCH_MAX = 100;
 export const AUCTION_SEARCH_WORDS_MAX = 8;
+export const AUCTION_SEARCH_WORD_MIN_LETTERS = 2;
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -46,6 +51,9 @@ export type Role = (typeof ROLES)[number];
 /** What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers). */
 export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The most auctions one user may watch at once; one more is refused (409). */
+export const WATCHLIST_MAX = 1000;
 
 /** Where a bidder stands on an auction they bid on: leading or outbid while it is open, won or lost once ended. */
 export type MyBidState = 'leading' | 'outbid' | 'won' | 'lost';

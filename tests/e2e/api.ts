@@ -130,6 +130,12 @@ export function testApi(baseUrl: () => string) {
       return (await response.json()) as BidAnswer;
     },
 
+    /** Puts an auction on the user's watchlist. */
+    watch: async (token: string, auctionId: string): Promise<void> => {
+      const response = await call(`/api/user/watchlist/${auctionId}`, token, { method: 'PUT' });
+      expect(response.status).toBe(200);
+    },
+
     auction: async (token: string, auctionId: string): Promise<AuctionAnswer> => {
       const response = await call(`/api/auction/${auctionId}`, token);
       expect(response.status).toBe(200);

@@ -122,6 +122,75 @@ describeBrowser('the watchlist and my bids', () => {
     expect(width).toBeLessThanOrEqual(360);
   });
 
+  it('a long watchlist and a long list of bids load more as the user scrolls, or at a press of the button', async () => {
+    const seller = await apiUser('Sam Lots');
+    const ids: string[] = [];
+    for (let i = 0; i < 26; i++)
+      ids.push(await apiCreateAuction(seller, `Lot ${String(i + 1).padStart(2, '0')}`, (i + 1) * 3_600_000, i * 13));
+    const page = await e2e.newPage();
+    const lena = await signInContext(page, 'Lena Longlist');
+    for (const id of ids) {
+      await api.watch(lena, id);
+      await apiBid(lena, id, 101);
+    }
+    const lots = (n: number) => Array.from({ length: n }, (_, i) => `Lot ${String(i + 1).padStart(2, '0')}`);
+
+    // The watchlist: a first page of 12 cards, soonest end first, with the count of all 26.
+    await page.goto('/watchlist');
+    await page.getByText('26 auctions you are watching').waitFor();
+    expect(await headings(page)).toEqual(lots(12));
+    const more = page.getByRole('button', { name: 'Load more auctions' });
+    await more.waitFor();
+    // The button loads the next page; scrolling to the end loads the last by itself.
+    await more.click();
+    await expect.poll(() => headings(page).then((h) => h.length)).toBe(24);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => headings(page).then((h) => h.length)).toBe(26);
+    expect(await headings(page)).toEqual(lots(26));
+    expect(await more.count()).toBe(0);
+    await page.getByText('26 of 26 shown').waitFor({ state: 'attached' });
+
+    // My bids: 20 rows, then the rest as the user scrolls down.
+    await page.goto('/mybids');
+    await page.getByText('26 auctions you have bid on').waitFor();
+    expect(await headings(page)).toEqual(lots(20));
+    await page.getByRole('button', { name: 'Load more bids' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => headings(page).then((h) => h.length)).toBe(26);
+    expect(await headings(page)).toEqual(lots(26));
+    await shoot(page, 'mybids-long-1280');
+
+    // A live bid on an auction of a later page still turns its row 'Outbid'.
+    const ben = await apiUser('Ben Later');
+    await apiBid(ben, ids[24]!, 102);
+    await page.getByRole('article', { name: 'Lot 25', exact: true }).getByText('Outbid', { exact: true }).waitFor();
+  });
+
+  it('a refused watch puts the star back and says why, on the auction page in words beside it', async () => {
+    const seller = await apiUser('Fay Fuller');
+    const clock = await apiCreateAuction(seller, 'Carriage Clock', 3 * DAY_MS, 300);
+    const page = await e2e.newPage();
+    await signInContext(page, 'Walt Watcher');
+    // The server's answer to a full watchlist, as tRPC sends it for a batched call.
+    const full = 'You can watch at most 1,000 auctions. Stop watching one you no longer follow, then try again.';
+    await page.route('**/trpc/user.setWatching**', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { message: full, code: -32009, data: { code: 'CONFLICT', httpStatus: 409, path: 'user.setWatching' } } },
+        ]),
+      }),
+    );
+    await page.goto(`/auction/${clock}`);
+    const toggle = watchButton(page, 'Carriage Clock');
+    await toggle.click();
+    await page.getByRole('status').filter({ hasText: full }).waitFor();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await shoot(page, 'watch-refused-1280');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shoot(page, 'watch-refused-360');
+  });
+
   it('a guest sees no watch toggle on the landing page, and /watchlist and /mybids ask to log in', async () => {
     const seller = await apiUser('Greta Seller');
     await apiCreateAuction(seller, 'Pewter Candlestick', 3 * DAY_MS, 100);

@@ -3,10 +3,12 @@
 // X-Next-Cursor that shows every auction exactly once, ties included.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
-import { AUCTION_SORTS, DAY_MS, type AuctionSort, type Category } from '../../src/shared/constants';
+import { AUCTION_SORTS, DAY_MS, TRPC_MAX_BATCH_SIZE, type AuctionSort, type Category } from '../../src/shared/constants';
 import { failure, signedInUser } from '../support/accounts';
+import { insertManyAuctions } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get } from '../support/http';
+import { longestStall } from '../support/stall';
 
 interface Item {
   itemName: string;
@@ -213,6 +215,53 @@ describe('GET /api/auction?q: words matched as prefixes of the name and the desc
     const res = await list(app, seller.token, { q: 'a'.repeat(101) });
     expect(res.statusCode).toBe(400);
     expect(expectErrorBody(res).error).toBe('q must be at most 100 characters');
+  });
+});
+
+describe('words of one letter', () => {
+  test('are left out: a search of such words alone is no search, and a mixed one matches by its longer words', async ({ app, deps }) => {
+    const { seller, namesOf } = await catalogue(deps);
+    const search = async (q: string) => namesOf((await list(app, seller.token, { q })).json());
+    const everything = await search('');
+    expect(everything).toEqual(SORTED.newest);
+    for (const q of ['a b c d e f g h', 'x', 'é', 'e\u0301', '1 2 3', 'b, c & d']) expect(await search(q), q).toEqual(everything);
+    // No auction has a word starting with "z" or "q": counted, they would leave nothing.
+    expect(await search('z cafe')).toEqual(['cafetiere', 'cafeTable']);
+    expect(await search('bicycle q')).toEqual(['bell', 'racingBike']);
+    expect(await search('a b c d e f g h violin')).toEqual(['violin']);
+    // Two letters are a word.
+    expect(await search('br')).toEqual(['bell']);
+    // Over tRPC, the same, with the total of the whole list.
+    const page = await seller.caller.auction.list({ q: 'a b c d e f g h', limit: 2 });
+    expect(page.total).toBe(6);
+    expect(namesOf(page.items)).toEqual(SORTED.newest.slice(0, 2));
+  });
+
+  test(`${TRPC_MAX_BATCH_SIZE} of them in one batch answer as the list without a search, and leave the event loop free`, async ({
+    app,
+    deps,
+  }) => {
+    const seller = await signedInUser(deps, 'Sally Seller');
+    // Every lot has words starting with a (a, answer) and l, m, o, r, t, w: with each one-letter word a
+    // prefix to look up, these cost the search index a hundred times what a longer word does.
+    await insertManyAuctions(deps, seller.id, 3000);
+    const input = Object.fromEntries(Array.from({ length: TRPC_MAX_BATCH_SIZE }, (_, i) => [i, { q: 'a b c d e f g h' }]));
+    const { result, stallMs } = await longestStall(() =>
+      get(
+        app,
+        `/trpc/${Array(TRPC_MAX_BATCH_SIZE).fill('auction.list').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+        {
+          cookie: seller.token,
+        },
+      ),
+    );
+    expect(result.statusCode).toBe(200);
+    const unsearched = await seller.caller.auction.list({});
+    const answers = result.json() as Array<{ result: { data: unknown } }>;
+    expect(answers).toHaveLength(TRPC_MAX_BATCH_SIZE);
+    for (const answer of answers) expect(answer.result.data).toEqual(JSON.parse(JSON.stringify(unsearched)));
+    expect(unsearched.total).toBe(3000);
+    expect(stallMs).toBeLessThan(100);
   });
 });
 

@@ -6,40 +6,15 @@ import { REQUEST_TIMEOUT_MS } from '../../src/server/app';
 import { MAX_REPLAYED_BIDS } from '../../src/server/live/bid-stream';
 import { checkStreams, MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
 import { HASHING_CONCURRENCY } from '../../src/server/services/passwords';
-import { DAY_MS, SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE } from '../../src/shared/constants';
+import { REQUEST_ROW_BUDGET, SEARCH_WORD_ROWS } from '../../src/server/domain/request-cost';
+import { AUCTION_SEARCH_WORDS_MAX, DAY_MS, SESSION_IDLE_MS, TRPC_MAX_BATCH_SIZE, WATCHLIST_MAX } from '../../src/shared/constants';
 import { insertUser, PASSWORD, signedInUser } from '../support/accounts';
-import { insertAuction } from '../support/auctions';
+import { insertAuction, insertManyAuctions, NUMBERS } from '../support/auctions';
 import { listen, test, type TestDeps } from '../support/fixtures';
 import { post, sessionCookieHeader, sessionCookies } from '../support/http';
+import { longestStall } from '../support/stall';
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-
-/**
- * The event loop's longest stall (ms) while `work` runs: the largest gap between the ticks of a 5 ms
- * timer, less those 5 ms. A gap counts only the CPU time this process spent in it, so time the
- * machine gave to other processes (a busy CI host) is not mistaken for a stall of ours.
- * (perf_hooks' monitorEventLoopDelay misses stalls inside vitest's workers.)
- */
-async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  const TICK_MS = 5;
-  let worst = 0;
-  let last = { wall: performance.now(), cpu: process.cpuUsage() };
-  const timer = setInterval(() => {
-    const wall = performance.now();
-    const cpu = process.cpuUsage(last.cpu);
-    const busyMs = Math.min(wall - last.wall, (cpu.user + cpu.system) / 1000);
-    worst = Math.max(worst, busyMs - TICK_MS);
-    last = { wall, cpu: process.cpuUsage() };
-  }, TICK_MS);
-  try {
-    const result = await work();
-    // A stall is seen when the loop is free again: wait for the next tick.
-    await new Promise((resolve) => setTimeout(resolve, 2 * TICK_MS));
-    return { result, stallMs: worst };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** An open live stream (tRPC over SSE): its events as they come, and whether it has ended. */
 async function openStream(base: string, sid: string, onBidInput: Record<string, unknown>) {
@@ -83,35 +58,14 @@ async function openStream(base: string, sid: string, onBidInput: Record<string, 
   };
 }
 
-/** A statement's rows 0, 1, 2 … count - 1, as `n(i)`: many rows in one insert, on either database. */
-const numbers = 'with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1)';
-
 /** Bids written straight into the table, numbered as placed ones are; the ids of all bids, oldest first. */
 async function insertBids(deps: TestDeps, auctionId: string, bidderId: number, count: number, startingAt = 11) {
   await deps.sql(
-    `${numbers} insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at)
+    `${NUMBERS} insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at)
      select $2, $3, $4 + i, i + 1, $5, $6 from n`,
     [count, Number(auctionId), bidderId, startingAt, new Date(deps.now()), new Date(deps.now() + 7 * DAY_MS)],
   );
   return (await deps.sql<{ id: number }>('select id from bids order by id')).map((r) => r.id);
-}
-
-/** Many auctions at once (as many as the benchmark has), straight into the table; their ids, oldest first. */
-async function insertAuctions(deps: TestDeps, sellerId: number, count: number): Promise<string[]> {
-  const now = new Date(deps.now());
-  await deps.sql(
-    `${numbers} insert into auctions
-       (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at)
-     select $2, 'Lot ' || i, $3, 'Other', 10, 10, $4, $5, $4 from n`,
-    [
-      count,
-      sellerId,
-      'A lot inserted for a test, with a description of ordinary length to make the answer realistic.',
-      now,
-      new Date(deps.now() + 7 * DAY_MS),
-    ],
-  );
-  return (await deps.sql<{ id: number }>('select id from auctions order by id')).map((r) => String(r.id));
 }
 
 describe('a batch of tRPC calls', () => {
@@ -134,7 +88,7 @@ describe('a batch of tRPC calls', () => {
 
   test('of lists without a limit reads one page per call, and leaves the event loop free', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    await insertAuctions(deps, seller.id, 2000);
+    await insertManyAuctions(deps, seller.id, 2000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({
         method: 'GET',
@@ -153,13 +107,116 @@ describe('a batch of tRPC calls', () => {
 
   test('REST without a limit still answers every auction, streamed a page at a time', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
-    const ids = await insertAuctions(deps, seller.id, 10_000);
+    const ids = await insertManyAuctions(deps, seller.id, 10_000);
     const { result, stallMs } = await longestStall(() =>
       app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token) }),
     );
     expect(result.statusCode).toBe(200);
     expect(result.headers['content-type']).toMatch(/^application\/json/);
     expect((result.json() as Array<{ _id: string }>).map((a) => a._id)).toEqual([...ids].reverse());
+    expect(stallMs).toBeLessThan(100);
+  });
+});
+
+describe('what a request may cost', () => {
+  /** A batch of calls of one procedure, each with its own input, through /trpc. */
+  const batchOf = (path: string, inputs: unknown[]) =>
+    `/trpc/${Array(inputs.length).fill(path).join(',')}?batch=1&input=${input(Object.fromEntries(inputs.entries()))}`;
+  type Answer = { result?: { data: { items: unknown[] } }; error?: { message: string; data: { code: string; httpStatus: number } } };
+
+  test(`${TRPC_MAX_BATCH_SIZE} full pages of a full watchlist: the calls past ${REQUEST_ROW_BUDGET} rows are refused with a sentence, on both paths`, async ({
+    makeApp,
+  }) => {
+    for (const trpcShortPath of [true, false]) {
+      const { app, deps } = await makeApp({}, { trpcShortPath });
+      const seller = await signedInUser(deps, 'Sam Seller');
+      const watcher = await signedInUser(deps, 'Wes Watcher');
+      await insertManyAuctions(deps, seller.id, WATCHLIST_MAX);
+      await deps.sql('insert into watches (user_id, auction_id, created_at) select $1, id, $2 from auctions', [
+        watcher.id,
+        new Date(deps.now()),
+      ]);
+      const res = await app.inject({
+        method: 'GET',
+        url: batchOf('user.watchlist', Array(TRPC_MAX_BATCH_SIZE).fill({ limit: 100 })),
+        cookies: sessionCookies(watcher.token),
+      });
+      // Some answered, some refused: tRPC's status for a mixed batch.
+      expect(res.statusCode, `short path ${trpcShortPath}`).toBe(207);
+      const answers = res.json() as Answer[];
+      const answered = answers.filter((a) => a.result);
+      expect(answered).toHaveLength(REQUEST_ROW_BUDGET / 100);
+      for (const a of answered) expect(a.result!.data.items).toHaveLength(100);
+      const refused = answers.filter((a) => a.error);
+      expect(refused).toHaveLength(TRPC_MAX_BATCH_SIZE - REQUEST_ROW_BUDGET / 100);
+      for (const a of refused) {
+        expect(a.error!.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+        expect(a.error!.message).toBe(
+          'This request asks for too much at once: its calls may read 1,000 rows together, and this one would read 100 with 0 left. ' +
+            'Send it again in a request of its own, or ask for a smaller page.',
+        );
+      }
+      // The budget is the request's: the next request has all of it.
+      const next = await app.inject({
+        method: 'GET',
+        url: batchOf('user.watchlist', [{ limit: 100 }]),
+        cookies: sessionCookies(watcher.token),
+      });
+      expect(next.statusCode).toBe(200);
+    }
+  });
+
+  test('each word of a search costs as much as a page of 100; words of one letter cost nothing', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sam Seller');
+    await insertManyAuctions(deps, seller.id, 300);
+    const send = async (inputs: unknown[]) =>
+      (await app.inject({ method: 'GET', url: batchOf('auction.list', inputs), cookies: sessionCookies(seller.token) })).json() as Answer[];
+    const answeredOf = (answers: Answer[]) => answers.map((a) => (a.result ? 'answered' : a.error!.data.code));
+    // Two words and a page of 20: 220 rows a call, so four of them fit 1,000.
+    expect(answeredOf(await send(Array(TRPC_MAX_BATCH_SIZE).fill({ q: 'lot inserted', limit: 20 })))).toEqual([
+      ...Array(4).fill('answered'),
+      ...Array(TRPC_MAX_BATCH_SIZE - 4).fill('BAD_REQUEST'),
+    ]);
+    // Words of one letter are no search: 20 rows a call, every call answered.
+    expect(answeredOf(await send(Array(TRPC_MAX_BATCH_SIZE).fill({ q: 'a b c d e f g h', limit: 20 })))).toEqual(
+      Array(TRPC_MAX_BATCH_SIZE).fill('answered'),
+    );
+    // A refused call takes nothing from the budget: a smaller one after it still fits. (Eight words
+    // and a page of 100 are 900 rows, with 800 left.)
+    const eightWords = 'lot inserted for test with description of ordinary';
+    expect(answeredOf(await send([{ limit: 100 }, { limit: 100 }, { limit: 100, q: eightWords }, { limit: 20 }]))).toEqual([
+      'answered',
+      'answered',
+      'BAD_REQUEST',
+      'answered',
+    ]);
+  });
+
+  test('one call alone always fits, through REST too: the largest page with the most words', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sam Seller');
+    await insertManyAuctions(deps, seller.id, 150);
+    const q = 'lot inserted test with description ordinary length realistic';
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/auction?limit=100&q=${encodeURIComponent(q)}`,
+      cookies: sessionCookies(seller.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(100);
+    expect(REQUEST_ROW_BUDGET).toBeGreaterThanOrEqual(100 + AUCTION_SEARCH_WORDS_MAX * SEARCH_WORD_ROWS);
+  });
+
+  test('the costliest batch the budget lets through leaves the event loop free', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sam Seller');
+    await insertManyAuctions(deps, seller.id, 2000);
+    const { result, stallMs } = await longestStall(() =>
+      app.inject({
+        method: 'GET',
+        url: batchOf('auction.list', Array(TRPC_MAX_BATCH_SIZE).fill({ limit: 100, sort: 'price_desc' })),
+        cookies: sessionCookies(seller.token),
+      }),
+    );
+    expect((result.json() as Answer[]).filter((a) => a.result)).toHaveLength(10);
     expect(stallMs).toBeLessThan(100);
   });
 });

@@ -75,6 +75,25 @@ const STEPS: Step[] = [
         sid,
       ),
   },
+  {
+    // Twelve pages of 100 are 1,200 rows: the last two are past the request's budget of 1,000.
+    name: 'a batch past what a request may read, its last calls refused (207)',
+    plain: true,
+    request: ({ sid }) =>
+      get(
+        `/trpc/${Array(12).fill('auction.list').join(',')}?batch=1&input=${input(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i, { limit: 100 }])))}`,
+        sid,
+      ),
+  },
+  {
+    name: 'a batch of searches, each word charged',
+    plain: true,
+    request: ({ sid }) =>
+      get(
+        `/trpc/${Array(6).fill('auction.list').join(',')}?batch=1&input=${input(Object.fromEntries(Array.from({ length: 6 }, (_, i) => [i, { q: 'oak chair', limit: 5 }])))}`,
+        sid,
+      ),
+  },
   { name: 'a mutation with null input', plain: true, request: ({ sid }) => json('/trpc/auth.logout', 'null', sid) },
   { name: 'a wrong password', plain: true, request: () => json('/trpc/auth.login', { email: newcomer.email, password: 'wrong password' }) },
   {
@@ -169,7 +188,16 @@ describe('the short path for plain calls', () => {
           if (sid?.value) states[i]!.sid = sid.value;
           answers.push(observed(res));
         }
-        expect(answers[0], step.name).toEqual(answers[1]);
+        // Retry-After counts whole seconds to the end of a window that opened at each app's own first
+        // failure: the two apps, asked one after the other, may straddle a second.
+        const [shortAnswer, referenceAnswer] = answers.map(({ retryAfter, ...rest }) => ({
+          ...rest,
+          retryAfter: retryAfter !== undefined,
+        }));
+        expect(shortAnswer, step.name).toEqual(referenceAnswer);
+        if (answers[0]!.retryAfter !== undefined) {
+          expect(Math.abs(Number(answers[0]!.retryAfter) - Number(answers[1]!.retryAfter)), step.name).toBeLessThanOrEqual(1);
+        }
         expect(built[0] === 0, `${step.name}: answered by the short path`).toBe(step.plain);
         expect(built[1], `${step.name}: the reference answered through resolveResponse`).toBeGreaterThan(0);
         statuses.add(answers[1]!.status);

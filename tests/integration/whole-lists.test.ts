@@ -8,7 +8,7 @@ import { buildApp } from '../../src/server/app';
 import { WHOLE_LIST_PAGE, type Auction, type AuctionPage } from '../../src/server/services/auctions';
 import { placeBid } from '../../src/server/services/bids';
 import { AUCTION_PAGE_MAX } from '../../src/shared/schemas/auction';
-import { DAY_MS, type Category } from '../../src/shared/constants';
+import { DAY_MS, WATCHLIST_MAX, type Category } from '../../src/shared/constants';
 import { signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { get } from '../support/http';
@@ -79,7 +79,7 @@ describe('whole lists over several pages', () => {
     // What only Vera sees, on every page: auctions she watches, and her maxima on Sam's open auctions,
     // some still leading (on the auction's row) and some spent by Bob's higher bid (kept apart).
     watchedIds = ids.filter((_, i) => i % 9 === 3);
-    for (const id of watchedIds) await deps.store.watches.add(vera.id, Number(id), new Date(now));
+    for (const id of watchedIds) await deps.store.watches.add(vera.id, Number(id), new Date(now), WATCHLIST_MAX);
     const bidOn = [0, 1, 2].flatMap((page) => [13, 27, 33].map((offset) => page * WHOLE_LIST_PAGE + offset));
     maximumIds = bidOn.map((i) => ids[i]!);
     for (const [n, i] of bidOn.entries()) {

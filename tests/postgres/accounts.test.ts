@@ -220,11 +220,12 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       ])
       .returning({ id: auctions.id });
     const watches = pgWatches(db);
-    for (const { id } of rows) expect(await watches.add(watcher.id, id, new Date(T0))).toBe(true);
-    expect(await watches.add(watcher.id, rows[0]!.id, new Date(T0))).toBe(true);
-    expect(await watches.add(watcher.id, 999_999, new Date(T0))).toBe(false);
+    for (const { id } of rows) expect(await watches.add(watcher.id, id, new Date(T0), 100)).toBe('watching');
+    expect(await watches.add(watcher.id, rows[0]!.id, new Date(T0), 100)).toBe('watching');
+    expect(await watches.add(watcher.id, 999_999, new Date(T0), 100)).toBe('unknown');
+    expect(await watches.count(watcher.id)).toBe(5);
 
-    const listed = await watches.auctionsOf(watcher.id, T0);
+    const listed = (await watches.page(watcher.id, { now: T0, limit: 100 })).items;
     expect(listed.map((row) => row.itemName)).toEqual(['open soon', 'open late', 'scheduled', 'ended lately', 'ended long ago']);
     expect(listed[1]).toMatchObject({ sellerName: 'Seller', leaderName: 'Leader', leaderId: leader.id });
     expect(listed[0]!.leaderName).toBeNull();
@@ -232,6 +233,34 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
     expect(await watches.remove(watcher.id, rows[0]!.id)).toBe(true);
     expect(await watches.remove(watcher.id, 999_999)).toBe(false);
     expect(await watches.watchedOf(watcher.id, [rows[0]!.id, rows[1]!.id])).toEqual(new Set([rows[1]!.id]));
+  });
+
+  test('a full watchlist takes no more, however many adds arrive at once from two instances', async () => {
+    const seller = await newUser('Seller');
+    const watcher = await newUser('Watcher');
+    const rows = await db
+      .insert(auctions)
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          sellerId: seller.id,
+          itemName: `Lot ${i}`,
+          itemDescription: 'd',
+          itemCategory: 'Other' as const,
+          startingPrice: 10,
+          currentPrice: 10,
+          startsAt: new Date(T0),
+          endsAt: new Date(T0 + DAY_MS),
+        })),
+      )
+      .returning({ id: auctions.id });
+    const [one, two] = [pgWatches(db), pgWatches(other)];
+    const outcomes = await Promise.all(rows.map(({ id }, i) => (i % 2 ? one : two).add(watcher.id, id, new Date(T0), 5)));
+    expect(outcomes.filter((o) => o === 'watching')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'full')).toHaveLength(7);
+    expect(await one.count(watcher.id)).toBe(5);
+    // Watching one already watched changes nothing, full or not.
+    const watched = rows.find((_, i) => outcomes[i] === 'watching')!;
+    expect(await two.add(watcher.id, watched.id, new Date(T0), 5)).toBe('watching');
   });
 
   test('the admin users page searches literally and case-insensitively, sorts never-logged-in users last, and counts', async () => {

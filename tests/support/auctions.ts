@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DAY_MS, type Category } from '../../src/shared/constants';
 import type { AppDeps } from '../../src/server/deps';
+import type { TableAccess } from './sql';
 
 export type ImageKind = 'png' | 'jpeg' | 'webp' | 'gif';
 
@@ -181,4 +182,32 @@ export async function insertAuctionsInOrder(deps: AppDeps, sellerId: number, eac
   const ids: string[] = [];
   for (const fields of each) ids.push(await insertAuction(deps, sellerId, fields));
   return ids;
+}
+
+/** A statement's rows 0, 1, 2 … $1 - 1 as `n(i)`: many rows in one insert, on either database. */
+export const NUMBERS = 'with recursive n(i) as (select 0 union all select i + 1 from n where i + 1 < $1)';
+
+/** What a lot says about itself when the test does not care: a description of ordinary length. */
+const LOT_DESCRIPTION = 'A lot inserted for a test, with a description of ordinary length to make the answer realistic.';
+
+/**
+ * Many auctions in one statement, as the benchmark seeds them: 'Lot 0', 'Lot 1' … in the 'Other'
+ * category, at $10, open from now for a week. Their ids, oldest first.
+ */
+export async function insertManyAuctions(
+  deps: AppDeps & TableAccess,
+  sellerId: number,
+  count: number,
+  description = LOT_DESCRIPTION,
+): Promise<string[]> {
+  const now = deps.now();
+  const before = (await deps.sqlOne<{ id: number | null }>('select max(id) as id from auctions'))?.id ?? 0;
+  await deps.sql(
+    `${NUMBERS} insert into auctions
+       (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at)
+     select $2, 'Lot ' || i, $3, 'Other', 10, 10, $4, $5, $4 from n`,
+    [count, sellerId, description, new Date(now), new Date(now + 7 * DAY_MS)],
+  );
+  const rows = await deps.sql<{ id: number }>('select id from auctions where id > $1 order by id', [before]);
+  return rows.map((row) => String(row.id));
 }

@@ -110,12 +110,30 @@ export interface NotificationRecord {
   readAt: Date | null;
 }
 
-/** An auction the bidder has bid on, with their own standing maximum and their newest bid's amount. */
+/**
+ * An auction the bidder has bid on, with their own standing maximum and their newest bid's amount
+ * (the auction's viewerMax is that maximum).
+ */
 export interface OwnBidRecord {
-  auction: AuctionRecord;
+  auction: ListedAuctionRecord;
   maxBid: number;
   lastBid: number;
 }
+
+/**
+ * A page of one of a user's own lists (the watchlist, my bids): open auctions first by soonest end,
+ * then scheduled ones by soonest start, then ended ones, most recently ended first, equal times by id.
+ * The first page sorts by `now`; a cursor (db/paging.ts) carries the moment of its first page, so
+ * that the later pages sort as it did. A cursor of another kind is refused (bad request).
+ */
+export interface OwnListOptions {
+  now: number;
+  limit: number;
+  cursor?: string | null;
+}
+
+/** What a watch asked for came to: watched (newly or already), refused because the list is full, or no such auction. */
+export type WatchOutcome = 'watching' | 'full' | 'unknown';
 
 /** One batch of the ending-soon tick: how many auctions were due (another process may have claimed some), and whom it told (once per notice). */
 export interface EndingSoonOutcome {
@@ -306,17 +324,20 @@ export interface AuctionStore {
 }
 
 export interface WatchStore {
-  /** Puts the auction on the user's watchlist (already there: nothing changes); false when no auction has that id. */
-  add(userId: number, auctionId: number, at: Date): Promise<boolean>;
+  /**
+   * Puts the auction on the user's watchlist unless they already watch `max` auctions, checked and
+   * written as one step (two requests at once cannot both take the last place). Already there:
+   * nothing changes, however full the list.
+   */
+  add(userId: number, auctionId: number, at: Date, max: number): Promise<WatchOutcome>;
   /** Takes the auction off the user's watchlist (not there: nothing changes); false when no auction has that id. */
   remove(userId: number, auctionId: number): Promise<boolean>;
   /** Which of these auctions the user watches. */
   watchedOf(userId: number, auctionIds: number[]): Promise<Set<number>>;
-  /**
-   * The auctions the user watches: open ones by soonest end, then scheduled ones by soonest start,
-   * then ended ones, most recently ended first.
-   */
-  auctionsOf(userId: number, now: number): Promise<AuctionRecord[]>;
+  /** One page of the auctions the user watches (OwnListOptions says the order), each with what only the user sees of it. */
+  page(userId: number, options: OwnListOptions): Promise<Page<ListedAuctionRecord>>;
+  /** How many auctions the user watches. */
+  count(userId: number): Promise<number>;
 }
 
 export interface BidStore {
@@ -330,11 +351,10 @@ export interface BidStore {
   ): Promise<BidOutcome>;
   /** The bidder's standing maximum on each of these auctions that they have bid on. */
   maximaOf(bidderId: number, auctionIds: number[]): Promise<Map<number, number>>;
-  /**
-   * Every auction the bidder has bid on: open ones by soonest end, then ended ones, most recently
-   * ended first.
-   */
-  ofBidder(bidderId: number, now: number): Promise<OwnBidRecord[]>;
+  /** One page of the auctions the bidder has bid on (OwnListOptions says the order). */
+  ofBidder(bidderId: number, options: OwnListOptions): Promise<Page<OwnBidRecord>>;
+  /** How many auctions the bidder has bid on. */
+  biddenOnCount(bidderId: number): Promise<number>;
   /** Bids of one auction, newest first, as its history shows them. */
   newestOf(auctionId: number, limit: number): Promise<HistoryBidRecord[]>;
   /** Bids after a given one (of these auctions, or of all with null), oldest first. */

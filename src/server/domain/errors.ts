@@ -43,6 +43,11 @@ export function tooManyRequests(message: string, retryAfterMs: number) {
   return new AppError('too-many-requests', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 }
 
+/** Too busy to take this now (503); the client may try again after that long. */
+export function busy(message: string, retryAfterMs: number) {
+  return new AppError('unavailable', message, { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+}
+
 /** Fields that fail a rule only the server can check (it needs the clock or the database). */
 export function invalid(issues: Issue[]) {
   return new AppError('bad-request', issues[0]?.message ?? 'Invalid input', { issues });

@@ -1,17 +1,22 @@
 // What a search of the auction list looks for: the words of the text a person typed.
-import { AUCTION_SEARCH_WORDS_MAX } from '../../shared/constants';
+import { AUCTION_SEARCH_WORD_MIN_LETTERS, AUCTION_SEARCH_WORDS_MAX } from '../../shared/constants';
 
 /** Runs of letters, digits and the accents on them: everything else only separates words. */
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/gu;
+
+/** Letters and digits in a word; the accents on them do not count ("é" typed as e and an accent is one). */
+const lettersIn = (word: string) => word.match(LETTER_OR_DIGIT)?.length ?? 0;
 
 /**
  * The words of a search, each to be matched as the start of a word of the name or the description,
- * all of them in the same auction. Quotes, stars, dashes and brackets are never syntax, only spaces;
- * blank text (or text of punctuation alone) has no words, which means no search at all.
+ * all of them in the same auction. Quotes, stars, dashes and brackets are never syntax, only spaces.
+ * A word of one letter is left out (it would start a word of nearly every auction, and finding them
+ * all costs a hundred times what a longer word does), as is a mark alone (an accent typed by itself,
+ * which folds to nothing); the first AUCTION_SEARCH_WORDS_MAX words that are left count. Blank text,
+ * or text with no word left, has no words, which means no search at all.
  */
 export function searchWords(text: string | undefined): string[] {
   const words = (text ?? '').match(WORD) ?? [];
-  // A mark alone (an accent typed by itself) folds to nothing: not a word.
-  return [...new Set(words.filter((word) => HAS_LETTER_OR_DIGIT.test(word)))].slice(0, AUCTION_SEARCH_WORDS_MAX);
+  return [...new Set(words.filter((word) => lettersIn(word) >= AUCTION_SEARCH_WORD_MIN_LETTERS))].slice(0, AUCTION_SEARCH_WORDS_MAX);
 }

@@ -10,11 +10,18 @@ import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
 import { userRoutes } from '../rest/user';
+import { WHOLE_LIST_LIMITS, WholeListGate, type WholeListLimits } from '../rest/whole-lists';
 import { discardRestOfBody, hasBody, mediaType } from './body';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export default async function rest(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+export interface RestOptions {
+  deps: AppDeps;
+  /** The bounds of whole lists, over the defaults (tests shorten them). */
+  wholeLists?: Partial<WholeListLimits>;
+}
+
+export default async function rest(app: FastifyInstance, { deps, wholeLists }: RestOptions) {
   // Mutations take JSON only; a body of any other type is refused before parsing. Two exceptions:
   // the photo upload is multipart, and logout reads no body at all.
   app.addHook('onRequest', (req, reply, done) => {
@@ -40,7 +47,7 @@ export default async function rest(app: FastifyInstance, { deps }: { deps: AppDe
   app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
   await app.register(multipart);
 
-  const route = restRoutes(app, deps);
+  const route = restRoutes(app, deps, new WholeListGate({ ...WHOLE_LIST_LIMITS, ...wholeLists }));
   authRoutes(route);
   userRoutes(route);
   auctionRoutes(route);

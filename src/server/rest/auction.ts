@@ -5,8 +5,9 @@ import { placeBidInput } from '../../shared/schemas/auction';
 import { unauthorized } from '../domain/errors';
 import { placeBid } from '../services/bids';
 import type { RestCaller } from '../trpc/router';
-import { jsonArrayStream, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import { pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 import { holdingUploadPlace, readForm } from './uploads';
+import { WholeList } from './whole-lists';
 
 /** The create form: its text fields and the photo. */
 const AUCTION_FORM = { fields: 20, oneFile: ONE_PHOTO_PER_AUCTION };
@@ -14,24 +15,28 @@ const AUCTION_FORM = { fields: 20, oneFile: ONE_PHOTO_PER_AUCTION };
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
-/** Every auction of the list, newest first unless sorted otherwise, streamed a page at a time. */
+/** Every auction of the list, newest first unless sorted otherwise, sent a page at a time when its turn comes (whole-lists.ts). */
 const everyAuction = async (caller: RestCaller, query: Record<string, unknown> = {}, wrap?: { head: string; tail: string }) =>
-  jsonArrayStream(await caller.lists.auctions(query), wrap);
+  new WholeList(await caller.lists.auctions(query), wrap);
 
-/** The caller's own auctions, newest first, streamed a page at a time. */
+/** The caller's own auctions, newest first, sent as every auction is. */
 const everyOwnAuction = async (caller: RestCaller, wrap?: { head: string; tail: string }) =>
-  jsonArrayStream(await caller.lists.ownAuctions(), wrap);
+  new WholeList(await caller.lists.ownAuctions(), wrap);
 
 export function auctionRoutes(rest: RestRoutes) {
   // The documented answer is every auction; `limit` and `cursor` page it (the next page's cursor in
   // X-Next-Cursor, absent on the last), `q`, `category` and `status` narrow it, `sort` orders it.
-  rest('GET', '/auction', async (caller, req) => {
-    const query = listQuery(req);
-    if (query.limit === undefined) return everyAuction(caller, query);
-    const { items, nextCursor } = await caller.auction.list(query);
-    return new WithStatus(200, items, nextCursor === null ? {} : { 'x-next-cursor': nextCursor });
-  });
-  rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller));
+  rest(
+    'GET',
+    '/auction',
+    async (caller, req) => {
+      const query = listQuery(req);
+      if (query.limit === undefined) return everyAuction(caller, query);
+      return pageAnswer(await caller.auction.list(query));
+    },
+    { wholeList: true },
+  );
+  rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller), { wholeList: true });
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
   rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
   // The bid, the call an auction's last minute is made of, is the one route that skips the tRPC caller:
@@ -56,11 +61,16 @@ export function auctionRoutes(rest: RestRoutes) {
   );
 
   // The second family of paths (docs/rules/http-api.md#rest-routes), read by older clients.
-  rest('GET', '/api/auction/show', (caller) => everyAuction(caller, {}, { head: '{"auctions":', tail: '}' }));
+  rest('GET', '/api/auction/show', (caller) => everyAuction(caller, {}, { head: '{"auctions":', tail: '}' }), { wholeList: true });
   rest('GET', '/api/auction/:id', async (caller, req) => ({ auction: await caller.auction.byId({ id: param(req, 'id') }) }));
   // The user with the auctions they sell ("products" in the older clients).
-  rest('GET', '/api/user/profile', async (caller) => {
-    const { user } = await caller.user.me();
-    return everyOwnAuction(caller, { head: `{"user":${JSON.stringify(user)},"products":`, tail: '}' });
-  });
+  rest(
+    'GET',
+    '/api/user/profile',
+    async (caller) => {
+      const { user } = await caller.user.me();
+      return everyOwnAuction(caller, { head: `{"user":${JSON.stringify(user)},"products":`, tail: '}' });
+    },
+    { wholeList: true },
+  );
 }

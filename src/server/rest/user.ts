@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { ONE_AVATAR_PHOTO } from '../../shared/photos';
 import { unauthorized } from '../domain/errors';
-import { param, unvalidatedBody, type RestRoutes } from './adapter';
+import { pageAnswer, param, unvalidatedBody, type RestRoutes } from './adapter';
 import { holdingUploadPlace, readForm } from './uploads';
 
 /** The avatar form: the photo as `avatar`, and room for a few fields a client may add (ignored). */
@@ -31,7 +31,8 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user/logins', (caller) => caller.user.logins());
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));
-  rest('GET', '/user/watchlist', (caller) => caller.user.watchlist());
+  // Pages, as the auction list's: `limit` (default 100) and `cursor`, the next page's cursor in X-Next-Cursor.
+  rest('GET', '/user/watchlist', async (caller, req) => pageAnswer(await caller.user.watchlist(query(req))));
   // The path names the auction; any body is ignored.
   rest(
     'PUT',
@@ -49,5 +50,5 @@ export function userRoutes(rest: RestRoutes) {
       body: 'none',
     },
   );
-  rest('GET', '/user/bids', (caller) => caller.user.bids());
+  rest('GET', '/user/bids', async (caller, req) => pageAnswer(await caller.user.bids(query(req))));
 }

@@ -122,26 +122,6 @@ export function toAuction(
   };
 }
 
-/** What an answer tells only its caller: their own maxima and which auctions they watch, one query each for the lot. */
-export async function viewerFields(deps: AppDeps, viewerId: number | null, auctionIds: number[]) {
-  if (viewerId === null || auctionIds.length === 0) return { maxima: new Map<number, number>(), watched: new Set<number>() };
-  const [maxima, watched] = await Promise.all([
-    deps.store.bids.maximaOf(viewerId, auctionIds),
-    deps.store.watches.watchedOf(viewerId, auctionIds),
-  ]);
-  return { maxima, watched };
-}
-
-/** Auctions in their public shape, each with the viewer's own maximum and whether they watch it. */
-export async function toAuctions(deps: AppDeps, rows: AuctionRecord[], view: AuctionView): Promise<Auction[]> {
-  const { maxima, watched } = await viewerFields(
-    deps,
-    view.viewerId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toAuction(row, view, [], maxima.get(row.id) ?? null, watched.has(row.id)));
-}
-
 /** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */
 export function toListedAuctions(rows: ListedAuctionRecord[], view: AuctionView): Auction[] {
   return rows.map((row) => toAuction(row, view, [], row.viewerMax, row.viewerWatches));

@@ -1,9 +1,11 @@
 // A user's watchlist and their bids: the auctions they follow, and where they stand on each they bid on.
+// Both are read a page at a time (docs/rules/lists-and-search.md#watchlist).
 import type { AppDeps } from '../deps';
-import { notFound } from '../domain/errors';
+import { conflict, notFound } from '../domain/errors';
 import { auctionStatus } from '../../shared/auction-status';
-import type { MyBidState } from '../../shared/constants';
-import { parseId, toAuctions, viewOf, type Auction } from './auctions';
+import { WATCHLIST_MAX, type MyBidState } from '../../shared/constants';
+import type { OwnListPageInput } from '../../shared/schemas/user';
+import { parseId, toListedAuctions, viewOf, type Auction, type AuctionPage } from './auctions';
 
 export interface MyBid {
   auction: Auction;
@@ -14,37 +16,65 @@ export interface MyBid {
   state: MyBidState;
 }
 
-/** Puts an auction on the caller's watchlist or takes it off; doing it twice changes nothing. */
+export interface MyBidsPage {
+  items: MyBid[];
+  /** How many auctions the caller has bid on: counted on the first page only (later pages: null). */
+  total: number | null;
+  /** Pass back as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+export const watchlistFull = () =>
+  conflict(
+    `You can watch at most ${WATCHLIST_MAX.toLocaleString('en-US')} auctions. Stop watching one you no longer follow, then try again.`,
+  );
+
+/**
+ * Puts an auction on the caller's watchlist or takes it off; doing it twice changes nothing. A list
+ * that already holds WATCHLIST_MAX auctions takes no more.
+ */
 export async function setWatching(deps: AppDeps, user: { id: number }, id: string, watching: boolean): Promise<{ watching: boolean }> {
   const auctionId = parseId(id);
-  const known =
-    auctionId !== null &&
-    (watching
-      ? await deps.store.watches.add(user.id, auctionId, new Date(deps.now()))
-      : await deps.store.watches.remove(user.id, auctionId));
-  if (!known) throw notFound('Auction not found');
+  if (auctionId === null) throw notFound('Auction not found');
+  if (watching) {
+    const outcome = await deps.store.watches.add(user.id, auctionId, new Date(deps.now()), WATCHLIST_MAX);
+    if (outcome === 'unknown') throw notFound('Auction not found');
+    if (outcome === 'full') throw watchlistFull();
+  } else if (!(await deps.store.watches.remove(user.id, auctionId))) {
+    throw notFound('Auction not found');
+  }
   return { watching };
 }
 
-/** The caller's watchlist: open auctions by soonest end first, then scheduled, then ended ones. */
-export async function watchlist(deps: AppDeps, user: { id: number }): Promise<Auction[]> {
+/**
+ * A page of the caller's watchlist: open auctions by soonest end first, then scheduled, then ended
+ * ones; the total on the first page only.
+ */
+export async function watchlist(deps: AppDeps, user: { id: number }, { limit, cursor }: OwnListPageInput): Promise<AuctionPage> {
   const view = viewOf(deps, user);
-  return toAuctions(deps, await deps.store.watches.auctionsOf(user.id, view.now), view);
+  const [page, total] = await Promise.all([
+    deps.store.watches.page(user.id, { now: view.now, limit, cursor }),
+    cursor ? null : deps.store.watches.count(user.id),
+  ]);
+  return { items: toListedAuctions(page.items, view), total, nextCursor: page.nextCursor };
 }
 
 /**
- * Every auction the caller has bid on, with where they stand: leading or outbid while it is open,
- * won or lost once it has ended. Open auctions by soonest end first, then the most recently ended.
+ * A page of the auctions the caller has bid on, with where they stand: leading or outbid while it is
+ * open, won or lost once it has ended. Open auctions by soonest end first, then scheduled ones, then
+ * the most recently ended; the total on the first page only.
  */
-export async function myBids(deps: AppDeps, user: { id: number }): Promise<MyBid[]> {
+export async function myBids(deps: AppDeps, user: { id: number }, { limit, cursor }: OwnListPageInput): Promise<MyBidsPage> {
   const view = viewOf(deps, user);
-  const rows = await deps.store.bids.ofBidder(user.id, view.now);
-  const auctions = await toAuctions(
-    deps,
-    rows.map((row) => row.auction),
+  const [page, total] = await Promise.all([
+    deps.store.bids.ofBidder(user.id, { now: view.now, limit, cursor }),
+    cursor ? null : deps.store.bids.biddenOnCount(user.id),
+  ]);
+  const auctions = toListedAuctions(
+    page.items.map((row) => row.auction),
     view,
   );
-  return rows.map((row, i) => {
+  const items = page.items.map((row, i): MyBid => {
     const leads = row.auction.leaderId === user.id;
     const ended = auctionStatus(row.auction.startsAt.getTime(), row.auction.endsAt.getTime(), view.now) === 'ended';
     return {
@@ -54,4 +84,5 @@ export async function myBids(deps: AppDeps, user: { id: number }): Promise<MyBid
       state: ended ? (leads ? 'won' : 'lost') : leads ? 'leading' : 'outbid',
     };
   });
+  return { items, total, nextCursor: page.nextCursor };
 }

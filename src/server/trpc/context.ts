@@ -1,6 +1,7 @@
 // The context every procedure sees: dependencies, the session's user, and who is calling.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import { RowBudget } from '../domain/request-cost';
 import type { ClientInfo } from '../services/login-history';
 import { findSessionUser, type SessionUser } from '../services/sessions';
 import { unavailableOr } from './errors';
@@ -23,6 +24,11 @@ export interface Context {
    * the form before it calls the procedure), so that the procedure does not take a second one.
    */
   uploadPlaceHeld?: boolean;
+  /**
+   * The rows this request's calls may still read (domain/request-cost.ts); a list read is charged
+   * before it runs. A context without HTTP (tests, scripts) has none: nothing is counted.
+   */
+  budget?: RowBudget;
 }
 
 const noCookie: SessionCookie = { set() {}, clear() {} };
@@ -64,6 +70,7 @@ export async function createRequestContext(deps: AppDeps, req: FastifyRequest, r
     deps,
     user,
     client: { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+    budget: new RowBudget(),
     cookie: {
       set(value, expiresAt) {
         reply.setCookie(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure, expires: expiresAt });

@@ -12,10 +12,11 @@ export function wholeNumber(label: string) {
     .union(
       [
         z.number().int(),
+        // Its own message too: a string that fails the digits is reported by this branch alone.
         z
           .string()
           .trim()
-          .regex(/^\d{1,9}$/),
+          .regex(/^\d{1,9}$/, `${label} must be a whole number`),
       ],
       { error: `${label} must be a whole number` },
     )

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from '../constants';
 import { AVATAR_MISSING } from '../photos';
 import { PASSWORD_HINT, newPasswordField } from './auth';
-import { filesIn } from './common';
+import { filesIn, pageFields } from './common';
 
 export const PLEASE_ENTER_ALL_FIELDS = 'Please enter all fields';
 export const PASSWORDS_DO_NOT_MATCH = 'New password and confirm password do not match.';
@@ -50,3 +50,21 @@ export const setAvatarInput = z
     }),
   );
 export type SetAvatarForm = z.output<typeof setAvatarInput>;
+
+/** The most auctions a page of the watchlist or of my bids holds, and how many it holds unless told. */
+export const OWN_LIST_PAGE_MAX = 100;
+
+/**
+ * A page of one of the user's own lists (the watchlist, my bids): `limit` auctions after the one the
+ * cursor names. The cursor is the opaque one the previous page handed out.
+ */
+export const ownListPageInput = z
+  .object({
+    limit: pageFields(OWN_LIST_PAGE_MAX, OWN_LIST_PAGE_MAX).limit,
+    cursor: z
+      .string()
+      .regex(/^[\w-]{1,200}$/, 'Invalid cursor')
+      .nullish(),
+  })
+  .default({ limit: OWN_LIST_PAGE_MAX });
+export type OwnListPageInput = z.infer<typeof ownListPageInput>;

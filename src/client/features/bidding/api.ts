@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { Auction, AuctionPage } from '../auctions/types';
 
 type Outputs = inferRouterOutputs<AppRouter>['auction'];
+type MyBidsPage = inferRouterOutputs<AppRouter>['user']['bids'];
 type LiveEvent = (Outputs['onBid'] extends AsyncIterable<infer E> ? E : never)['data'];
 type BidEvent = Exclude<LiveEvent, { reload: true }>;
 
@@ -94,11 +95,12 @@ export function useApplyLiveBids() {
       latestAuctions: old.latestAuctions.map((a) => patch(a, event)),
       latestUserAuctions: old.latestUserAuctions.map((a) => patch(a, event)),
     }));
-    patchCached<Auction[]>(queryClient, trpc.user.watchlist.queryKey(), (old) => old.map((a) => patch(a, event)));
-    // A bid on an auction the user bid on may change who leads, which only the server knows: read afresh.
-    const myBids = queryClient.getQueryData(trpc.user.bids.queryKey());
-    if (myBids?.some((entry) => entry.auction._id === event.auctionId)) {
-      void queryClient.invalidateQueries({ queryKey: trpc.user.bids.queryKey() });
+    patchCached(queryClient, trpc.user.watchlist.pathKey(), patchPages(event));
+    // A bid on an auction the user bid on may change who leads, which only the server knows: its
+    // pages read afresh.
+    const myBids = queryClient.getQueriesData<InfiniteData<MyBidsPage>>({ queryKey: trpc.user.bids.pathKey() });
+    if (myBids.some(([, data]) => data?.pages.some((page) => page.items.some((entry) => entry.auction._id === event.auctionId)))) {
+      void queryClient.invalidateQueries({ queryKey: trpc.user.bids.pathKey() });
     }
   });
 }

@@ -1,28 +1,35 @@
-// The watchlist and my bids: reading them, and watching an auction or not. The toggle answers at once
-// (an optimistic update of every cached answer that shows the auction), and the watchlist reads
-// afresh once the server has it. See docs/rules/screens.md#caching-and-freshness.
-import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// The watchlist and my bids: reading them a page at a time, and watching an auction or not. The toggle
+// answers at once (an optimistic update of every cached answer that shows the auction), and the
+// watchlist reads afresh once the server has it. See docs/rules/screens.md#caching-and-freshness.
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
+import { nextCursor, pagedList } from '../../lib/paged-list';
 import { useTRPC } from '../../lib/trpc';
 
-export type MyBid = inferRouterOutputs<AppRouter>['user']['bids'][number];
+export type MyBid = inferRouterOutputs<AppRouter>['user']['bids']['items'][number];
 
-/** The auctions the user watches: open ones by soonest end first. */
+// Twelve cards fill the first screens on any width, as on the auction list; rows are shorter.
+const WATCHLIST_PAGE_SIZE = 12;
+const MY_BIDS_PAGE_SIZE = 20;
+
+/** The auctions the user watches, a page at a time: open ones by soonest end first. */
 export function useWatchlist() {
   const trpc = useTRPC();
-  return useQuery(trpc.user.watchlist.queryOptions());
+  return pagedList(
+    useInfiniteQuery(trpc.user.watchlist.infiniteQueryOptions({ limit: WATCHLIST_PAGE_SIZE }, { getNextPageParam: nextCursor })),
+  );
 }
 
-/** Every auction the user has bid on, with where they stand. */
+/** The auctions the user has bid on, with where they stand, a page at a time. */
 export function useMyBids() {
   const trpc = useTRPC();
-  return useQuery(trpc.user.bids.queryOptions());
+  return pagedList(useInfiniteQuery(trpc.user.bids.infiniteQueryOptions({ limit: MY_BIDS_PAGE_SIZE }, { getNextPageParam: nextCursor })));
 }
 
 /**
- * `value` with `watching` set on every auction in it that has this id: a list, a page of a list, the
- * dashboard's sections, one auction, my bids. Unchanged parts keep their identity, so nothing else
+ * `value` with `watching` set on every auction in it that has this id: a list, the pages of a list
+ * (the watchlist's and my bids' too), the dashboard's sections, one auction. Unchanged parts keep their identity, so nothing else
  * re-renders.
  */
 function withWatching(value: unknown, auctionId: string, watching: boolean): unknown {

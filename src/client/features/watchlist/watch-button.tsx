@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { useAuth } from '../auth/auth-context';
 import type { Auction } from '../auctions/types';
 import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/errors';
+import { useTimedMessage } from '../../lib/use-timed-message';
 import { useSetWatching } from './api';
 
 interface WatchButtonProps {
@@ -21,7 +23,8 @@ interface WatchButtonProps {
 export function WatchButton({ auction, variant = 'labelled', ended = false, className }: WatchButtonProps) {
   const { user } = useAuth();
   const setWatching = useSetWatching();
-  const [failed, setFailed] = useState(false);
+  // Why a change was refused (a full watchlist says so), or that it failed.
+  const failure = useTimedMessage();
   const { watching } = auction;
   // Watched while on screen: the toggle stays after a click turns it off, rather than vanish from under the pointer.
   const [kept, setKept] = useState(watching);
@@ -32,8 +35,11 @@ export function WatchButton({ auction, variant = 'labelled', ended = false, clas
   if ((ended || user._id === auction.seller._id) && !kept) return null;
 
   const toggle = () => {
-    setFailed(false);
-    setWatching.mutate({ auctionId: auction._id, watching: !watching }, { onError: () => setFailed(true) });
+    failure.clear();
+    setWatching.mutate(
+      { auctionId: auction._id, watching: !watching },
+      { onError: (error) => failure.show(errorMessage(error, 'Your watchlist could not be changed. Please try again.')) },
+    );
   };
   const icon = <Star aria-hidden="true" className={cn('size-5', watching ? 'fill-amber-400 text-amber-600' : 'text-slate-600')} />;
 
@@ -61,8 +67,9 @@ export function WatchButton({ auction, variant = 'labelled', ended = false, clas
         {icon}
         {variant === 'labelled' && 'Watch'}
       </button>
-      <span role="status" className="sr-only">
-        {failed ? 'Your watchlist could not be changed. Please try again.' : ''}
+      {/* Beside the labelled toggle (the auction page) it is shown too, on a line of its own; on a card, only said. */}
+      <span role="status" className={variant === 'labelled' && failure.message ? 'basis-full text-sm text-red-700' : 'sr-only'}>
+        {failure.message ?? ''}
       </span>
     </>
   );

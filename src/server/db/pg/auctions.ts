@@ -3,7 +3,7 @@
 // several server instances) write at once, so a bid locks its auction's row, and the close and the
 // ending-soon tick claim each auction with a conditional update.
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
 import { bidWrites, leaderStanding } from '../bid-writes';
@@ -19,11 +19,10 @@ import type {
   HistoryBidRecord,
   ListedAuctionRecord,
   NotificationStore,
-  OwnBidRecord,
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
-import { auctionColumns, listedFor, openFirst } from './rows';
+import { AUCTION_COLUMNS, AUCTION_WITH_NAMES, listedFor, ownListPage } from './rows';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 import { transaction, type Queryable } from './transaction';
 
@@ -106,12 +105,7 @@ const bidColumns = {
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
 // and every auction page runs them, and the query builder's mapping would cost more than the reads.
 
-const AUCTION_COLUMNS_AND_JOINS = `a.id, a.seller_id as "sellerId", s.name as "sellerName", a.item_name as "itemName",
-    a.item_description as "itemDescription", a.item_category as "itemCategory", a.starting_price as "startingPrice",
-    a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo, a.starts_at as "startsAt",
-    a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId", l.name as "leaderName",
-    a.leader_max as "leaderMax", a.closed_at as "closedAt"
-  from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id`;
+const AUCTION_COLUMNS_AND_JOINS = `${AUCTION_COLUMNS} from ${AUCTION_WITH_NAMES}`;
 
 const AUCTION_BY_ID = { name: 'auction-by-id', text: `select ${AUCTION_COLUMNS_AND_JOINS} where a.id = $1::bigint` };
 
@@ -386,6 +380,14 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
     const possible = auctionIds.filter((id) => id <= MAX_INTEGER);
     return possible.length === 0 ? sql`false` : inArray(bids.auctionId, possible);
   };
+  // My bids: the auctions the bidder has bid on, through the index of a bidder's bids by auction, and
+  // their newest bid on each, through the same index.
+  const ownBidsPage = ownListPage<{ lastBid: number }>(
+    pool,
+    'own-bids-page',
+    'select auction_id from bids where bidder_id = $1',
+    `, (select b.amount from bids b where b.bidder_id = $1 and b.auction_id = a.id order by b.id desc limit 1) as "lastBid"`,
+  );
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -489,23 +491,21 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
       );
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
     },
-    async ofBidder(bidderId, now): Promise<OwnBidRecord[]> {
-      // Every auction the bidder has bid on, through the index of a bidder's bids by auction; their
-      // maximum is on the auction row while they lead, in max_bids once spent.
-      const biddenOn = db.selectDistinct({ id: bids.auctionId }).from(bids).where(eq(bids.bidderId, bidderId));
-      const maxBid = sql<number>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`;
-      // The bidder's newest bid on each auction, through the same index.
-      const lastBid = sql<number>`(select b.amount from ${bids} b where b.bidder_id = ${bidderId} and b.auction_id = ${auctions.id} order by b.id desc limit 1)`;
-      // Joined under the name auctionColumns reads the leader's name from (db/pg/rows.ts).
-      const leaders = alias(users, 'leaders');
-      return db
-        .select({ auction: auctionColumns, maxBid, lastBid })
-        .from(auctions)
-        .innerJoin(users, eq(users.id, auctions.sellerId))
-        .leftJoin(leaders, eq(leaders.id, auctions.leaderId))
-        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
-        .where(inArray(auctions.id, biddenOn))
-        .orderBy(...openFirst(now));
+    async ofBidder(bidderId, options) {
+      const page = await ownBidsPage(bidderId, options);
+      // Their maximum is the one the viewer's columns read: on the auction row while they lead, in max_bids once spent.
+      return {
+        ...page,
+        items: page.items.map(({ lastBid, ...auction }) => ({ auction, maxBid: auction.viewerMax!, lastBid })),
+      };
+    },
+    async biddenOnCount(bidderId) {
+      const { rows } = await pool.query<{ n: number }>({
+        name: 'bidden-on-count',
+        text: 'select count(distinct auction_id)::integer as n from bids where bidder_id = $1',
+        values: [bidderId],
+      });
+      return rows[0]!.n;
     },
     async newestOf(auctionId, limit) {
       return (await pool.query<HistoryBidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;

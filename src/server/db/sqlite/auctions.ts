@@ -4,7 +4,16 @@ import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
 import { bidWrites, leaderStanding } from '../bid-writes';
-import { decodeKeyCursor, encodeKeyCursor, idCursor, pageOf, type KeyCursor } from '../paging';
+import {
+  decodeKeyCursor,
+  encodeKeyCursor,
+  encodeOwnListCursor,
+  idCursor,
+  ownListPosition,
+  ownListStart,
+  pageOf,
+  type KeyCursor,
+} from '../paging';
 import type {
   AuctionFilter,
   AuctionRecord,
@@ -16,7 +25,8 @@ import type {
   HistoryBidRecord,
   ListedAuctionRecord,
   NotificationStore,
-  OwnBidRecord,
+  OwnListOptions,
+  Page,
 } from '../store';
 import type { NoticeWriter } from './mail';
 import type { SqliteDb } from './open';
@@ -146,6 +156,8 @@ type AuctionValues = [
 
 /** A list's row as `select {...auctionColumns, ...viewerColumns}` returns it raw. */
 type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWatches: 0 | 1];
+/** How many values a ListedValues row has: any further ones are a statement's own. */
+const LISTED_VALUES = 19;
 
 /**
  * Rows read raw and mapped by hand: Drizzle passes each column of each row through its decoder, and
@@ -253,15 +265,7 @@ const bidColumns = {
   endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 };
 
-/** Auctions with their seller's and leader's names, ready for a where clause and joins of a list's own. */
-export const withSeller = (db: SqliteDb) =>
-  db
-    .select(auctionColumns)
-    .from(auctions)
-    .innerJoin(users, eq(users.id, auctions.sellerId))
-    .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
-
-/** The same, with what the viewer of the list may see of each (viewerColumns). */
+/** Auctions with their seller's and leader's names and what the viewer of the list may see of each (viewerColumns). */
 const listedFor = (db: SqliteDb, viewerId: number | null) =>
   db
     .select({ ...auctionColumns, ...viewerColumns(viewerId) })
@@ -270,20 +274,6 @@ const listedFor = (db: SqliteDb, viewerId: number | null) =>
     .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
 
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
-
-/**
- * The order of a user's own lists (watchlist, my bids): open auctions by soonest end, then scheduled
- * ones by soonest start, then ended ones, most recently ended first.
- */
-export function openFirst(now: number): SQL[] {
-  const ended = sql`${auctions.endsAt} <= ${now}`;
-  const scheduled = sql`${auctions.startsAt} > ${now}`;
-  return [
-    sql`case when ${ended} then 2 when ${scheduled} then 1 else 0 end`,
-    sql`case when ${ended} then -${auctions.endsAt} when ${scheduled} then ${auctions.startsAt} else ${auctions.endsAt} end`,
-    asc(auctions.id),
-  ];
-}
 
 /** Every column of auctionColumns in its order, for the plain statements below (read raw). */
 const AUCTION_VALUES = `a.id, a.seller_id, s.name, a.item_name, a.item_description, a.item_category, a.starting_price,
@@ -314,6 +304,54 @@ function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) =>
   return (id, viewer) => {
     const row = statement.get({ id, viewer });
     return row && listedOfValues(row);
+  };
+}
+
+/** What a page of a user's own list reads by: the user, the moment of its order, where it starts, how many. */
+interface OwnListParams {
+  user: number;
+  at: number;
+  group: number;
+  key: number;
+  id: number;
+  limit: number;
+}
+
+/** An auction's group and key in a user's own list seen at @at: ownListPosition (db/paging.ts) in SQL. */
+const OWN_LIST_GROUP = 'case when a.ends_at <= @at then 2 when a.starts_at > @at then 1 else 0 end';
+const OWN_LIST_KEY = 'case when a.ends_at <= @at then -a.ends_at when a.starts_at > @at then a.starts_at else a.ends_at end';
+
+/**
+ * Pages of one of a user's own lists (OwnListOptions in db/store.ts): the auctions `ids` names (a
+ * statement of auction ids reading @user), with what the user may see of each (viewerColumns) and
+ * the `extra` columns. The places of all of them are worked out and sorted first, from the auctions'
+ * times alone; only the page's rows are then read whole, with their subqueries.
+ */
+export function prepareOwnListPage<Extra extends unknown[] = []>(db: SqliteDb, ids: string, extra = '') {
+  const statement = db.$client
+    .prepare<[OwnListParams], [...ListedValues, ...Extra]>(
+      `select ${AUCTION_VALUES},
+         case when a.leader_id = @user then a.leader_max
+           else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @user) end,
+         exists (select 1 from watches w where w.user_id = @user and w.auction_id = a.id)${extra}
+       from (
+         select id, g, k from (select a.id, ${OWN_LIST_GROUP} as g, ${OWN_LIST_KEY} as k from auctions a where a.id in (${ids}))
+         where (g, k, id) > (@group, @key, @id)
+         order by g, k, id
+         limit @limit
+       ) o
+       join auctions a on a.id = o.id join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
+       order by o.g, o.k, o.id`,
+    )
+    .raw();
+  return (userId: number, { now, limit, cursor }: OwnListOptions): Page<{ auction: ListedAuctionRecord; extra: Extra }> => {
+    const start = ownListStart(now, cursor);
+    if (start === null) throw invalidCursor();
+    const rows = statement.all({ user: userId, ...start, limit: limit + 1 }).map((values) => ({
+      auction: listedOfValues(values.slice(0, LISTED_VALUES) as ListedValues),
+      extra: values.slice(LISTED_VALUES) as Extra,
+    }));
+    return pageOf(rows, limit, (row) => encodeOwnListCursor(ownListPosition(row.auction, start.at)));
   };
 }
 
@@ -600,6 +638,14 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
   // Whether the bidder watches the auction, for the bid's answer.
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
+  // My bids: the auctions the bidder has bid on, through the index of a bidder's bids by auction, and
+  // their newest bid on each, through the same index.
+  const ownBidsPage = prepareOwnListPage<[lastBid: number]>(
+    db,
+    'select auction_id from bids where bidder_id = @user',
+    ', (select b.amount from bids b where b.bidder_id = @user and b.auction_id = a.id order by b.id desc limit 1)',
+  );
+  const biddenOnCount = db.$client.prepare<[number], number>('select count(distinct auction_id) from bids where bidder_id = ?').pluck();
   const immediately = immediateTransactions(db);
   // One auction, a few (the auctions a browser's tabs show), or every one (null).
   const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inArray(bids.auctionId, [...auctionIds]));
@@ -675,22 +721,13 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
       const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
     },
-    async ofBidder(bidderId, now): Promise<OwnBidRecord[]> {
-      // Every auction the bidder has bid on, through the index of a bidder's bids by auction; their
-      // maximum is on the auction row while they lead, in max_bids once spent.
-      const biddenOn = db.selectDistinct({ id: bids.auctionId }).from(bids).where(eq(bids.bidderId, bidderId));
-      const maxBid = sql<number>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`;
-      // The bidder's newest bid on each auction, through the same index.
-      const lastBid = sql<number>`(select b.amount from ${bids} b where b.bidder_id = ${bidderId} and b.auction_id = ${auctions.id} order by b.id desc limit 1)`;
-      return db
-        .select({ auction: auctionColumns, maxBid, lastBid })
-        .from(auctions)
-        .innerJoin(users, eq(users.id, auctions.sellerId))
-        .leftJoin(leaders, eq(leaders.id, auctions.leaderId))
-        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
-        .where(inArray(auctions.id, biddenOn))
-        .orderBy(...openFirst(now))
-        .all();
+    async ofBidder(bidderId, options) {
+      const page = ownBidsPage(bidderId, options);
+      // Their maximum is the one the viewer's columns read: on the auction row while they lead, in max_bids once spent.
+      return { ...page, items: page.items.map(({ auction, extra: [lastBid] }) => ({ auction, maxBid: auction.viewerMax!, lastBid })) };
+    },
+    async biddenOnCount(bidderId) {
+      return biddenOnCount.get(bidderId)!;
     },
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map(historyBidOfValues);

@@ -1,11 +1,22 @@
 import { adminAuctionsInput, adminMessagesInput, adminUsersInput } from '../../../shared/schemas/admin';
+import { listCost } from '../../domain/request-cost';
 import { adminAuctions, adminDashboard, adminUsers } from '../../services/admin';
 import { listContactMessages } from '../../services/contact';
 import { adminProcedure, router } from '../init';
 
 export const adminRouter = router({
   dashboard: adminProcedure.query(({ ctx }) => adminDashboard(ctx.deps, ctx.user)),
-  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => adminUsers(ctx.deps, input)),
-  auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => adminAuctions(ctx.deps, ctx.user, input)),
-  messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => listContactMessages(ctx.deps, input)),
+  // Each list read is charged the rows it may read before it runs (domain/request-cost.ts).
+  users: adminProcedure.input(adminUsersInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return adminUsers(ctx.deps, input);
+  }),
+  auctions: adminProcedure.input(adminAuctionsInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return adminAuctions(ctx.deps, ctx.user, input);
+  }),
+  messages: adminProcedure.input(adminMessagesInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return listContactMessages(ctx.deps, input);
+  }),
 });

@@ -7,19 +7,25 @@ import {
   onBidInput,
   placeBidInput,
 } from '../../../shared/schemas/auction';
+import { listCost } from '../../domain/request-cost';
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
 import { protectedProcedure, publicProcedure, router, uploadProcedure } from '../init';
 
 export const auctionRouter = router({
-  list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => auctions.listAuctions(ctx.deps, ctx.user, input)),
+  // Each list read is charged the rows it may read before it runs (domain/request-cost.ts).
+  list: protectedProcedure.input(listAuctionsInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return auctions.listAuctions(ctx.deps, ctx.user, input);
+  }),
 
   categories: protectedProcedure.query(({ ctx }) => auctions.presentCategories(ctx.deps)),
 
-  mine: protectedProcedure
-    .input(myAuctionsInput)
-    .query(({ ctx, input }) => auctions.listAuctions(ctx.deps, ctx.user, { ...input, sellerId: ctx.user.id })),
+  mine: protectedProcedure.input(myAuctionsInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return auctions.listAuctions(ctx.deps, ctx.user, { ...input, sellerId: ctx.user.id });
+  }),
 
   stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps, ctx.user.id)),
 

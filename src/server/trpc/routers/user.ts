@@ -1,5 +1,6 @@
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
-import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
+import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
+import { listCost } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
 import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
@@ -42,9 +43,10 @@ export const userRouter = router({
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
 
   /** The caller's notices, newest first, a page at a time, with the unread count. */
-  notifications: protectedProcedure
-    .input(listNotificationsInput)
-    .query(({ ctx, input }) => listNotifications(ctx.deps, ctx.user.id, input)),
+  notifications: protectedProcedure.input(listNotificationsInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return listNotifications(ctx.deps, ctx.user.id, input);
+  }),
 
   /** Marks the named notices read, or all of them without `ids`; answers the unread count. */
   markNotificationsRead: protectedProcedure
@@ -56,14 +58,20 @@ export const userRouter = router({
     noticeStream(ctx.deps, ctx.user.id, signal ?? new AbortController().signal),
   ),
 
-  /** The auctions the caller watches: open ones by soonest end first. */
-  watchlist: protectedProcedure.query(({ ctx }) => watchlist(ctx.deps, ctx.user)),
+  /** A page of the auctions the caller watches: open ones by soonest end first. */
+  watchlist: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return watchlist(ctx.deps, ctx.user, input);
+  }),
 
   /** Puts an auction on the watchlist or takes it off; repeating it changes nothing. */
   setWatching: protectedProcedure
     .input(setWatchingInput)
     .mutation(({ ctx, input }) => setWatching(ctx.deps, ctx.user, input.auctionId, input.watching)),
 
-  /** Every auction the caller has bid on, with where they stand on it. */
-  bids: protectedProcedure.query(({ ctx }) => myBids(ctx.deps, ctx.user)),
+  /** A page of the auctions the caller has bid on, with where they stand on each. */
+  bids: protectedProcedure.input(ownListPageInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return myBids(ctx.deps, ctx.user, input);
+  }),
 });
