@@ -1,12 +1,13 @@
 // The slide-out menu: a modal <dialog>, so focus stays inside, the page behind is inert and Escape closes it.
 import { LogOut, X } from 'lucide-react';
-import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/avatar';
 import { ButtonLink } from '../../components/button';
 import { useAuth } from '../../features/auth/auth-context';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { adminMenu, guestMenu, userMenu } from './menu-items';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -22,35 +23,10 @@ const itemClasses =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900';
 
 export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      closeRef.current?.focus();
-      document.documentElement.classList.add('overflow-hidden');
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  // Fired by dialog.close() and by Escape alike.
-  function handleClose() {
-    document.documentElement.classList.remove('overflow-hidden');
-    returnFocusTo.current?.focus();
-    onClose();
-  }
-
-  function handleDialogClick(event: MouseEvent<HTMLDialogElement>) {
-    // The dialog fills the viewport; a click that lands on it (not on the panel) is a backdrop click.
-    if (event.target === event.currentTarget) onClose();
-  }
+  const { dialogRef, firstRef, onDialogClose, onDialogClick } = useModalDialog(open, onClose, returnFocusTo);
 
   async function signOut() {
     setSigningOut(true);
@@ -67,8 +43,8 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
       ref={dialogRef}
       id={SIDE_MENU_ID}
       aria-label="Site menu"
-      onClose={handleClose}
-      onClick={handleDialogClick}
+      onClose={onDialogClose}
+      onClick={onDialogClick}
       className={cn(
         'group fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-slate-900/50 p-0 backdrop:bg-transparent',
         'opacity-0 open:opacity-100 starting:open:opacity-0',
@@ -85,7 +61,7 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
           <span className="text-base font-semibold text-slate-900">Menu</span>
           <button
-            ref={closeRef}
+            ref={firstRef}
             type="button"
             onClick={onClose}
             aria-label="Close menu"

@@ -4,10 +4,11 @@
 // button or a tap beside it closes it, and the focus goes back to the button. The form inside is the
 // one the wide screen's side panel shows, so every rule and message is the same.
 import { Clock, Gavel, X } from 'lucide-react';
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { cn } from '../../lib/cn';
 import { formatMoney } from '../../lib/format';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { TimeLeft } from '../auctions/auction-time';
 import type { AuctionClock } from '../auctions/use-auction-status';
 import type { Standing } from './lead-status';
@@ -25,38 +26,10 @@ interface BidSheetProps {
 }
 
 export function BidSheet({ currentPrice, clock, standing, open, onOpenChange, announcer, children }: BidSheetProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // The close button first, not the amount: a phone's keyboard would cover the sheet before it is read.
-      closeRef.current?.focus();
-      document.documentElement.classList.add('overflow-hidden');
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
-  // The page scrolls again whichever way the sheet goes, even with the form (the auction ended under it).
-  useEffect(() => () => document.documentElement.classList.remove('overflow-hidden'), []);
-
-  // Fired by dialog.close() and by Escape alike.
-  function handleClose() {
-    document.documentElement.classList.remove('overflow-hidden');
-    openerRef.current?.focus();
-    onOpenChange(false);
-  }
-
-  function handleDialogClick(event: MouseEvent<HTMLDialogElement>) {
-    // The dialog fills the screen; a tap on it (not on the sheet) is a tap on the dimmed page.
-    if (event.target === event.currentTarget) onOpenChange(false);
-  }
+  // The close button has focus first, not the amount: a phone's keyboard would cover the sheet before it is read.
+  const { dialogRef, firstRef, onDialogClose, onDialogClick } = useModalDialog(open, () => onOpenChange(false), openerRef);
 
   return (
     <>
@@ -95,8 +68,8 @@ export function BidSheet({ currentPrice, clock, standing, open, onOpenChange, an
       <dialog
         ref={dialogRef}
         aria-labelledby={titleId}
-        onClose={handleClose}
-        onClick={handleDialogClick}
+        onClose={onDialogClose}
+        onClick={onDialogClick}
         className={cn(
           'group fixed inset-0 m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-slate-900/50 p-0 backdrop:bg-transparent',
           'opacity-0 open:opacity-100 starting:open:opacity-0',
@@ -115,7 +88,7 @@ export function BidSheet({ currentPrice, clock, standing, open, onOpenChange, an
               Place a bid
             </h2>
             <button
-              ref={closeRef}
+              ref={firstRef}
               type="button"
               onClick={() => onOpenChange(false)}
               aria-label="Close"
