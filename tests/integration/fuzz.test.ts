@@ -8,12 +8,13 @@
 // 50 ms per password check, so the properties that reach it take few runs and the others filter it out.
 // On PostgreSQL, where every case costs several round trips, the same properties run a quarter of the
 // cases, drawn from another seed: the two databases together try more different inputs than twice the same.
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { auctionDateIssues } from '../../src/shared/auction-dates';
@@ -41,16 +42,17 @@ import {
 } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
-import { changePasswordInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
+import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
 import { buildApp } from '../../src/server/app';
 import type { Settings } from '../../src/server/env';
 import { parseId } from '../../src/server/services/auctions';
+import { UPLOADS_PER_ACCOUNT } from '../../src/server/services/photo-work';
 import { RATE_LIMITS_TABLE } from '../../src/server/services/rate-limit';
 import { createSession, findSessionUser, hashToken, type SessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { appRouter, createCaller } from '../../src/server/trpc/router';
 import { PASSWORD, insertUser } from '../support/accounts';
-import { FAKE_PNG, SVG, TEXT, image, insertAuction, plainDate, pngOfSize } from '../support/auctions';
+import { FAKE_PNG, SVG, TEXT, animatedGif, fileOf, image, insertAuction, plainDate, pngOfSize, storedName } from '../support/auctions';
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { sessionCookieHeader } from '../support/http';
 import {
@@ -153,7 +155,7 @@ async function check<T>(arbitrary: fc.Arbitrary<T>, numRuns: number, predicate: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// State of the world: every table's row count, auction prices, user roles and hashes, stored files.
+// State of the world: every table's row count, auction prices, user roles, hashes and avatars, the stored files by name.
 
 interface Snapshot {
   counts: Record<string, number>;
@@ -166,7 +168,10 @@ interface Snapshot {
   notices: Record<string, string>;
   /** Per user: whether notices are also mailed (1 or 0). */
   emailNotifications: Record<string, number>;
-  files: number;
+  /** Per user: the stored avatar's file name, empty for the drawn initial. */
+  avatars: Record<string, string>;
+  /** The names of the files in UPLOAD_DIR, sorted. */
+  files: string[];
 }
 
 /** The tables that hold the site's data: not the migrations' own, nor PostgreSQL's rate limit counts (SQLite keeps those in memory). */
@@ -196,8 +201,8 @@ async function snapshot(deps: Deps): Promise<Snapshot> {
   const auctions = await deps.sql<{ id: number; price: number; count: number; start: number; endsAt: number; leader: number | null }>(
     'select id, current_price as price, bids_count as count, starting_price as start, ends_at as "endsAt", leader_id as leader from auctions',
   );
-  const users = await deps.sql<{ id: number; role: string; hash: string; email: string; verified: number }>(
-    'select id, role, password_hash as hash, email, email_verified_at is not null as verified from users',
+  const users = await deps.sql<{ id: number; role: string; hash: string; email: string; verified: number; avatar: string | null }>(
+    'select id, role, password_hash as hash, email, email_verified_at is not null as verified, avatar from users',
   );
   // Standing maxima: the leader's on the auction row, everyone else's in max_bids.
   const maxima = await deps.sql<{ auctionId: number; bidderId: number; v: number }>(
@@ -217,7 +222,8 @@ async function snapshot(deps: Deps): Promise<Snapshot> {
     maxima: toMap(maxima.map((m) => ({ id: `${m.auctionId}:${m.bidderId}`, v: m.v }))),
     notices: toMap(notices.map((n) => ({ id: n.id, v: `${n.userId}:${n.readAt ?? ''}` }))),
     emailNotifications: toMap(await deps.sql<{ id: number; v: number }>('select id, email_notifications as v from users')),
-    files: readdirSync(deps.settings.UPLOAD_DIR).length,
+    avatars: toMap(users.map((u) => ({ id: u.id, v: u.avatar ?? '' }))),
+    files: readdirSync(deps.settings.UPLOAD_DIR).sort(),
   };
 }
 
@@ -225,7 +231,7 @@ async function snapshot(deps: Deps): Promise<Snapshot> {
 function delta(before: Snapshot, after: Snapshot): Record<string, number> {
   const changed: Record<string, number> = {};
   for (const [table, n] of Object.entries(after.counts)) if (n !== before.counts[table]) changed[table] = n - (before.counts[table] ?? 0);
-  if (after.files !== before.files) changed.files = after.files - before.files;
+  if (after.files.length !== before.files.length) changed.files = after.files.length - before.files.length;
   return changed;
 }
 
@@ -2478,6 +2484,9 @@ fuzz(
   { minAccepted: 5 },
 );
 
+/** A boundary as a browser makes one. */
+const CLEAN_BOUNDARY = '----fuzzboundary7MA4YWxk';
+
 /** Multipart bodies: the form's parts in any order, odd parts and names, files where text belongs, cut short. */
 interface MultipartCase {
   parts: Part[];
@@ -2489,9 +2498,11 @@ interface MultipartCase {
   origin: string | undefined;
 }
 
+/** A form entry as a multipart part. */
+const toPart = ([name, value]: FormEntry): Part =>
+  typeof value === 'string' ? { name, data: value } : { name, filename: value.name, contentType: value.type, data: value.bytes };
+
 function multipartArb(now: number, photos: Photos): fc.Arbitrary<MultipartCase> {
-  const toPart = ([name, value]: FormEntry): Part =>
-    typeof value === 'string' ? { name, data: value } : { name, filename: value.name, contentType: value.type, data: value.bytes };
   const oddParts = fc.array(
     fc.oneof(
       fc.constantFrom<Part>(
@@ -2520,7 +2531,14 @@ function multipartArb(now: number, photos: Photos): fc.Arbitrary<MultipartCase> 
       if (many === 0) for (let i = 0; i < 21; i += 1) parts.unshift({ name: `extra${i}`, data: 'x' });
       return [...odd, ...parts];
     }),
-    boundary: fc.constantFrom('----fuzzboundary7MA4YWxk', 'x', repeat('b', 70), repeat('b', 200), '----fuzz"quoted'),
+    ...multipartWire(),
+  });
+}
+
+/** Everything of a multipart request but its parts: the boundary, the type, whether the body is whole, the session, the origin. */
+function multipartWire(): { [K in Exclude<keyof MultipartCase, 'parts'>]: fc.Arbitrary<MultipartCase[K]> } {
+  return {
+    boundary: fc.constantFrom(CLEAN_BOUNDARY, 'x', repeat('b', 70), repeat('b', 200), '----fuzz"quoted'),
     contentType: fc.oneof(
       { weight: 20, arbitrary: fc.constant('ok' as const) },
       fc.constantFrom('no-boundary' as const, 'wrong-boundary' as const, 'json' as const, 'none' as const, 'quoted' as const),
@@ -2532,7 +2550,7 @@ function multipartArb(now: number, photos: Photos): fc.Arbitrary<MultipartCase> 
       fc.constantFrom('none' as const, 'garbage' as const, 'stale' as const),
     ),
     origin: fc.oneof({ weight: 15, arbitrary: fc.constant(undefined) }, fc.constantFrom('http://evil.example', 'http://localhost:80')),
-  });
+  };
 }
 
 function multipartRequest(c: MultipartCase, auth: RestAuth) {
@@ -2570,6 +2588,362 @@ fuzz(
     });
   },
   { minAccepted: 5 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Avatars: a photo (FormData through the caller, multipart through REST) replaces the actor's avatar,
+// and a removal brings the drawn initial back. Each accepted upload is a decode and a re-encode, so
+// these properties take few runs.
+
+/** How a case finds the actor's avatar: as the case before left it, none, or a photo already in place. */
+type AvatarStart = 'as-left' | 'none' | 'placed';
+const avatarStart = fc.constantFrom<AvatarStart>('as-left', 'none', 'placed');
+
+/** Puts the user's avatar as the case wants it, as an upload or a removal would leave it (without a decode). */
+async function startAvatar(deps: Deps, userId: number, start: AvatarStart): Promise<void> {
+  if (start === 'as-left') return;
+  let name: string | null = null;
+  if (start === 'placed') {
+    name = `${randomUUID()}.avatar.webp`;
+    writeFileSync(join(deps.settings.UPLOAD_DIR, name), await image('webp'));
+  }
+  const replaced = await deps.store.users.setAvatar(userId, name);
+  if (replaced?.previous) rmSync(join(deps.settings.UPLOAD_DIR, replaced.previous), { force: true });
+}
+
+/** After every call: each avatar file on disk is some user's avatar, and each user's avatar is on disk. */
+function expectAvatarFilesMatch(snap: Snapshot) {
+  const onDisk = snap.files.filter((name) => name.endsWith('.avatar.webp'));
+  expect(onDisk, 'avatar files against the users’ avatars').toEqual(
+    Object.values(snap.avatars)
+      .filter((name) => name !== '')
+      .sort(),
+  );
+}
+
+/** An accepted upload: the actor's avatar is a new 256 × 256 WebP on PUBLIC_URL, the one before is deleted, and nothing else changed. */
+async function expectAvatarSet(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, actor: Actor) {
+  const { user } = answer as { user: { avatar: string } };
+  expect(Object.keys(answer as object)).toEqual(['user']);
+  expect(user).toMatchObject({ _id: String(actor.id), name: actor.user.name, email: actor.email });
+  expect(user.avatar.startsWith(`${deps.settings.PUBLIC_URL}/uploads/`), user.avatar).toBe(true);
+  const stored = storedName(user.avatar);
+  expect(stored).toMatch(/^[0-9a-f-]{36}\.avatar\.webp$/);
+  const previous = before.avatars[actor.id];
+  expect(stored).not.toBe(previous);
+  expect(after.avatars).toEqual({ ...before.avatars, [actor.id]: stored });
+  // Exactly one avatar file for the actor: the new one in, the one before (if any) out.
+  expect(after.files).toEqual([...before.files.filter((name) => name !== previous), stored].sort());
+  expect({ ...after, avatars: {}, files: [] }).toEqual({ ...before, avatars: {}, files: [] });
+  expect(await sharp(join(deps.settings.UPLOAD_DIR, stored)).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+}
+
+/** An accepted removal: the actor's avatar is their drawn initial again, its file deleted (if any), and nothing else changed. */
+function expectAvatarRemoved(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, actor: Actor) {
+  expect(Object.keys(answer as object)).toEqual(['user']);
+  const initial = actor.user.name[0]!.toUpperCase();
+  expect(answer).toMatchObject({
+    user: { _id: String(actor.id), avatar: `${deps.settings.PUBLIC_URL}/avatars/${actor.id}/${initial}.svg` },
+  });
+  const previous = before.avatars[actor.id];
+  expect(after.avatars).toEqual({ ...before.avatars, [actor.id]: '' });
+  expect(after.files).toEqual(before.files.filter((name) => name !== previous));
+  expect({ ...after, avatars: {}, files: [] }).toEqual({ ...before, avatars: {}, files: [] });
+}
+
+interface AvatarPhotos extends Photos {
+  animated: Buffer;
+}
+
+async function loadAvatarPhotos(): Promise<{ photos: AvatarPhotos; valid: ReadonlySet<Buffer> }> {
+  const photos = { ...(await loadPhotos()), animated: await animatedGif() };
+  return { photos, valid: new Set([photos.png, photos.jpeg, photos.webp, photos.gif, photos.animated, photos.exactLimit]) };
+}
+
+/** Field names beside the photo: its own, look-alikes, ownership fields, odd keys. */
+const AVATAR_FIELDS = ['avatar', 'avatar[]', 'Avatar', 'photo', 'avatarUrl', 'userId', 'role', 'name', '__proto__', 'constructor', ''];
+
+/**
+ * The avatar form as entries: the photo as `avatar` (a small real image of each kind, odd bytes, text,
+ * or nothing), among random fields, more than the five REST reads now and then, and files of random bytes.
+ */
+function avatarFormArb(photos: AvatarPhotos): fc.Arbitrary<FormEntry[]> {
+  const file = (bytes: fc.Arbitrary<Buffer>) =>
+    fc.record({ bytes, name: fc.constantFrom(...FILE_NAMES), type: fc.constantFrom(...FILE_TYPES) });
+  const realPhoto = fc.constantFrom(photos.png, photos.jpeg, photos.webp, photos.gif, photos.animated);
+  const photo = fc.oneof(
+    { weight: 16, arbitrary: file(realPhoto).map((f): FormEntry[] => [['avatar', f]]) },
+    { weight: 5, arbitrary: file(oddPhotoBytes(photos)).map((f): FormEntry[] => [['avatar', f]]) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('me.png', '', 'data:image/png;base64,iVBORw0KGgo=').map((value): FormEntry[] => [['avatar', value]]),
+    },
+    { weight: 1, arbitrary: fc.constant<FormEntry[]>([]) },
+  );
+  const name = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...AVATAR_FIELDS) }, fc.string({ maxLength: 20 }));
+  const field = fc.tuple(name, anyText()).map(([k, v]): FormEntry => [k, v]);
+  const strayFile = fc
+    .tuple(name, file(fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes))))
+    .map(([k, f]): FormEntry => [k, f]);
+  const extras = fc.oneof(
+    { weight: 8, arbitrary: fc.array(field, { maxLength: 3 }) },
+    { weight: 1, arbitrary: fc.array(field, { minLength: 6, maxLength: 8 }) },
+    // One file too many, or more.
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.array(field, { maxLength: 2 }), fc.array(strayFile, { minLength: 1, maxLength: 3 })).map((a) => a.flat()),
+    },
+  );
+  return fc.tuple(photo, extras, fc.boolean()).map(([own, extra, first]) => (first ? [...own, ...extra] : [...extra, ...own]));
+}
+
+type AvatarVerdict = 'accepted' | 'missing' | 'too-many' | 'too-large' | 'either';
+
+/**
+ * What the rules make of an avatar form: accepted, a refusal they name, or either (bytes that only
+ * look like an image, which may or may not decode). In their order: the first `avatar` must be a
+ * file with bytes, the only file, within 5 MiB, and an image.
+ */
+function avatarVerdict(entries: FormEntry[], valid: ReadonlySet<Buffer>): AvatarVerdict {
+  const photo = entries.find(([key]) => key === 'avatar')?.[1];
+  if (photo === undefined || typeof photo === 'string' || photo.bytes.length === 0) return 'missing';
+  if (entries.filter(([, value]) => typeof value !== 'string').length > 1) return 'too-many';
+  if (photo.bytes.length > PHOTO_MAX_BYTES) return 'too-large';
+  return valid.has(photo.bytes) ? 'accepted' : 'either';
+}
+
+/** Takes every upload place of the account (as uploads in progress would), so that one more is refused; returns their release. */
+function fillUploadPlaces(deps: Deps, userId: number): () => void {
+  const releases = Array.from({ length: UPLOADS_PER_ACCOUNT }, () => deps.photos.uploads.take(userId));
+  return () => releases.forEach((release) => release());
+}
+
+fuzz(
+  'user.setAvatar',
+  'caller',
+  'a photo as the only file becomes the caller’s avatar, the one before deleted; any other form changes nothing',
+  40,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Portrait');
+    const bystander = await insertUser(deps, { name: 'Fuzz Bystander' });
+    await startAvatar(deps, bystander.id, 'placed');
+    const { photos, valid } = await loadAvatarPhotos();
+    const forms = avatarFormArb(photos).map((entries) => ({ form: true as const, entries }));
+    const notForms = fc
+      .oneof(
+        hostileJs(),
+        fc.constantFrom<unknown>(
+          { avatar: fileOf(photos.png, 'me.png', 'image/png') },
+          fileOf(photos.png, 'me.png', 'image/png'),
+          new URLSearchParams({ avatar: 'me.png' }),
+        ),
+      )
+      .map((value) => ({ form: false as const, value }));
+    const cases = fc.record({
+      planned: fc.oneof({ weight: 9, arbitrary: forms }, { weight: 1, arbitrary: notForms }),
+      signedIn: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+      busy: fc.integer({ min: 0, max: 11 }).map((n) => n === 0),
+      start: avatarStart,
+    });
+    const owed: Record<AvatarVerdict, string | undefined> = {
+      accepted: 'accepted',
+      missing: 'BAD_REQUEST',
+      'too-many': 'PAYLOAD_TOO_LARGE',
+      'too-large': 'PAYLOAD_TOO_LARGE',
+      either: undefined,
+    };
+    await check(cases, numRuns, async (c) => {
+      await startAvatar(deps, actor.id, c.start);
+      const input = c.planned.form ? toFormData(c.planned.entries) : c.planned.value;
+      const before = await snapshot(deps);
+      const release = c.busy ? fillUploadPlaces(deps, actor.id) : () => {};
+      const outcome = await attempt(() => callerFor(deps, c.signedIn ? actor : null).user.setAvatar(input as never)).finally(release);
+      const after = await snapshot(deps);
+      expectAvatarFilesMatch(after);
+      // The place is taken before the form is read: with none left, even a bad form is 429.
+      if (!c.busy) expectSchemaRefusal(outcome, setAvatarInput, input, true, c.signedIn);
+      const expected = !c.signedIn
+        ? 'UNAUTHORIZED'
+        : c.busy
+          ? 'TOO_MANY_REQUESTS'
+          : c.planned.form
+            ? owed[avatarVerdict(c.planned.entries, valid)]
+            : 'BAD_REQUEST';
+      const got = outcome.ok ? 'accepted' : outcome.error.code;
+      if (expected !== undefined) expect(got, outcome.ok ? '' : outcome.error.message).toBe(expected);
+      else expect(['accepted', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']).toContain(got);
+      if (outcome.ok) await expectAvatarSet(deps, before, after, outcome.value, actor);
+      else expectUnchanged(before, after, 'user.setAvatar');
+    });
+  },
+  { minAccepted: 4 },
+);
+
+/** A PUT /api/user/avatar: the form's parts, odd ones before them, the wire, and the account's upload places full now and then. */
+interface AvatarUpload extends MultipartCase {
+  entries: FormEntry[];
+  odd: Part[];
+  busy: boolean;
+}
+
+function avatarUploadArb(photos: AvatarPhotos): fc.Arbitrary<AvatarUpload> {
+  const oddParts = fc.array(
+    fc.constantFrom<Part>(
+      { data: 'a part without a name' },
+      { name: '', data: 'empty name' },
+      { rawHeaders: 'garbage header line\r\n', data: 'x' },
+      { rawHeaders: '', data: 'no headers at all' },
+      { rawHeaders: 'Content-Disposition: attachment; name="avatar"; filename="me.png"\r\n', data: photos.png },
+      { rawHeaders: 'Content-Disposition: form-data; name*=UTF-8\'\'avatar; filename="me.png"\r\n', data: photos.png },
+      {
+        rawHeaders: 'Content-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Transfer-Encoding: base64\r\n',
+        data: photos.png.toString('base64'),
+      },
+      { name: 'avatar', data: repeat('x', 1_100_000) },
+    ),
+    { maxLength: 2 },
+  );
+  // Most requests as a client sends them, so that the form's own rules are reached often.
+  const clean: Omit<MultipartCase, 'parts' | 'auth'> = {
+    boundary: CLEAN_BOUNDARY,
+    contentType: 'ok',
+    close: true,
+    truncate: undefined,
+    origin: undefined,
+  };
+  const wire = fc.oneof(
+    { weight: 1, arbitrary: fc.record(multipartWire()) },
+    { weight: 2, arbitrary: fc.constantFrom('bearer' as const, 'cookie' as const).map((auth) => ({ ...clean, auth })) },
+  );
+  return fc
+    .record({
+      entries: avatarFormArb(photos),
+      odd: fc.oneof({ weight: 8, arbitrary: fc.constant<Part[]>([]) }, oddParts),
+      busy: fc.integer({ min: 0, max: 11 }).map((n) => n === 0),
+      wire,
+    })
+    .map(({ wire: w, ...c }) => ({ ...w, ...c, parts: [...c.odd, ...c.entries.map(toPart)] }));
+}
+
+/**
+ * The status REST owes an avatar upload, in the order it checks: the origin, the body's type, the
+ * session, the account's upload places; then, for a whole well-formed body, the form's limits (one
+ * file, five fields) and the photo rules. Undefined where it may be either.
+ */
+function avatarUploadStatus(c: AvatarUpload, body: Buffer, valid: ReadonlySet<Buffer>): number | undefined {
+  if (c.origin === 'http://evil.example') return 403;
+  if (body.length > 0 && !['ok', 'quoted', 'no-boundary', 'wrong-boundary'].includes(c.contentType)) return 415;
+  if (c.auth !== 'bearer' && c.auth !== 'cookie') return 401;
+  if (c.busy) return 429;
+  const delimiter = `\r\n--${c.boundary}`;
+  const whole =
+    c.contentType === 'ok' &&
+    c.boundary === CLEAN_BOUNDARY &&
+    c.close &&
+    c.truncate === undefined &&
+    c.odd.length === 0 &&
+    c.parts.every((part) => !Buffer.from(part.data).includes(delimiter));
+  // A part named like a property of every object (constructor, __proto__) is refused by the parser
+  // (400), or the form's limits are reached first (413).
+  if (!whole || c.entries.some(([name]) => name in Object.prototype)) return undefined;
+  const files = c.entries.filter(([, value]) => typeof value !== 'string').length;
+  if (files > 1 || c.entries.length - files > 5) return 413;
+  return { accepted: 200, missing: 400, 'too-many': 413, 'too-large': 413, either: undefined }[avatarVerdict(c.entries, valid)];
+}
+
+fuzz(
+  'user.setAvatar',
+  'rest',
+  'PUT /api/user/avatar multipart: odd parts, types and sessions; the avatar replaced, or nothing changes',
+  40,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const bystander = await insertUser(deps, { name: 'Fuzz Bystander' });
+    await startAvatar(deps, bystander.id, 'placed');
+    const { photos, valid } = await loadAvatarPhotos();
+    await check(fc.tuple(avatarUploadArb(photos), avatarStart), numRuns, async ([c, start]) => {
+      await startAvatar(deps, actor.id, start);
+      const { headers, body } = multipartRequest(c, actor);
+      const before = await snapshot(deps);
+      const release = c.busy ? fillUploadPlaces(deps, actor.id) : () => {};
+      const res = await app.inject({ method: 'PUT', url: '/api/user/avatar', headers, payload: body }).finally(release);
+      expectSaneResponse(res, 'PUT /api/user/avatar');
+      const after = await snapshot(deps);
+      expectAvatarFilesMatch(after);
+      const expected = avatarUploadStatus(c, body, valid);
+      if (expected !== undefined) expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
+      if (res.statusCode === 200) await expectAvatarSet(deps, before, after, res.json(), actor);
+      else {
+        expect([400, 401, 403, 413, 415, 429], res.body.slice(0, 300)).toContain(res.statusCode);
+        expectUnchanged(before, after, 'PUT /api/user/avatar');
+      }
+    });
+  },
+  { minAccepted: 4 },
+);
+
+fuzz(
+  'user.removeAvatar',
+  'caller',
+  'signed in, the drawn initial comes back and the photo’s file goes, whatever is passed; signed out, nothing changes',
+  100,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Portrait');
+    const bystander = await insertUser(deps, { name: 'Fuzz Bystander' });
+    await startAvatar(deps, bystander.id, 'placed');
+    const cases = fc.record({
+      input: fc.oneof(fc.constant(undefined), hostileJs()),
+      signedIn: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
+      start: avatarStart,
+    });
+    await check(cases, numRuns, async (c) => {
+      await startAvatar(deps, actor.id, c.start);
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, c.signedIn ? actor : null).user.removeAvatar(c.input as never));
+      const after = await snapshot(deps);
+      expectAvatarFilesMatch(after);
+      expect(outcome.ok ? 'accepted' : outcome.error.code).toBe(c.signedIn ? 'accepted' : 'UNAUTHORIZED');
+      if (outcome.ok) expectAvatarRemoved(deps, before, after, outcome.value, actor);
+      else expectUnchanged(before, after, 'user.removeAvatar');
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.removeAvatar',
+  'rest',
+  'DELETE /api/user/avatar: any body, type and session; the drawn initial back, or nothing changes',
+  100,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const bystander = await insertUser(deps, { name: 'Fuzz Bystander' });
+    await startAvatar(deps, bystander.id, 'placed');
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(hostileJson()), start: avatarStart });
+    await check(cases, numRuns, async (c) => {
+      await startAvatar(deps, actor.id, c.start);
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'DELETE', '/api/user/avatar', c, actor);
+      expectSaneResponse(res, 'DELETE /api/user/avatar');
+      const after = await snapshot(deps);
+      expectAvatarFilesMatch(after);
+      const live = c.wire.auth === 'bearer' || c.wire.auth === 'cookie';
+      const sameOrigin = c.wire.origin === undefined || c.wire.origin === 'http://localhost:80';
+      // A Content-Type that is no media type at all ('', two of them) is 415 even without a body.
+      const readableType = c.wire.contentType === undefined || /^[\w.+*-]+\/[\w.+*-]+\s*(;.*)?$/.test(c.wire.contentType);
+      // The body is ignored: without one, only the origin and the session decide.
+      if (!sameOrigin) expect(res.statusCode).toBe(403);
+      else if (c.body.kind === 'none' && readableType) expect(res.statusCode).toBe(live ? 200 : 401);
+      if (res.statusCode === 200) {
+        expect(live).toBe(true);
+        expectAvatarRemoved(deps, before, after, res.json(), actor);
+      } else {
+        expect([400, 401, 403, 413, 415], res.body.slice(0, 300)).toContain(res.statusCode);
+        expectUnchanged(before, after, 'DELETE /api/user/avatar');
+      }
+    });
+  },
+  { minAccepted: 20 },
 );
 
 // =============================================================================================

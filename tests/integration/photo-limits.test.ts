@@ -219,6 +219,13 @@ describe('a refused upload leaves its connection ready for the next request', ()
     for (const file of files) form.append('avatar', file);
     return form;
   }
+  /** The form with `count` fields of its own before its entries: the fields past the limit come before the photo. */
+  function fieldsFirst(count: number, form: FormData) {
+    const extended = new FormData();
+    for (let i = 0; i < count; i += 1) extended.append(`note${i}`, 'x');
+    for (const [name, value] of form.entries()) extended.append(name, value);
+    return extended;
+  }
 
   test.for([
     ['three photos through REST', 'POST', '/api/auction', (now: number) => threePhotos(now), ONE_PHOTO_PER_AUCTION],
@@ -250,6 +257,20 @@ describe('a refused upload leaves its connection ready for the next request', ()
       '/trpc/user.setAvatar',
       async () => avatarForm(await photo(PHOTO_MAX_BYTES + 1)),
       PHOTO_TOO_LARGE,
+    ],
+    [
+      '21 fields before the photo through REST',
+      'POST',
+      '/api/auction',
+      async (now: number) => fieldsFirst(15, await auctionForm(now)),
+      'Too many form fields: at most 20 are read.',
+    ],
+    [
+      'six fields before the avatar photo through REST',
+      'PUT',
+      '/api/user/avatar',
+      async () => fieldsFirst(6, avatarForm(await photo(1_000_000))),
+      'Too many form fields: at most 5 are read.',
     ],
   ] as const)(
     '%s: 413 with a sentence, then the next request on the connection is answered at once',

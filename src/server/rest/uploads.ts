@@ -35,12 +35,18 @@ export async function holdingUploadPlace<T>(ctx: Context, user: { id: number }, 
  */
 export async function readForm(req: FastifyRequest, limits: FormLimits): Promise<FormData> {
   const form = new FormData();
+  const tooManyFields = () => tooLarge(`Too many form fields: at most ${limits.fields} are read.`);
+  let fields = 0;
   try {
-    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: limits.fields } })) {
+    // The fields are counted here, one past the limit read: at the parser's own limit, a file that
+    // follows is cut short before the limit is reported, and the form would read as malformed (400).
+    for await (const part of req.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: limits.fields + 1 } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype }));
       } else {
+        fields += 1;
+        if (fields > limits.fields) break;
         form.append(part.fieldname, String(part.value));
       }
     }
@@ -48,13 +54,13 @@ export async function readForm(req: FastifyRequest, limits: FormLimits): Promise
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
     if (code === 'FST_FILES_LIMIT') throw tooLarge(limits.oneFile);
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw tooLarge(`Too many form fields: at most ${limits.fields} are read.`);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyFields();
     // The parser's other 4xx as they are; anything else it throws means a body that is not
     // well-formed multipart (cut short, closed early), which is bad input, not a 500.
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) throw error;
     throw badRequest('The form data could not be read.');
   }
+  if (fields > limits.fields) throw tooManyFields();
   return form;
 }
