@@ -141,8 +141,9 @@ describeBrowser('the watchlist and my bids', () => {
     expect(await headings(page)).toEqual(lots(12));
     const more = page.getByRole('button', { name: 'Load more auctions' });
     await more.waitFor();
-    // The button loads the next page; scrolling to the end loads the last by itself.
-    await more.click();
+    // The button loads the next page (pressed where it is: a pointer's click would first scroll it into
+    // view, where it loads by itself, and the click would race that); scrolling to the end loads the last.
+    await more.evaluate((button: HTMLButtonElement) => button.click());
     await expect.poll(() => headings(page).then((h) => h.length)).toBe(24);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => headings(page).then((h) => h.length)).toBe(26);
