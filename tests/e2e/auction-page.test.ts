@@ -188,6 +188,8 @@ describeBrowser('the auction page and its cards', () => {
     await page.keyboard.press('Escape');
     await sheet(page).waitFor({ state: 'hidden' });
     expect(await focused(page)).toBe('Place bid');
+    // The dialog's close event comes a moment after Escape; the button says the sheet is closed once it has.
+    await expect.poll(() => opener.getAttribute('aria-expanded')).toBe('false');
     // So does its close button.
     await page.keyboard.press('Enter');
     await sheet(page).waitFor();
