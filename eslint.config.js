@@ -2,6 +2,8 @@
 // import boundaries of the layout (README "Layout"). Formatting is Prettier's, not the linter's.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -64,6 +66,13 @@ export default tseslint.config(
         { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'src/shared imports only src/shared.' }] },
       ],
     },
+  },
+  {
+    // No file imports itself back through others: a loop makes a layer's order (and a reader's) undefined.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tools/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   prettier,
 );

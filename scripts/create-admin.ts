@@ -2,7 +2,7 @@
 // existing account with that email. One line of output; exit 0 on success, 1 on error, 2 on bad usage.
 import { parseArgs } from 'node:util';
 import { AppError } from '../src/server/domain/errors';
-import { openStore } from '../src/server/db/open-store';
+import { openStore } from '../src/server/open-store';
 import { loadSettings, SettingsError } from '../src/server/env';
 import { createAdminInput, createOrPromoteAdmin } from '../src/server/services/admin-accounts';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { buildApp } from '../../src/server/app';
-import { openShared } from '../../src/server/db/open-store';
+import { openShared } from '../../src/server/open-store';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
 import { seedBenchDatabase } from './seed';

@@ -1,11 +1,11 @@
 // What the server needs from the outside world, made once and handed to buildApp (tests hand in their own).
-import type { SharedState } from './db/open-store';
+import type { SharedState } from './open-store';
 import type { Store } from './db/store';
 import type { Settings } from './env';
 import { createBidBus, type BidBus } from './live/bid-bus';
 import { createNoticeBus, type NoticeBus } from './live/notice-bus';
 import { LiveStreams } from './live/streams';
-import { mailOptions, type MailOptions } from './services/mail';
+import { mailOptions, type MailOptions } from './services/mail-transport';
 import { createPasswordHasher, type PasswordHasher } from './services/passwords';
 import { createPhotoWork, type PhotoWork } from './services/photo-work';
 import { createLimits, type Limits } from './services/rate-limit';
@@ -29,7 +29,7 @@ export interface AppDeps {
   streams: LiveStreams;
 }
 
-/** The deps around an open store (db/open-store.ts opens the one the settings name). */
+/** The deps around an open store (open-store.ts opens the one the settings name). */
 export function createDeps(
   settings: Settings,
   options: SharedState & { now?: () => number; mail?: Partial<Omit<MailOptions, 'from'>> },

@@ -2,9 +2,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { buildApp } from './app';
-import { openShared } from './db/open-store';
+import { openShared } from './open-store';
 import { DatabaseUnavailableError } from './db/pg/open';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed';
 import { createDeps } from './deps';
 import { loadSettings, SettingsError } from './env';
 import { pruneLoginHistory } from './services/login-history';

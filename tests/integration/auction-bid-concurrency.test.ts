@@ -2,7 +2,7 @@
 // bid, and the auction's price and count agree with the bid rows and the accepted answers.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
-import { seededRandom } from '../../src/server/db/seeded-random';
+import { seededRandom } from '../../src/server/seed/seeded-random';
 import { signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';

@@ -2,7 +2,7 @@
 // lastEventId (missed bids first, then live), and ended by the bus closing or the caller's signal.
 import { describe, expect } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
-import type { BidEvent } from '../../src/server/live/bid-bus';
+import type { BidEvent } from '../../src/server/wire';
 import { anonymousCaller, callerFor, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';

@@ -4,7 +4,7 @@
 // in the history never go down, the leader is the highest maximum at the price the rule gives, and
 // after the end the close names that bidder the winner.
 import { describe, expect } from 'vitest';
-import { seededRandom } from '../../src/server/db/seeded-random';
+import { seededRandom } from '../../src/server/seed/seeded-random';
 import type { BidRecord } from '../../src/server/db/store';
 import { formatDollars } from '../../src/server/domain/bidding';
 import { closeDueAuctions } from '../../src/server/services/closing';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { loadSettings } from '../../src/server/env';
-import type { BidEvent } from '../../src/server/live/bid-bus';
+import type { BidEvent } from '../../src/server/wire';
 import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';

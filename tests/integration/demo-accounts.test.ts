@@ -2,7 +2,7 @@
 // (NODE_ENV=development, as `npm run dev` sets it), and an empty list in production and in tests,
 // asked by a visitor through the router and over HTTP as the login page asks.
 import { describe, expect } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS } from '../../src/server/seed/seed';
 import { anonymousCaller } from '../support/accounts';
 import { test } from '../support/fixtures';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
-import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/db/seed';
+import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/seed/seed';
 import { cardName } from '../../src/server/services/photos';
 import { anonymousCaller } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
@@ -194,7 +194,7 @@ describe('seeding again', () => {
 describe('npm run seed (the real command line)', () => {
   test('adds the demo data once, says where, and exits', { timeout: 90_000 }, ({ database }) => {
     const run = () => {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/seed-cli.ts'], {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed/seed-cli.ts'], {
         cwd: process.cwd(),
         env: { ...process.env, DATABASE_URL: '', ...database.location, NODE_ENV: 'test' },
         encoding: 'utf8',

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { WHOLE_LIST_PAGE, type Auction, type AuctionPage } from '../../src/server/services/auctions';
+import { WHOLE_LIST_PAGE, type AuctionPage } from '../../src/server/services/auctions';
+import type { Auction } from '../../src/server/wire';
 import { placeBid } from '../../src/server/services/bids';
 import { AUCTION_PAGE_MAX } from '../../src/shared/schemas/auction';
 import { DAY_MS, WATCHLIST_MAX, type Category } from '../../src/shared/constants';

@@ -3,7 +3,8 @@
 import net from 'node:net';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FOLLOW_EVERY_AUCTION, followOne, type BidEvent, type BidBus } from '../../src/server/live/bid-bus';
+import { FOLLOW_EVERY_AUCTION, followOne, type BidBus } from '../../src/server/live/bid-bus';
+import type { BidEvent } from '../../src/server/wire';
 import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
 import { BIDS_CHANNEL, createPgBidBus, type BidHistory } from '../../src/server/live/pg-bid-bus';
 import { createPgNoticeBus, noticeRings } from '../../src/server/live/pg-notice-bus';

@@ -7,7 +7,7 @@
 //   const closer = spawnCloser(database.location); await closer.ready; ...; const closed = await closer.stop();
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { openShared } from '../../src/server/db/open-store';
+import { openShared } from '../../src/server/open-store';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
 import { closeDueAuctions } from '../../src/server/services/closing';

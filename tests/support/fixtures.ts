@@ -21,7 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
-import { mailsNotices, openShared, sharedThroughPostgres, type SharedState } from '../../src/server/db/open-store';
+import { mailsNotices, openShared, sharedThroughPostgres, type SharedState } from '../../src/server/open-store';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';

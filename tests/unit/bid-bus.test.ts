@@ -1,13 +1,7 @@
 // The bid bus: one channel per auction, a queue per subscriber, slow subscribers ended rather than buffered.
 import { describe, expect, test } from 'vitest';
-import {
-  createBidBus,
-  FOLLOW_EVERY_AUCTION,
-  followOne,
-  MAX_QUEUED_EVENTS,
-  ResumeLater,
-  type BidEvent,
-} from '../../src/server/live/bid-bus';
+import { createBidBus, FOLLOW_EVERY_AUCTION, followOne, MAX_QUEUED_EVENTS, ResumeLater } from '../../src/server/live/bid-bus';
+import type { BidEvent } from '../../src/server/wire';
 
 const event = (auctionId: string, n: number): BidEvent => ({
   auctionId,

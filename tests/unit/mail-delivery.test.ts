@@ -1,7 +1,7 @@
 // How mail leaves, by the settings: a mail server with SMTP_URL; printed in the terminal in
 // development without one; otherwise not at all. And what the terminal shows of a mail.
 import { describe, expect, test } from 'vitest';
-import { mailDelivery, mailOptions, terminalTransport } from '../../src/server/services/mail';
+import { mailDelivery, mailOptions, terminalTransport } from '../../src/server/services/mail-transport';
 
 describe('mailDelivery', () => {
   test('SMTP_URL wins everywhere; without it, development prints and anything else sends nothing', () => {

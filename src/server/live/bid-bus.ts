@@ -9,17 +9,7 @@
 // answer goes out first), and each then sends at its own pace. A subscriber that falls too far
 // behind is ended rather than buffered without bound: its client reconnects with its last event id
 // and catches up from the database.
-import type { Bid } from '../services/auctions';
-
-/** An accepted bid, with the auction as it stood right after it. */
-export interface BidEvent {
-  auctionId: string;
-  currentPrice: number;
-  bidsCount: number;
-  /** The auction's end right after the bid: a late bid moves it (soft close). */
-  itemEndDate: string;
-  bid: Bid;
-}
+import type { BidEvent } from '../wire';
 
 /** What one subscription follows: some auctions, each in the order of its bids, and maybe every auction besides. */
 export interface Following {

@@ -2,8 +2,8 @@
 // reconnects with the id of the last event it saw first gets the bids it missed, read from the
 // database, then new ones.
 import type { AppDeps } from '../deps';
-import { toBidEvent } from '../services/bids';
-import type { BidEvent } from './bid-bus';
+import { toBidEvent } from '../wire';
+import type { BidEvent } from '../wire';
 
 /** The most missed bids replayed after a reconnect; a longer gap sends a reload instead. */
 export const MAX_REPLAYED_BIDS = 1000;

@@ -29,7 +29,8 @@
 // reconnects are not read again. These subscriptions carry on regardless: each event carries its
 // auction's current price, so the next bid of an auction mends what a lost one left behind. A
 // client that must see every bid of an auction follows that auction.
-import { createFanOut, MAX_QUEUED_EVENTS, ResumeLater, type BidBus, type BidEvent } from './bid-bus';
+import type { BidEvent } from '../wire';
+import { createFanOut, MAX_QUEUED_EVENTS, ResumeLater, type BidBus } from './bid-bus';
 import type { Doorbell } from './doorbell';
 
 /** The doorbell channel of bid events. */

@@ -5,9 +5,7 @@
 // (logout, password change, expiry), so a signed-out browser stops receiving.
 import { randomUUID } from 'node:crypto';
 import type { LiveStreamStore } from '../db/store';
-import type { AppDeps } from '../deps';
 import { tooManyRequests, type AppError } from '../domain/errors';
-import { sessionIsActive } from '../services/sessions';
 
 /** Open live streams one session may hold at once; one more is refused with 429. */
 export const MAX_STREAMS_PER_SESSION = 20;
@@ -152,12 +150,4 @@ export class LiveStreams {
     for (const { controller } of open) controller.abort('server-closing' satisfies StreamEnd);
     await Promise.allSettled(open.map(({ placeId }) => this.places.release(placeId)));
   }
-}
-
-/** Ends the streams of sessions that expired (or were revoked elsewhere) since they opened, and renews the places of the others. */
-export async function checkStreams(deps: AppDeps): Promise<void> {
-  for (const sessionId of deps.streams.sessionIds()) {
-    if (!(await sessionIsActive(deps, sessionId))) deps.streams.endSession(sessionId);
-  }
-  await deps.streams.renew();
 }

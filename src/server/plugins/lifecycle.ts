@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
-import { checkStreams, STREAM_SESSION_CHECK_MS } from '../live/streams';
+import { STREAM_SESSION_CHECK_MS } from '../live/streams';
+import { checkStreams } from '../services/sessions';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 import { sendDueMail } from '../services/mail';
 import { tellEndingSoon } from '../services/ending-soon';

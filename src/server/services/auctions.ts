@@ -1,51 +1,15 @@
 // Auctions: the public shape, reads (lists, stats, one with its bids) and creation with a photo.
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { auctionStatus } from '../../shared/auction-status';
-import { CATEGORIES, type AuctionSort, type AuctionStatus, type AuctionStatusFilter, type Category } from '../../shared/constants';
+import { CATEGORIES, type AuctionSort, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { ONE_PHOTO_PER_AUCTION, PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, HistoryBidRecord, ListedAuctionRecord } from '../db/store';
+import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/store';
+import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
 import { invalid, notFound, tooLarge } from '../domain/errors';
 import { searchWords } from '../domain/search';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
-
-export interface Bid {
-  _id: string;
-  bidder: { _id: string; name: string };
-  bidAmount: number;
-  bidTime: string;
-  /** Placed automatically for the bidder, by their maximum. */
-  auto: boolean;
-}
-
-export interface Auction {
-  _id: string;
-  itemName: string;
-  itemDescription: string;
-  itemCategory: Category;
-  startingPrice: number;
-  currentPrice: number;
-  itemPhoto: string;
-  /** A 640×480 WebP copy for cards and lists. */
-  itemPhotoCard: string;
-  itemStartDate: string;
-  itemEndDate: string;
-  seller: { _id: string; name: string };
-  sellerName: string;
-  bidsCount: number;
-  /** Where the auction stands by the server's clock (docs/rules/auctions.md). */
-  status: AuctionStatus;
-  /** Milliseconds until the end by the server's clock; 0 once ended. */
-  timeLeft: number;
-  /** Who won, once the auction has ended with at least one bid; otherwise null. */
-  winner: { _id: string; name: string } | null;
-  /** The caller's own standing maximum on this auction, or null (nobody sees another's). */
-  myMaxBid: number | null;
-  /** Whether the caller has it on their watchlist; false for guests. */
-  watching: boolean;
-  bids: Bid[];
-}
 
 export interface AuctionPage {
   items: Auction[];
@@ -74,16 +38,6 @@ export interface AuctionView {
 /** One reading of the clock per request, so every auction in an answer is seen at the same moment. */
 export function viewOf(deps: AppDeps, viewer: { id: number } | null): AuctionView {
   return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL, viewerId: viewer?.id ?? null };
-}
-
-export function toBid(row: HistoryBidRecord): Bid {
-  return {
-    _id: String(row.id),
-    bidder: { _id: String(row.bidderId), name: row.bidderName },
-    bidAmount: row.amount,
-    bidTime: row.createdAt.toISOString(),
-    auto: row.auto,
-  };
 }
 
 export function toAuction(

@@ -1,12 +1,12 @@
 // Placing a bid: the rule (domain/bidding.ts) inside the store's bid transaction, then the live events.
 // Why one synchronous transaction: docs/decisions/0004-the-bid-transaction.md.
 import type { PlaceBidInput } from '../../shared/schemas/auction';
-import type { AuctionRecord, BidRecord } from '../db/store';
+import type { AuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
 import { decideBid, formatDollars } from '../domain/bidding';
 import { conflict, notFound } from '../domain/errors';
-import type { BidEvent } from '../live/bid-bus';
-import { parseId, toAuction, toBid, viewOf, type Auction, type Bid } from './auctions';
+import { toBid, toBidEvent, type Auction, type Bid } from '../wire';
+import { parseId, toAuction, viewOf } from './auctions';
 
 export interface BidAnswer {
   /** For the bidder, in words: placed, outbid at once by an automatic bid, or a maximum raised. */
@@ -17,17 +17,6 @@ export interface BidAnswer {
   auction: Auction;
   /** Whether the bidder leads now. */
   leading: boolean;
-}
-
-/** The live event of a bid: the auction as it stood right after it (its price is the bid, its count the bid's number). */
-export function toBidEvent(bid: BidRecord): BidEvent {
-  return {
-    auctionId: String(bid.auctionId),
-    currentPrice: bid.amount,
-    bidsCount: bid.seq,
-    itemEndDate: bid.endsAt.toISOString(),
-    bid: toBid(bid),
-  };
 }
 
 function messageFor(auction: AuctionRecord, bidderId: number, placed: boolean, myMaxBid: number | null): string {

@@ -1,7 +1,7 @@
 // The demo accounts, for the login page to offer while someone develops the site: in development
 // only. Anywhere else the list is empty, so a deployed site never shows a password on its pages.
 import type { Role } from '../../shared/constants';
-import { DEMO_ACCOUNTS } from '../db/seed';
+import { DEMO_ACCOUNTS } from '../seed/seed';
 import type { AppDeps } from '../deps';
 
 interface DemoAccountLogin {

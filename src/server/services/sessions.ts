@@ -54,3 +54,11 @@ export async function revokeSession(deps: AppDeps, sessionId: string): Promise<v
 export function pruneExpiredSessions(deps: AppDeps): Promise<number> {
   return deps.store.sessions.prune(deps.now(), SESSION_IDLE_MS);
 }
+
+/** Ends the streams of sessions that expired (or were revoked elsewhere) since they opened, and renews the places of the others. */
+export async function checkStreams(deps: AppDeps): Promise<void> {
+  for (const sessionId of deps.streams.sessionIds()) {
+    if (!(await sessionIsActive(deps, sessionId))) deps.streams.endSession(sessionId);
+  }
+  await deps.streams.renew();
+}

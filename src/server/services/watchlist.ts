@@ -5,7 +5,8 @@ import { conflict, notFound } from '../domain/errors';
 import { auctionStatus } from '../../shared/auction-status';
 import { WATCHLIST_MAX, type MyBidState } from '../../shared/constants';
 import type { OwnListPageInput } from '../../shared/schemas/user';
-import { parseId, toListedAuctions, viewOf, type Auction, type AuctionPage } from './auctions';
+import type { Auction } from '../wire';
+import { parseId, toListedAuctions, viewOf, type AuctionPage } from './auctions';
 
 export interface MyBid {
   auction: Auction;

@@ -30,6 +30,7 @@ import type {
 } from '../store';
 import type { NoticeWriter } from './mail';
 import type { SqliteDb } from './open';
+import { immediateTransactions } from './transaction';
 import { auctions, bids, maxBids, notifications, users, watches } from './schema';
 
 /** The one condition per status, by the clock of the request. */
@@ -353,16 +354,6 @@ export function prepareOwnListPage<Extra extends unknown[] = []>(db: SqliteDb, i
     }));
     return pageOf(rows, limit, (row) => encodeOwnListCursor(ownListPosition(row.auction, start.at)));
   };
-}
-
-/**
- * better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
- * IMMEDIATE takes the write lock at BEGIN, so the state read inside cannot change before the write,
- * not even from another process.
- */
-export function immediateTransactions(db: SqliteDb) {
-  const transaction = db.$client.transaction((work: () => unknown) => work());
-  return <T>(work: () => T) => transaction.immediate(work) as T;
 }
 
 export function sqliteAuctions(

@@ -1,6 +1,6 @@
 // The places of open live streams on SQLite (db/store.ts LiveStreamStore).
 import type { LiveStreamStore } from '../store';
-import { immediateTransactions } from './auctions';
+import { immediateTransactions } from './transaction';
 import type { SqliteDb } from './open';
 
 export function sqliteLiveStreams(db: SqliteDb): LiveStreamStore {

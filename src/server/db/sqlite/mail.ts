@@ -11,7 +11,7 @@ import {
   type OutboxMail,
   type PasswordResetStore,
 } from '../store';
-import { immediateTransactions } from './auctions';
+import { immediateTransactions } from './transaction';
 import type { SqliteDb } from './open';
 import { auctions, emailConfirmations, mailOutbox, notifications, passwordResets, sessions, users } from './schema';
 

@@ -1,7 +1,7 @@
 // `npm run seed`: adds the demo data that is missing from the configured database, and says what it added.
 import { createDeps } from '../deps';
 import { loadSettings, SettingsError } from '../env';
-import { databaseName, openStore } from './open-store';
+import { databaseName, openStore } from '../open-store';
 import { seed } from './seed';
 
 async function main(): Promise<void> {

@@ -1,18 +1,18 @@
 // Which database the settings name: PostgreSQL at DATABASE_URL, else the SQLite file at DATABASE_PATH.
 // The server, `npm run seed` and `create-admin` all open their database here, so they agree.
-import type { Settings } from '../env';
-import type { BidBus } from '../live/bid-bus';
-import { bidHistoryOf } from '../live/bid-history';
-import { createDoorbell } from '../live/doorbell';
-import type { NoticeBus } from '../live/notice-bus';
-import { createPgBidBus } from '../live/pg-bid-bus';
-import { createPgNoticeBus } from '../live/pg-notice-bus';
-import { mailDelivery } from '../services/mail';
-import type { LimitsBackend } from '../services/rate-limit';
-import { redactedUrl } from './pg/open';
-import { createPgStore, type PgStore } from './pg/store';
-import { createSqliteStore } from './sqlite/store';
-import type { Store } from './store';
+import type { Settings } from './env';
+import type { BidBus } from './live/bid-bus';
+import { bidHistoryOf } from './live/bid-history';
+import { createDoorbell } from './live/doorbell';
+import type { NoticeBus } from './live/notice-bus';
+import { createPgBidBus } from './live/pg-bid-bus';
+import { createPgNoticeBus } from './live/pg-notice-bus';
+import { mailDelivery } from './services/mail-transport';
+import type { LimitsBackend } from './services/rate-limit';
+import { redactedUrl } from './db/pg/open';
+import { createPgStore, type PgStore } from './db/pg/store';
+import { createSqliteStore } from './db/sqlite/store';
+import type { Store } from './db/store';
 
 /**
  * The store, and what instances on one database share through it besides: the rate limits' counts

@@ -1,0 +1,73 @@
+// The shapes the answers and the live events carry (what clients read), and how stored bids become
+// them. Services and the live streams both speak these, so they live here, apart from either: the live
+// streams never import a service, and nothing here imports the server's other parts but the store's records.
+import type { AuctionStatus, Category } from '../shared/constants';
+import type { BidRecord, HistoryBidRecord } from './db/store';
+
+export interface Bid {
+  _id: string;
+  bidder: { _id: string; name: string };
+  bidAmount: number;
+  bidTime: string;
+  /** Placed automatically for the bidder, by their maximum. */
+  auto: boolean;
+}
+
+export interface Auction {
+  _id: string;
+  itemName: string;
+  itemDescription: string;
+  itemCategory: Category;
+  startingPrice: number;
+  currentPrice: number;
+  itemPhoto: string;
+  /** A 640×480 WebP copy for cards and lists. */
+  itemPhotoCard: string;
+  itemStartDate: string;
+  itemEndDate: string;
+  seller: { _id: string; name: string };
+  sellerName: string;
+  bidsCount: number;
+  /** Where the auction stands by the server's clock (docs/rules/auctions.md). */
+  status: AuctionStatus;
+  /** Milliseconds until the end by the server's clock; 0 once ended. */
+  timeLeft: number;
+  /** Who won, once the auction has ended with at least one bid; otherwise null. */
+  winner: { _id: string; name: string } | null;
+  /** The caller's own standing maximum on this auction, or null (nobody sees another's). */
+  myMaxBid: number | null;
+  /** Whether the caller has it on their watchlist; false for guests. */
+  watching: boolean;
+  bids: Bid[];
+}
+
+/** An accepted bid, with the auction as it stood right after it. */
+export interface BidEvent {
+  auctionId: string;
+  currentPrice: number;
+  bidsCount: number;
+  /** The auction's end right after the bid: a late bid moves it (soft close). */
+  itemEndDate: string;
+  bid: Bid;
+}
+
+export function toBid(row: HistoryBidRecord): Bid {
+  return {
+    _id: String(row.id),
+    bidder: { _id: String(row.bidderId), name: row.bidderName },
+    bidAmount: row.amount,
+    bidTime: row.createdAt.toISOString(),
+    auto: row.auto,
+  };
+}
+
+/** The live event of a bid: the auction as it stood right after it (its price is the bid, its count the bid's number). */
+export function toBidEvent(bid: BidRecord): BidEvent {
+  return {
+    auctionId: String(bid.auctionId),
+    currentPrice: bid.amount,
+    bidsCount: bid.seq,
+    itemEndDate: bid.endsAt.toISOString(),
+    bid: toBid(bid),
+  };
+}
