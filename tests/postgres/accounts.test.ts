@@ -2,11 +2,12 @@
 // one pool or from several instances, must not break.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
+import { contactQueries } from '../../src/server/db/common/contact';
 import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
-import { pgContact } from '../../src/server/db/pg/contact';
 import { pgMail, pgPasswordResets } from '../../src/server/db/pg/mail';
 import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
 import { auctions, mailOutbox } from '../../src/server/db/pg/schema';
+import { pgDialect } from '../../src/server/db/pg/transaction';
 import { pgWatches } from '../../src/server/db/pg/watches';
 import { postgres } from '../support/postgres';
 
@@ -127,21 +128,21 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       userId: null,
     };
     const window = { since: new Date(T0 - HOUR_MS), max: 5 };
-    const contacts = [pgContact(db), pgContact(other)];
+    const contacts = [contactQueries(pgDialect(db)), contactQueries(pgDialect(other))];
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) => contacts[i % 2]!.insertUnderLimit({ ...message, createdAt: new Date(T0 + i) }, window)),
     );
     expect(outcomes.filter((outcome) => outcome.stored)).toHaveLength(5);
-    expect(await pgContact(db).count()).toBe(5);
+    expect(await contactQueries(pgDialect(db)).count()).toBe(5);
     // The next one is told when the oldest of the five arrived (when a slot frees up).
-    const storedAt = (await pgContact(db).page({ limit: 10 })).items.map((stored) => stored.createdAt.getTime());
-    expect(await pgContact(db).insertUnderLimit({ ...message, createdAt: new Date(T0 + 20) }, window)).toEqual({
+    const storedAt = (await contactQueries(pgDialect(db)).page({ limit: 10 })).items.map((stored) => stored.createdAt.getTime());
+    expect(await contactQueries(pgDialect(db)).insertUnderLimit({ ...message, createdAt: new Date(T0 + 20) }, window)).toEqual({
       stored: false,
       oldest: new Date(Math.min(...storedAt)),
     });
     // Another address is not held back by the first one's limit.
     const elsewhere = { ...message, ipAddress: '198.51.100.8', createdAt: new Date(T0) };
-    expect(await pgContact(db).insertUnderLimit(elsewhere, window)).toEqual({ stored: true });
+    expect(await contactQueries(pgDialect(db)).insertUnderLimit(elsewhere, window)).toEqual({ stored: true });
   });
 
   test('two instances claiming the outbox at once never get the same row', async () => {

@@ -1,7 +1,7 @@
 // The mail outbox, password resets and address confirmations on PostgreSQL
 // (docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md).
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Db } from '../common/dialect';
 import type { NotificationKind } from '../../../shared/constants';
 import {
   MAIL_PRIORITY,
@@ -99,7 +99,7 @@ function linkRow(userId: number, kind: 'password_reset' | 'email_confirmation', 
 }
 
 /** Deletes the unsent mails of one kind of link of an account (on the caller's transaction). */
-export async function dropLinkMails(tx: NodePgDatabase, userId: number, kind: 'password_reset' | 'email_confirmation') {
+export async function dropLinkMails(tx: Db, userId: number, kind: 'password_reset' | 'email_confirmation') {
   await tx.delete(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)));
 }
 

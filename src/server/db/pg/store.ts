@@ -1,13 +1,14 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
+import { contactQueries } from '../common/contact';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
-import { pgContact } from './contact';
 import { pgLiveStreams } from './live-streams';
 import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
+import { pgDialect } from './transaction';
 import { pgWatches } from './watches';
 
 export interface PgStore extends Store {
@@ -23,6 +24,7 @@ export interface PgStoreOptions extends PgOptions {
 /** Connects, applies pending migrations, and answers once the database is ready. */
 export async function createPgStore(url: string, { mailNotices = false, ...options }: PgStoreOptions = {}): Promise<PgStore> {
   const db = await openPostgres(url, options);
+  const dialect = pgDialect(db);
   const notices = noticeWriter({ mail: mailNotices });
   let closing: Promise<void> | undefined;
   return {
@@ -30,7 +32,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     users: pgUsers(db),
     sessions: pgSessions(db),
     logins: pgLogins(db),
-    contact: pgContact(db),
+    contact: contactQueries(dialect),
     auctions: pgAuctions(db, notices),
     bids: pgBids(db, notices),
     watches: pgWatches(db),

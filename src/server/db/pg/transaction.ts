@@ -4,8 +4,13 @@
 // read-modify-write needs (`select ... for update`) before it reads what it will change. Two
 // transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
 // here, as does one that a serialization failure ended (docs/decisions/0008-transactions-on-postgresql.md).
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { Db, Dialect } from '../common/dialect';
+import { run, runAsync, type Step } from '../common/work';
+import type { PgDb } from './open';
+import * as schema from './schema';
 
 /** PostgreSQL's codes for "ended for the sake of another transaction: run it again". */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -43,8 +48,31 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
 }
 
 /** Drizzle's query builder on a transaction's connection, for transactions written with it. */
-export function builderOn(client: pg.PoolClient): NodePgDatabase {
-  return drizzle({ client });
+export function builderOn(client: pg.PoolClient): Db {
+  return drizzle({ client, schema });
+}
+
+async function execute({ mode, query }: Step): Promise<unknown> {
+  const result = await query;
+  return mode === 'all' ? result : mode === 'get' ? (result as unknown[])[0] : undefined;
+}
+
+/** PostgreSQL as the queries written once see it (common/dialect.ts). */
+export function pgDialect(db: PgDb): Dialect {
+  return {
+    kind: 'pg',
+    db,
+    t: schema,
+    transaction(work) {
+      return transaction(db.$client, (client) => runAsync(work(builderOn(client)), execute));
+    },
+    // Under READ COMMITTED a count and the insert it allows could interleave with another's; a
+    // transaction-scoped advisory lock on the key's hash makes them take turns (a hash collision only
+    // makes two keys take turns too). Two-key locks never meet open.ts's one-key migration lock.
+    *takeTurns(tx, scope, key) {
+      yield* run(tx.execute(sql`select pg_advisory_xact_lock(${scope}, hashtext(${String(key)}))`));
+    },
+  };
 }
 
 function ignore(): void {}

@@ -1,11 +1,12 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
+import { contactQueries } from '../common/contact';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
-import { sqliteContact } from './contact';
 import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
+import { sqliteDialect } from './transaction';
 import { sqliteWatches } from './watches';
 
 export interface SqliteStore extends Store {
@@ -20,6 +21,7 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(path: string, { mailNotices = false }: SqliteStoreOptions = {}): SqliteStore {
   const db = openSqlite(path);
+  const dialect = sqliteDialect(db);
   const auctionById = prepareAuctionById(db);
   const notices = noticeWriter(db, { mail: mailNotices });
   const ping = db.$client.prepare('select 1');
@@ -28,7 +30,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     users: sqliteUsers(db),
     sessions: sqliteSessions(db),
     logins: sqliteLogins(db),
-    contact: sqliteContact(db),
+    contact: contactQueries(dialect),
     auctions: sqliteAuctions(db, auctionById, notices),
     bids: sqliteBids(db, auctionById, notices),
     watches: sqliteWatches(db),

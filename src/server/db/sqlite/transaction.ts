@@ -1,7 +1,10 @@
 // Transactions on SQLite. better-sqlite3's are synchronous: nothing else runs in this process between
 // BEGIN and COMMIT, so a transaction's work must not await (an awaited step would run after COMMIT,
 // outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md).
+import type { Db, Dialect, Tables } from '../common/dialect';
+import { runSync, type Step } from '../common/work';
 import type { SqliteDb } from './open';
+import * as schema from './schema';
 
 /**
  * better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
@@ -11,4 +14,33 @@ import type { SqliteDb } from './open';
 export function immediateTransactions(db: SqliteDb) {
   const transaction = db.$client.transaction((work: () => unknown) => work());
   return <T>(work: () => T) => transaction.immediate(work) as T;
+}
+
+/** A statement of a unit run the synchronous way: better-sqlite3's builders answer at once. */
+interface SyncQuery {
+  all(): unknown;
+  get(): unknown;
+  run(): unknown;
+}
+
+function execute({ mode, query }: Step): unknown {
+  const statement = query as unknown as SyncQuery;
+  return mode === 'all' ? statement.all() : mode === 'get' ? statement.get() : statement.run();
+}
+
+/** SQLite as the queries written once see it (common/dialect.ts). */
+export function sqliteDialect(db: SqliteDb): Dialect {
+  const immediately = immediateTransactions(db);
+  // The one place SQLite's database and tables are given PostgreSQL's types (see common/dialect.ts).
+  const common = db as unknown as Db;
+  return {
+    kind: 'sqlite',
+    db: common,
+    t: schema as unknown as Tables,
+    async transaction(work) {
+      return immediately(() => runSync(work(common), execute));
+    },
+    // IMMEDIATE already makes every writing transaction take turns.
+    *takeTurns() {},
+  };
 }

@@ -1,0 +1,51 @@
+// What the queries written once (this folder) need of a database: its Drizzle database and tables,
+// and how it runs a unit of work (work.ts). sqlite/transaction.ts and pg/transaction.ts make one each.
+//
+// The database and tables are typed as PostgreSQL's: the two schemas declare the same tables with the
+// same columns and the same TypeScript types (tests/unit/schemas-agree.test.ts holds them to it), and
+// the builder calls used here (select, insert, update, delete, returning, onConflict…) are the same
+// on both. What only one dialect has (row locks, `::` casts, tsvector) is not used here: where the
+// databases differ, the dialect's own file says so, and `kind` branches the few places between.
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type * as schema from '../pg/schema';
+import type { Work } from './work';
+
+export type Tables = typeof schema;
+
+/** A Drizzle database or a transaction on one (both run single statements with `await`). */
+export type Db = NodePgDatabase<Tables>;
+
+export interface Dialect {
+  kind: 'sqlite' | 'pg';
+  db: Db;
+  t: Tables;
+  /**
+   * Runs the unit as one transaction: on SQLite IMMEDIATE (the write lock taken at BEGIN, so what it
+   * reads cannot change before it writes); on PostgreSQL on one connection under READ COMMITTED, run
+   * again when PostgreSQL ends it for another's sake (a deadlock, a serialization failure).
+   */
+  transaction<T>(work: (tx: Db) => Work<T>): Promise<T>;
+  /**
+   * Makes the transactions that name the same key take turns from here to their end (two takes of
+   * a cap's last place, two messages of one address). SQLite needs nothing: IMMEDIATE already makes
+   * every writing transaction take turns. PostgreSQL takes a transaction-scoped advisory lock.
+   */
+  takeTurns(tx: Db, scope: TurnScope, key: string | number): Work<void>;
+}
+
+/** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */
+export const TURN_SCOPES = {
+  contactAddress: 2,
+  liveUser: 3,
+  liveAddress: 4,
+  watchlist: 5,
+} as const;
+export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
+
+/**
+ * An id from a request (up to 15 digits), as a parameter both databases compare with an integer key:
+ * PostgreSQL refuses a parameter beyond its `integer` for an integer column, so the id is cast to a
+ * bigint, and an id that no row has is then simply not found. SQLite reads the cast as an integer.
+ */
+export const anyId = (id: number) => sql`cast(${id} as bigint)`;
