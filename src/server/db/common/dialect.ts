@@ -25,13 +25,13 @@ export interface Dialect {
    * reads cannot change before it writes); on PostgreSQL on one connection under READ COMMITTED, run
    * again when PostgreSQL ends it for another's sake (a deadlock, a serialization failure).
    */
-  transaction<T>(work: (tx: Db) => Work<T>): Promise<T>;
+  transaction: <T>(work: (tx: Db) => Work<T>) => Promise<T>;
   /**
    * Makes the transactions that name the same key take turns from here to their end (two takes of
    * a cap's last place, two messages of one address). SQLite needs nothing: IMMEDIATE already makes
    * every writing transaction take turns. PostgreSQL takes a transaction-scoped advisory lock.
    */
-  takeTurns(tx: Db, scope: TurnScope, key: string | number): Work<void>;
+  takeTurns: (tx: Db, scope: TurnScope, key: string | number) => Work<void>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */
