@@ -67,6 +67,40 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers: routers and REST call services; services call the store and the domain;
+  // the domain is pure rules. Each block forbids the imports that would run a layer backwards.
+  {
+    files: ['src/server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./shared/)', message: 'src/server/domain imports only itself and src/shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/{services,db,live,seed}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(trpc|rest|plugins)/', message: 'Services, the store and the buses never import the doors (trpc, rest, plugins).' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/{trpc,rest}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // Only the database's unavailability, which each door answers with its own 503.
+            { regex: '^(\\.\\./)+db/(?!unavailable$)', message: 'Routers and REST call services, not the store.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // No file imports itself back through others: a loop makes a layer's order (and a reader's) undefined.
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tools/**/*.ts'],
