@@ -186,7 +186,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     if (size.width < 1024) await page.getByRole('button', { name: 'Place bid', exact: true }).click();
     await page.getByLabel(/^Your bid/).fill('1');
     await page.getByRole('button', { name: 'Place Bid', exact: true }).click();
-    await page.getByText(/^Enter a whole amount/).waitFor();
+    await page.getByText(/^Your bid must be between/).waitFor();
     await check(page, 'an auction with a refused bid');
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Change password' }).click();

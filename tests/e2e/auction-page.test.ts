@@ -202,7 +202,7 @@ describeBrowser('the auction page and its cards', () => {
     const amount = sheet(page).getByLabel('Your bid ($81 to $90)');
     await amount.fill('95');
     await sheet(page).getByRole('button', { name: 'Place Bid', exact: true }).click();
-    await sheet(page).getByText('Enter a whole amount from $81 to $90.').waitFor();
+    await sheet(page).getByText('Your bid must be between $81 and $90: the current price is $80.').waitFor();
     await amount.fill('85');
     await sheet(page).getByRole('button', { name: 'Place Bid', exact: true }).click();
     await sheet(page).getByRole('status').filter({ hasText: 'Your bid of $85 is the highest bid.' }).waitFor();

@@ -261,7 +261,7 @@ describeBrowser('auction screens', () => {
     // Out of the bounds the label shows: the form says so and sends nothing.
     await input.fill('75');
     await page.getByRole('button', { name: 'Place Bid' }).click();
-    await page.getByText('Enter a whole amount from $51 to $60.').waitFor();
+    await page.getByText('Your bid must be between $51 and $60: the current price is $50.').waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(bidRequests).toBe(0);
 

@@ -161,7 +161,7 @@ describeBrowser('automatic bids, the soft close and the end of an auction', () =
     await b.getByLabel('Your bid ($107 to $116)').fill('110');
     await b.getByLabel('Maximum bid (optional)').fill('108');
     await placeBid(b).click();
-    await b.getByText('Your maximum must be at least your bid of $110.').waitFor();
+    await b.getByText('Maximum bid must be at least your bid amount').waitFor();
     expect(await b.getByLabel('Maximum bid (optional)').getAttribute('aria-invalid')).toBe('true');
     expect(await b.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('maxBid');
     expect(bidRequests).toBe(0);

@@ -6,7 +6,7 @@
 import { describe, expect } from 'vitest';
 import { seededRandom } from '../../src/server/seed/seeded-random';
 import type { BidRecord } from '../../src/server/db/store';
-import { formatDollars } from '../../src/server/domain/bidding';
+import { formatDollars } from '../../src/shared/bids';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { BID_MAX_STEP, BID_MIN_STEP, HOUR_MS } from '../../src/shared/constants';
 import { signedInUser } from '../support/accounts';

@@ -1,11 +1,9 @@
 // What a bid does: the rule, as a pure function of what the bid transaction read (no I/O). The
 // storage around it (db/<dialect>) reads the state in one transaction, calls this, writes the result.
 // The rule in words, with the worked example: docs/rules/bidding.md.
-import { bidBounds } from '../../shared/bids';
+import { BID_WORDS, bidBounds, formatDollars } from '../../shared/bids';
 import type { NotificationKind } from '../../shared/constants';
 import { badRequest, conflict, forbidden, invalid, notFound } from './errors';
-
-export const formatDollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 /** What the rule needs to know of the auction. */
 export interface AuctionState {
@@ -123,10 +121,7 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
 
   if (bidAmount === null) {
     // Raising a maximum alone moves nothing but the leader's own ceiling: no price, no history, no end.
-    if (auction.leaderId !== bidderId)
-      throw invalid([
-        { path: 'bidAmount', message: 'Bid amount is required: only the highest bidder can raise their maximum without bidding.' },
-      ]);
+    if (auction.leaderId !== bidderId) throw invalid([{ path: 'bidAmount', message: BID_WORDS.raiseNeedsLead }]);
     const raised = maxBid !== null && maxBid > standing ? maxBid : null;
     return {
       at: new Date(rules.now),
@@ -141,9 +136,7 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
 
   const { min, max } = bidBounds(auction.currentPrice);
   if (bidAmount < min || bidAmount > max) {
-    throw badRequest(
-      `Your bid must be between ${formatDollars(min)} and ${formatDollars(max)}: the current price is ${formatDollars(auction.currentPrice)}.`,
-    );
+    throw badRequest(BID_WORDS.outOfRange(auction.currentPrice));
   }
 
   const wanted = Math.max(bidAmount, maxBid ?? 0);

@@ -3,7 +3,8 @@
 import type { PlaceBidInput } from '../../shared/schemas/auction';
 import type { AuctionRecord } from '../db/store';
 import type { AppDeps } from '../deps';
-import { decideBid, formatDollars } from '../domain/bidding';
+import { formatDollars } from '../../shared/bids';
+import { decideBid } from '../domain/bidding';
 import { conflict, notFound } from '../domain/errors';
 import { toBid, toBidEvent, type Auction, type Bid } from '../wire';
 import { parseId, toAuction, viewOf } from './auctions';

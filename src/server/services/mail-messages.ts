@@ -2,7 +2,7 @@
 // wrote (names of people and auctions) is escaped.
 import type { NotificationKind } from '../../shared/constants';
 import type { MailMessage, NoticeMail } from '../db/store';
-import { formatDollars } from '../domain/bidding';
+import { formatDollars } from '../../shared/bids';
 
 const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   outbid: (item) => `You were outbid on “${item}”`,

@@ -1,35 +1,33 @@
 import { z } from 'zod';
 import { AUCTION_SEARCH_MAX, AUCTION_SORTS, AUCTION_STATUS_FILTERS, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
+import { BID_WORDS, dollarWords, MAX_PRICE } from '../bids';
 import { PHOTO_MISSING } from '../photos';
 import { filesIn, ID_PATTERN, LONE_SURROGATE, nameText, pageFields, requiredText } from './common';
 
-/** The largest price we accept: far above any real item, far below where integers lose precision. */
-export const MAX_PRICE = 1_000_000_000;
+export { MAX_PRICE };
 
 /**
  * Whole dollars, as a JSON integer or a string of decimal digits ("125"). Fractions, exponents,
  * booleans, arrays and blank strings are refused (docs/rules/http-api.md#numbers-and-money).
  */
 export function wholeDollars(label: string) {
+  const words = dollarWords(label);
   return z
     .union(
       [
-        z.number().int(`${label} must be a whole number of dollars`).nonnegative(`${label} must be a whole number of dollars`),
+        z.number().int(words.notWhole).nonnegative(words.notWhole),
         // Blank counts as missing (docs/rules/http-api.md#values), before the digits check.
         z
           .string()
           .trim()
-          .min(1, `${label} is required`)
-          .regex(/^\d{1,10}$/, `${label} must be a whole number of dollars`),
+          .min(1, words.required)
+          .regex(/^\d{1,10}$/, words.notWhole),
       ],
-      {
-        error: (issue) =>
-          issue.input === undefined || issue.input === '' ? `${label} is required` : `${label} must be a whole number of dollars`,
-      },
+      { error: (issue) => (issue.input === undefined || issue.input === '' ? words.required : words.notWhole) },
     )
     .transform(Number)
-    .pipe(z.number().max(MAX_PRICE, `${label} is too large`));
+    .pipe(z.number().max(MAX_PRICE, words.tooLarge));
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -110,9 +108,9 @@ export const placeBidInput = z
   })
   .superRefine(({ bidAmount, maxBid }, ctx) => {
     if (bidAmount === undefined && maxBid === undefined)
-      ctx.addIssue({ code: 'custom', path: ['bidAmount'], message: 'Bid amount is required' });
+      ctx.addIssue({ code: 'custom', path: ['bidAmount'], message: BID_WORDS.amount.required });
     if (bidAmount !== undefined && maxBid !== undefined && maxBid < bidAmount)
-      ctx.addIssue({ code: 'custom', path: ['maxBid'], message: 'Maximum bid must be at least your bid amount' });
+      ctx.addIssue({ code: 'custom', path: ['maxBid'], message: BID_WORDS.maximumBelowBid });
   });
 export type PlaceBidInput = z.infer<typeof placeBidInput>;
 

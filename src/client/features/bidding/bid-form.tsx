@@ -2,7 +2,7 @@
 // optional maximum up to which the server bids for the bidder; the leader may raise the maximum
 // alone. Cleared after success. docs/rules/bidding.md says what a maximum does.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { bidBounds } from '../../../shared/bids';
+import { bidBounds, checkBid } from '../../../shared/bids';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -21,8 +21,6 @@ interface BidFormProps {
   /** The bid was taken, and at once outbid by an automatic bid: the server's words and the new price. */
   onOutbid: (message: string, price: number) => void;
 }
-
-const WHOLE = /^\d+$/;
 
 /** The field a refusal from the server names, from the issues its error carries. */
 function issueFor(error: unknown, field: 'bidAmount' | 'maxBid'): string | undefined {
@@ -50,28 +48,15 @@ export function BidForm({ auctionId, currentPrice, leading, myMaxBid, onOutbid }
   const placeBid = usePlaceBid(auctionId);
   // The leader with only a maximum filled in raises it: no bid, no price change.
   const raiseOnly = leading && amount.trim() === '' && maximum.trim() !== '';
-  const standing = myMaxBid ?? currentPrice;
 
+  /** The server's own checks that need no database, with its words (src/shared/bids.ts), before sending. */
   function check(): { bidAmount?: number; maxBid?: number } | null {
-    let bidError: string | undefined;
-    let maxError: string | undefined;
-    const bid = Number(amount);
-    if (!raiseOnly && (amount.trim() === '' || !Number.isInteger(bid) || bid < min || bid > max)) {
-      bidError = `Enter a whole amount from ${formatMoney(min)} to ${formatMoney(max)}.`;
-    }
-    const ceiling = maximum.trim() === '' ? undefined : Number(maximum.trim());
-    if (ceiling !== undefined) {
-      if (!WHOLE.test(maximum.trim())) maxError = 'Enter your maximum in whole dollars, like 150.';
-      else if (raiseOnly && ceiling <= standing) maxError = `Enter more than your current maximum of ${formatMoney(standing)}.`;
-      else if (!raiseOnly && !bidError && ceiling < bid) maxError = `Your maximum must be at least your bid of ${formatMoney(bid)}.`;
-    }
-    setAmountError(bidError);
-    setMaximumError(maxError);
-    if (bidError || maxError) {
-      document.getElementById(bidError ? amountId : maximumId)?.focus();
-      return null;
-    }
-    return { ...(raiseOnly ? {} : { bidAmount: bid }), ...(ceiling === undefined ? {} : { maxBid: ceiling }) };
+    const checked = checkBid({ amount, maximum, currentPrice, leading, myMaxBid });
+    setAmountError(checked.ok ? undefined : checked.errors.bidAmount);
+    setMaximumError(checked.ok ? undefined : checked.errors.maxBid);
+    if (checked.ok) return checked.bid;
+    document.getElementById(checked.errors.bidAmount ? amountId : maximumId)?.focus();
+    return null;
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
