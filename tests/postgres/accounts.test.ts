@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { contactQueries } from '../../src/server/db/common/contact';
+import { mailQueries, passwordResetQueries } from '../../src/server/db/common/mail';
 import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
-import { pgMail, pgPasswordResets } from '../../src/server/db/pg/mail';
+import { pgMail } from '../../src/server/db/pg/mail';
 import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
 import { auctions, mailOutbox } from '../../src/server/db/pg/schema';
 import { pgDialect } from '../../src/server/db/pg/transaction';
@@ -156,7 +157,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       createdAt: due,
     }));
     await db.insert(mailOutbox).values(mails);
-    const workers = [pgMail(db), pgMail(other)];
+    const workers = [db, other].map((instance) => ({ ...mailQueries(pgDialect(instance)), ...pgMail(instance) }));
     const claimed: number[] = [];
     // Rounds of 16 claims at once (8 per instance) until nothing due is left.
     for (let round = 0; round < 10; round += 1) {
@@ -178,7 +179,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
 
   test('a password reset is used once, however many consume it at the same moment', async () => {
     const user = await newUser();
-    const resets = pgPasswordResets(db);
+    const resets = passwordResetQueries(pgDialect(db));
     const mail = { to: user.email, subject: 'Reset', text: 'link', html: '<a>link</a>' };
     await resets.create({ id: 'reset-token-hash', userId: user.id, createdAt: new Date(T0), expiresAt: new Date(T0 + HOUR_MS) }, mail);
     await pgSessions(db).insert({ id: 'before-reset', userId: user.id, createdAt: new Date(T0), expiresAt: new Date(T0 + DAY_MS) });
@@ -186,7 +187,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
 
     const [first, second] = await Promise.all([
       resets.consume('reset-token-hash', T0 + 1, 'new-hash-1'),
-      pgPasswordResets(other).consume('reset-token-hash', T0 + 1, 'new-hash-2'),
+      passwordResetQueries(pgDialect(other)).consume('reset-token-hash', T0 + 1, 'new-hash-2'),
     ]);
     expect([first, second].filter((id) => id === user.id)).toHaveLength(1);
     expect([first, second]).toContain(undefined);

@@ -2,9 +2,8 @@
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
-import { dropLinkMails } from './mail';
 import type { PgDb } from './open';
-import { loginEvents, passwordResets, sessions, users } from './schema';
+import { loginEvents, mailOutbox, passwordResets, sessions, users } from './schema';
 import { builderOn, transaction } from './transaction';
 
 /** Literal, case-insensitive substring search on name or email: % and _ are plain characters here. */
@@ -45,7 +44,7 @@ export function pgUsers(db: PgDb): UserStore {
         await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
         // A reset link mailed before the change would undo it: the change ends them all.
         await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
-        await dropLinkMails(tx, userId, 'password_reset');
+        await tx.delete(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'password_reset')));
       });
     },
     async setEmailNotifications(userId, on) {

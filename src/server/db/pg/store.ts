@@ -1,11 +1,12 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { contactQueries } from '../common/contact';
+import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgLiveStreams } from './live-streams';
-import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
+import { pgMail } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgDialect } from './transaction';
@@ -37,10 +38,10 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     bids: pgBids(db, notices),
     watches: pgWatches(db),
     notifications: pgNotifications(db),
-    mail: pgMail(db),
+    mail: { ...mailQueries(dialect), ...pgMail(db) },
     liveStreams: pgLiveStreams(db),
-    passwordResets: pgPasswordResets(db),
-    emailConfirmations: pgEmailConfirmations(db),
+    passwordResets: passwordResetQueries(dialect),
+    emailConfirmations: emailConfirmationQueries(dialect),
     async ping() {
       await db.$client.query('select 1');
     },

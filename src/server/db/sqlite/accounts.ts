@@ -2,9 +2,8 @@
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
-import { dropLinkMails } from './mail';
 import type { SqliteDb } from './open';
-import { loginEvents, passwordResets, sessions, users } from './schema';
+import { loginEvents, mailOutbox, passwordResets, sessions, users } from './schema';
 
 const isUniqueViolation = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
@@ -59,7 +58,9 @@ export function sqliteUsers(db: SqliteDb): UserStore {
           .run();
         // A reset link mailed before the change would undo it: the change ends them all.
         tx.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
-        dropLinkMails(db, userId, 'password_reset');
+        tx.delete(mailOutbox)
+          .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, 'password_reset')))
+          .run();
       });
     },
     async setEmailNotifications(userId, on) {

@@ -1,10 +1,11 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import { contactQueries } from '../common/contact';
+import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteLiveStreams } from './live-streams';
-import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
+import { noticeWriter, sqliteMail } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteDialect } from './transaction';
 import { sqliteWatches } from './watches';
@@ -35,10 +36,10 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     bids: sqliteBids(db, auctionById, notices),
     watches: sqliteWatches(db),
     notifications: sqliteNotifications(db),
-    mail: sqliteMail(db),
+    mail: { ...mailQueries(dialect), ...sqliteMail(db) },
     liveStreams: sqliteLiveStreams(db),
-    passwordResets: sqlitePasswordResets(db),
-    emailConfirmations: sqliteEmailConfirmations(db),
+    passwordResets: passwordResetQueries(dialect),
+    emailConfirmations: emailConfirmationQueries(dialect),
     async ping() {
       ping.get();
     },
