@@ -2,8 +2,9 @@
 // one pool or from several instances, must not break.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
+import { loginQueries, sessionQueries, userQueries } from '../../src/server/db/common/accounts';
 import { contactQueries } from '../../src/server/db/common/contact';
-import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
+import { pgSessions as pgSessionLookup, pgUsers as pgUsersSearch } from '../../src/server/db/pg/accounts';
 import { pgMail, pgPasswordResets } from '../../src/server/db/pg/mail';
 import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
 import { auctions, mailOutbox } from '../../src/server/db/pg/schema';
@@ -12,6 +13,11 @@ import { pgWatches } from '../../src/server/db/pg/watches';
 import { postgres } from '../support/postgres';
 
 const pg = await postgres();
+
+/** The account stores as createPgStore composes them, on one pool. */
+const pgUsers = (db: PgDb) => ({ ...userQueries(pgDialect(db)), ...pgUsersSearch(db) });
+const pgSessions = (db: PgDb) => ({ ...sessionQueries(pgDialect(db)), ...pgSessionLookup(db) });
+const pgLogins = (db: PgDb) => loginQueries(pgDialect(db));
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
 const HOUR_MS = 3_600_000;
