@@ -2,14 +2,9 @@
 // one pool or from several instances, must not break.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
-import { contactQueries } from '../../src/server/db/common/contact';
-import { mailQueries, passwordResetQueries } from '../../src/server/db/common/mail';
-import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
-import { pgMail } from '../../src/server/db/pg/mail';
-import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
+import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
 import { auctions, mailOutbox } from '../../src/server/db/pg/schema';
-import { pgDialect } from '../../src/server/db/pg/transaction';
-import { pgWatches } from '../../src/server/db/pg/watches';
+import type { PgDb } from '../../src/server/db/pg/open';
 import { postgres } from '../support/postgres';
 
 const pg = await postgres();
@@ -19,34 +14,36 @@ const HOUR_MS = 3_600_000;
 
 describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => {
   let database: Awaited<ReturnType<NonNullable<typeof pg>['freshDatabase']>>;
+  let store: PgStore;
   let db: PgDb;
   /** A second instance on the same database: a pool of its own. */
-  let other: PgDb;
+  let other: PgStore;
   let emails = 0;
 
   beforeAll(async () => {
     database = await pg!.freshDatabase();
-    db = await openPostgres(database.url);
-    other = await openPostgres(database.url);
+    store = await createPgStore(database.url);
+    db = store.db;
+    other = await createPgStore(database.url);
   });
 
   afterAll(async () => {
-    await db?.$client.end();
-    await other?.$client.end();
+    await store?.close();
+    await other?.close();
     await database?.drop();
   });
 
   const newUser = async (name = 'Ada') => {
     emails += 1;
-    const user = await pgUsers(db).insert({ name, email: `user${emails}@example.com`, passwordHash: 'hash', createdAt: new Date(T0) });
+    const user = await store.users.insert({ name, email: `user${emails}@example.com`, passwordHash: 'hash', createdAt: new Date(T0) });
     return user!;
   };
 
   test('concurrent sign-ups with one email make one user; the others get null', async () => {
-    const users = pgUsers(db);
+    const users = store.users;
     const attempts = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        (i % 2 ? pgUsers(other) : users).insert({
+        (i % 2 ? other.users : users).insert({
           name: `Twin ${i}`,
           email: 'twin@example.com',
           passwordHash: 'hash',
@@ -60,7 +57,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
   });
 
   test('a session is looked up with its user, touched, judged active, and pruned when idle or expired', async () => {
-    const sessions = pgSessions(db);
+    const sessions = store.sessions;
     const user = await newUser('Grace');
     const expiresAt = new Date(T0 + 30 * DAY_MS);
     for (const id of ['fresh', 'idle', 'expired']) {
@@ -95,7 +92,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
 
   test('login history is newest first, and a login records the last login on the user', async () => {
     const user = await newUser();
-    const logins = pgLogins(db);
+    const logins = store.logins;
     const event = {
       userId: user.id,
       kind: 'login' as const,
@@ -112,7 +109,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       new Date(T0 + 1),
     );
     expect((await logins.newestOf(user.id, 10)).map((row) => row.location)).toEqual(['Bergen']);
-    expect(await pgUsers(db).byId(user.id)).toMatchObject({
+    expect(await store.users.byId(user.id)).toMatchObject({
       lastLoginAt: new Date(T0 + HOUR_MS),
       lastLoginCity: 'Bergen',
       lastLoginCountry: 'NO',
@@ -129,21 +126,21 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       userId: null,
     };
     const window = { since: new Date(T0 - HOUR_MS), max: 5 };
-    const contacts = [contactQueries(pgDialect(db)), contactQueries(pgDialect(other))];
+    const contacts = [store.contact, other.contact];
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) => contacts[i % 2]!.insertUnderLimit({ ...message, createdAt: new Date(T0 + i) }, window)),
     );
     expect(outcomes.filter((outcome) => outcome.stored)).toHaveLength(5);
-    expect(await contactQueries(pgDialect(db)).count()).toBe(5);
+    expect(await store.contact.count()).toBe(5);
     // The next one is told when the oldest of the five arrived (when a slot frees up).
-    const storedAt = (await contactQueries(pgDialect(db)).page({ limit: 10 })).items.map((stored) => stored.createdAt.getTime());
-    expect(await contactQueries(pgDialect(db)).insertUnderLimit({ ...message, createdAt: new Date(T0 + 20) }, window)).toEqual({
+    const storedAt = (await store.contact.page({ limit: 10 })).items.map((stored) => stored.createdAt.getTime());
+    expect(await store.contact.insertUnderLimit({ ...message, createdAt: new Date(T0 + 20) }, window)).toEqual({
       stored: false,
       oldest: new Date(Math.min(...storedAt)),
     });
     // Another address is not held back by the first one's limit.
     const elsewhere = { ...message, ipAddress: '198.51.100.8', createdAt: new Date(T0) };
-    expect(await contactQueries(pgDialect(db)).insertUnderLimit(elsewhere, window)).toEqual({ stored: true });
+    expect(await store.contact.insertUnderLimit(elsewhere, window)).toEqual({ stored: true });
   });
 
   test('two instances claiming the outbox at once never get the same row', async () => {
@@ -157,7 +154,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       createdAt: due,
     }));
     await db.insert(mailOutbox).values(mails);
-    const workers = [db, other].map((instance) => ({ ...mailQueries(pgDialect(instance)), ...pgMail(instance) }));
+    const workers = [store.mail, other.mail];
     const claimed: number[] = [];
     // Rounds of 16 claims at once (8 per instance) until nothing due is left.
     for (let round = 0; round < 10; round += 1) {
@@ -179,20 +176,20 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
 
   test('a password reset is used once, however many consume it at the same moment', async () => {
     const user = await newUser();
-    const resets = passwordResetQueries(pgDialect(db));
+    const resets = store.passwordResets;
     const mail = { to: user.email, subject: 'Reset', text: 'link', html: '<a>link</a>' };
     await resets.create({ id: 'reset-token-hash', userId: user.id, createdAt: new Date(T0), expiresAt: new Date(T0 + HOUR_MS) }, mail);
-    await pgSessions(db).insert({ id: 'before-reset', userId: user.id, createdAt: new Date(T0), expiresAt: new Date(T0 + DAY_MS) });
+    await store.sessions.insert({ id: 'before-reset', userId: user.id, createdAt: new Date(T0), expiresAt: new Date(T0 + DAY_MS) });
     expect(await resets.userOf('reset-token-hash', T0 + 1)).toBe(user.id);
 
     const [first, second] = await Promise.all([
       resets.consume('reset-token-hash', T0 + 1, 'new-hash-1'),
-      passwordResetQueries(pgDialect(other)).consume('reset-token-hash', T0 + 1, 'new-hash-2'),
+      other.passwordResets.consume('reset-token-hash', T0 + 1, 'new-hash-2'),
     ]);
     expect([first, second].filter((id) => id === user.id)).toHaveLength(1);
     expect([first, second]).toContain(undefined);
-    expect((await pgUsers(db).byId(user.id))!.passwordHash).toBe(first === user.id ? 'new-hash-1' : 'new-hash-2');
-    expect(await pgSessions(db).lookup('before-reset')).toBeUndefined();
+    expect((await store.users.byId(user.id))!.passwordHash).toBe(first === user.id ? 'new-hash-1' : 'new-hash-2');
+    expect(await store.sessions.lookup('before-reset')).toBeUndefined();
     expect(await resets.userOf('reset-token-hash', T0 + 1)).toBeUndefined();
   });
 
@@ -221,7 +218,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
         auction('open soon', T0 - DAY_MS, T0 + DAY_MS),
       ])
       .returning({ id: auctions.id });
-    const watches = pgWatches(db);
+    const watches = store.watches;
     for (const { id } of rows) expect(await watches.add(watcher.id, id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, rows[0]!.id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, 999_999, new Date(T0), 100)).toBe('unknown');
@@ -255,7 +252,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
         })),
       )
       .returning({ id: auctions.id });
-    const [one, two] = [pgWatches(db), pgWatches(other)];
+    const [one, two] = [store.watches, other.watches];
     const outcomes = await Promise.all(rows.map(({ id }, i) => (i % 2 ? one : two).add(watcher.id, id, new Date(T0), 5)));
     expect(outcomes.filter((o) => o === 'watching')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'full')).toHaveLength(7);
@@ -266,7 +263,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
   });
 
   test('the admin users page searches literally and case-insensitively, sorts never-logged-in users last, and counts', async () => {
-    const users = pgUsers(db);
+    const users = store.users;
     const base = { page: 1, limit: 100, role: 'all' as const, sortBy: 'name' as const, sortOrder: 'asc' as const };
     await newUser('Zoë 100%');
     await newUser('zoë_plain');

@@ -1,9 +1,10 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
+import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import type { Store } from '../store';
-import { pgLogins, pgSessions, pgUsers } from './accounts';
+import { pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgLiveStreams } from './live-streams';
 import { pgMail } from './mail';
@@ -30,9 +31,9 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
   let closing: Promise<void> | undefined;
   return {
     db,
-    users: pgUsers(db),
-    sessions: pgSessions(db),
-    logins: pgLogins(db),
+    users: { ...userQueries(dialect), ...pgUsers(db) },
+    sessions: { ...sessionQueries(dialect), ...pgSessions(db) },
+    logins: loginQueries(dialect),
     contact: contactQueries(dialect),
     auctions: pgAuctions(db, notices),
     bids: pgBids(db, notices),

@@ -1,8 +1,9 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
+import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import type { Store } from '../store';
-import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
+import { sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteMail } from './mail';
@@ -28,9 +29,9 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
   const ping = db.$client.prepare('select 1');
   return {
     db,
-    users: sqliteUsers(db),
-    sessions: sqliteSessions(db),
-    logins: sqliteLogins(db),
+    users: { ...userQueries(dialect), ...sqliteUsers(db) },
+    sessions: { ...sessionQueries(dialect), ...sqliteSessions(db) },
+    logins: loginQueries(dialect),
     contact: contactQueries(dialect),
     auctions: sqliteAuctions(db, auctionById, notices),
     bids: sqliteBids(db, auctionById, notices),
