@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { contactQueries } from '../../src/server/db/common/contact';
+import { watchQueries } from '../../src/server/db/common/watches';
 import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
 import { pgMail, pgPasswordResets } from '../../src/server/db/pg/mail';
 import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
@@ -34,6 +35,9 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
     await other?.$client.end();
     await database?.drop();
   });
+
+  /** The watches of one instance, as its store composes them. */
+  const watchesOn = (on: PgDb) => ({ ...watchQueries(pgDialect(on)), ...pgWatches(on) });
 
   const newUser = async (name = 'Ada') => {
     emails += 1;
@@ -220,7 +224,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
         auction('open soon', T0 - DAY_MS, T0 + DAY_MS),
       ])
       .returning({ id: auctions.id });
-    const watches = pgWatches(db);
+    const watches = watchesOn(db);
     for (const { id } of rows) expect(await watches.add(watcher.id, id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, rows[0]!.id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, 999_999, new Date(T0), 100)).toBe('unknown');
@@ -254,7 +258,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
         })),
       )
       .returning({ id: auctions.id });
-    const [one, two] = [pgWatches(db), pgWatches(other)];
+    const [one, two] = [watchesOn(db), watchesOn(other)];
     const outcomes = await Promise.all(rows.map(({ id }, i) => (i % 2 ? one : two).add(watcher.id, id, new Date(T0), 5)));
     expect(outcomes.filter((o) => o === 'watching')).toHaveLength(5);
     expect(outcomes.filter((o) => o === 'full')).toHaveLength(7);

@@ -1,10 +1,11 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { contactQueries } from '../common/contact';
+import { liveStreamQueries } from '../common/live-streams';
+import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
-import { pgLiveStreams } from './live-streams';
 import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
@@ -35,10 +36,10 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     contact: contactQueries(dialect),
     auctions: pgAuctions(db, notices),
     bids: pgBids(db, notices),
-    watches: pgWatches(db),
+    watches: { ...watchQueries(dialect), ...pgWatches(db) },
     notifications: pgNotifications(db),
     mail: pgMail(db),
-    liveStreams: pgLiveStreams(db),
+    liveStreams: liveStreamQueries(dialect),
     passwordResets: pgPasswordResets(db),
     emailConfirmations: pgEmailConfirmations(db),
     async ping() {

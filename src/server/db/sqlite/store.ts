@@ -1,9 +1,10 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import { contactQueries } from '../common/contact';
+import { liveStreamQueries } from '../common/live-streams';
+import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
-import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteDialect } from './transaction';
@@ -33,10 +34,10 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     contact: contactQueries(dialect),
     auctions: sqliteAuctions(db, auctionById, notices),
     bids: sqliteBids(db, auctionById, notices),
-    watches: sqliteWatches(db),
+    watches: { ...watchQueries(dialect), ...sqliteWatches(db) },
     notifications: sqliteNotifications(db),
     mail: sqliteMail(db),
-    liveStreams: sqliteLiveStreams(db),
+    liveStreams: liveStreamQueries(dialect),
     passwordResets: sqlitePasswordResets(db),
     emailConfirmations: sqliteEmailConfirmations(db),
     async ping() {
