@@ -3,10 +3,11 @@
 import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
+import { liveStreamQueries } from '../common/live-streams';
+import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
-import { pgLiveStreams } from './live-streams';
 import { pgMail } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
@@ -37,10 +38,10 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     contact: contactQueries(dialect),
     auctions: pgAuctions(db, notices),
     bids: pgBids(db, notices),
-    watches: pgWatches(db),
+    watches: { ...watchQueries(dialect), ...pgWatches(db) },
     notifications: pgNotifications(db),
     mail: { ...mailQueries(dialect), ...pgMail(db) },
-    liveStreams: pgLiveStreams(db),
+    liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),
     emailConfirmations: emailConfirmationQueries(dialect),
     async ping() {

@@ -2,10 +2,11 @@
 import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
+import { liveStreamQueries } from '../common/live-streams';
+import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
-import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteMail } from './mail';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteDialect } from './transaction';
@@ -35,10 +36,10 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     contact: contactQueries(dialect),
     auctions: sqliteAuctions(db, auctionById, notices),
     bids: sqliteBids(db, auctionById, notices),
-    watches: sqliteWatches(db),
+    watches: { ...watchQueries(dialect), ...sqliteWatches(db) },
     notifications: sqliteNotifications(db),
     mail: { ...mailQueries(dialect), ...sqliteMail(db) },
-    liveStreams: sqliteLiveStreams(db),
+    liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),
     emailConfirmations: emailConfirmationQueries(dialect),
     async ping() {

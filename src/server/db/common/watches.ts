@@ -1,0 +1,45 @@
+// Watchlists, the same on both databases (db/store.ts WatchStore): who watches which auction. The
+// watchlist's page goes through each dialect's own-list page ({sqlite,pg}/watches.ts).
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { WatchStore } from '../store';
+import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { get, run } from './work';
+
+export function watchQueries({ db, t, transaction, takeTurns }: Dialect): Omit<WatchStore, 'page'> {
+  const { auctions, watches } = t;
+  // Ids come from requests: compared as bigint, an id beyond PostgreSQL's integer is simply unknown.
+  const auctionIs = (auctionId: number) => eq(auctions.id, anyId(auctionId));
+  const watchIs = (userId: number, auctionId: number) => and(eq(watches.userId, userId), eq(watches.auctionId, anyId(auctionId)));
+  return {
+    add(userId, auctionId, at, max) {
+      // Two adds of one user could both count one watch short of the limit and both insert: they take turns.
+      return transaction(function* (tx) {
+        yield* takeTurns(tx, TURN_SCOPES.watchlist, userId);
+        // Already watched: nothing changes, however full the list.
+        if (yield* get(tx.select({ auctionId: watches.auctionId }).from(watches).where(watchIs(userId, auctionId)))) return 'watching';
+        if (!(yield* get(tx.select({ id: auctions.id }).from(auctions).where(auctionIs(auctionId))))) return 'unknown';
+        const watched = yield* get(tx.select({ n: count() }).from(watches).where(eq(watches.userId, userId)));
+        if (watched!.n >= max) return 'full';
+        yield* run(tx.insert(watches).values({ userId, auctionId, createdAt: at }).onConflictDoNothing());
+        return 'watching';
+      });
+    },
+    async remove(userId, auctionId) {
+      const removed = await db.delete(watches).where(watchIs(userId, auctionId)).returning({ auctionId: watches.auctionId });
+      // A removed row proves the auction exists; otherwise ask (the same call again, or an unknown id).
+      if (removed.length > 0) return true;
+      return (await db.select({ id: auctions.id }).from(auctions).where(auctionIs(auctionId))).length > 0;
+    },
+    async watchedOf(userId, auctionIds) {
+      if (auctionIds.length === 0) return new Set();
+      const rows = await db
+        .select({ auctionId: watches.auctionId })
+        .from(watches)
+        .where(and(eq(watches.userId, userId), inArray(watches.auctionId, auctionIds)));
+      return new Set(rows.map((row) => row.auctionId));
+    },
+    count(userId) {
+      return db.$count(watches, eq(watches.userId, userId));
+    },
+  };
+}
