@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { contactQueries } from '../../src/server/db/common/contact';
+import { watchlistQueries } from '../../src/server/db/common/lists';
 import { pgLogins, pgSessions, pgUsers } from '../../src/server/db/pg/accounts';
 import { pgMail, pgPasswordResets } from '../../src/server/db/pg/mail';
 import { openPostgres, type PgDb } from '../../src/server/db/pg/open';
@@ -220,7 +221,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
         auction('open soon', T0 - DAY_MS, T0 + DAY_MS),
       ])
       .returning({ id: auctions.id });
-    const watches = pgWatches(db);
+    const watches = { ...watchlistQueries(pgDialect(db)), ...pgWatches(db) };
     for (const { id } of rows) expect(await watches.add(watcher.id, id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, rows[0]!.id, new Date(T0), 100)).toBe('watching');
     expect(await watches.add(watcher.id, 999_999, new Date(T0), 100)).toBe('unknown');

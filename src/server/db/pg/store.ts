@@ -1,6 +1,7 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { contactQueries } from '../common/contact';
+import { auctionListQueries, bidListQueries, watchlistQueries } from '../common/lists';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
 import { pgAuctions, pgBids, pgNotifications } from './auctions';
@@ -8,6 +9,7 @@ import { pgLiveStreams } from './live-streams';
 import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
+import { pgSearch } from './search';
 import { pgDialect } from './transaction';
 import { pgWatches } from './watches';
 
@@ -33,9 +35,9 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     sessions: pgSessions(db),
     logins: pgLogins(db),
     contact: contactQueries(dialect),
-    auctions: pgAuctions(db, notices),
-    bids: pgBids(db, notices),
-    watches: pgWatches(db),
+    auctions: { ...auctionListQueries(dialect, pgSearch), ...pgAuctions(db, notices) },
+    bids: { ...bidListQueries(dialect), ...pgBids(db, notices) },
+    watches: { ...watchlistQueries(dialect), ...pgWatches(db) },
     notifications: pgNotifications(db),
     mail: pgMail(db),
     liveStreams: pgLiveStreams(db),

@@ -2,14 +2,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { WatchStore } from '../store';
 import type { PgDb } from './open';
-import { ownListPage } from './rows';
 import { watches } from './schema';
 import { transaction } from './transaction';
 
-export function pgWatches(db: PgDb): WatchStore {
+export function pgWatches(db: PgDb): Omit<WatchStore, 'page'> {
   const pool = db.$client;
-  // The watchlist, through the key (the user's watches).
-  const watchlistPage = ownListPage(pool, 'watchlist-page', 'select auction_id from watches where user_id = $1');
   // A changed row proves the auction exists; otherwise ask (the same call again, or an unknown id).
   const known = async (changes: number | null, auctionId: number) =>
     // Ids come from requests: compared as bigint, an id beyond PostgreSQL's integer is simply unknown.
@@ -47,9 +44,6 @@ export function pgWatches(db: PgDb): WatchStore {
         .from(watches)
         .where(and(eq(watches.userId, userId), inArray(watches.auctionId, auctionIds)));
       return new Set(rows.map((row) => row.auctionId));
-    },
-    async page(userId, options) {
-      return watchlistPage(userId, options);
     },
     async count(userId) {
       const { rows } = await pool.query<{ n: number }>({

@@ -1,11 +1,13 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import { contactQueries } from '../common/contact';
+import { auctionListQueries, bidListQueries, watchlistQueries } from '../common/lists';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteLiveStreams } from './live-streams';
 import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { openSqlite, type SqliteDb } from './open';
+import { sqliteSearch } from './search';
 import { sqliteDialect } from './transaction';
 import { sqliteWatches } from './watches';
 
@@ -31,9 +33,9 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     sessions: sqliteSessions(db),
     logins: sqliteLogins(db),
     contact: contactQueries(dialect),
-    auctions: sqliteAuctions(db, auctionById, notices),
-    bids: sqliteBids(db, auctionById, notices),
-    watches: sqliteWatches(db),
+    auctions: { ...auctionListQueries(dialect, sqliteSearch(db)), ...sqliteAuctions(db, auctionById, notices) },
+    bids: { ...bidListQueries(dialect), ...sqliteBids(db, auctionById, notices) },
+    watches: { ...watchlistQueries(dialect), ...sqliteWatches(db) },
     notifications: sqliteNotifications(db),
     mail: sqliteMail(db),
     liveStreams: sqliteLiveStreams(db),

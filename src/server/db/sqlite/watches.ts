@@ -1,11 +1,10 @@
 // Watchlists on SQLite: who watches which auction.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { WatchStore } from '../store';
-import { prepareOwnListPage } from './auctions';
 import type { SqliteDb } from './open';
 import { watches } from './schema';
 
-export function sqliteWatches(db: SqliteDb): WatchStore {
+export function sqliteWatches(db: SqliteDb): Omit<WatchStore, 'page'> {
   const auctionExists = db.$client.prepare<[number], 1>('select 1 from auctions where id = ?').pluck();
   // Inserted only when the auction exists and the user watches fewer than @max, in one statement (SQLite
   // runs one write at a time, so two cannot both take the last place); an existing row stays as it is.
@@ -18,8 +17,6 @@ export function sqliteWatches(db: SqliteDb): WatchStore {
   // One auction's page, or a bid's answer: the key's own lookup.
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const countOf = db.$client.prepare<[number], number>('select count(*) from watches where user_id = ?').pluck();
-  // The watchlist, through the key (the user's watches).
-  const watchlistPage = prepareOwnListPage(db, 'select auction_id from watches where user_id = @user');
   // A changed row proves the auction exists; otherwise ask (the same call again, or an unknown id).
   const known = (changes: number, auctionId: number) => changes > 0 || auctionExists.get(auctionId) !== undefined;
   return {
@@ -40,10 +37,6 @@ export function sqliteWatches(db: SqliteDb): WatchStore {
         .where(and(eq(watches.userId, userId), inArray(watches.auctionId, auctionIds)))
         .all();
       return new Set(rows.map((row) => row.auctionId));
-    },
-    async page(userId, options) {
-      const { items, nextCursor } = watchlistPage(userId, options);
-      return { items: items.map((row) => row.auction), nextCursor };
     },
     async count(userId) {
       return countOf.get(userId)!;
