@@ -64,7 +64,7 @@ export function encodeOwnListCursor({ at, group, key, id }: OwnListPosition): st
 }
 
 /** Times a cursor may name: the years 1 to 9999, which both databases read. */
-const [EARLIEST_MS, LATEST_MS] = [Date.parse('0001-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
+export const [EARLIEST_MS, LATEST_MS] = [Date.parse('0001-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
 
 /** The position an own list's cursor names, or null when it is not one. */
 export function decodeOwnListCursor(cursor: string): OwnListPosition | null {

@@ -1,16 +1,19 @@
 // Watchlists, the same on both databases (db/store.ts WatchStore): who watches which auction. The
-// watchlist's page goes through each dialect's own-list page ({sqlite,pg}/watches.ts).
+// watchlist's page is one of a user's own lists (lists.ts).
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { WatchStore } from '../store';
 import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { watchlistQueries } from './lists';
 import { get, run } from './work';
 
-export function watchQueries({ db, t, transaction, takeTurns }: Dialect): Omit<WatchStore, 'page'> {
+export function watchQueries(dialect: Dialect): WatchStore {
+  const { db, t, transaction, takeTurns } = dialect;
   const { auctions, watches } = t;
   // Ids come from requests: compared as bigint, an id beyond PostgreSQL's integer is simply unknown.
   const auctionIs = (auctionId: number) => eq(auctions.id, anyId(auctionId));
   const watchIs = (userId: number, auctionId: number) => and(eq(watches.userId, userId), eq(watches.auctionId, anyId(auctionId)));
   return {
+    ...watchlistQueries(dialect),
     add(userId, auctionId, at, max) {
       // Two adds of one user could both count one watch short of the limit and both insert: they take turns.
       return transaction(function* (tx) {

@@ -2,14 +2,10 @@
 // answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
 // several server instances) write at once, so a bid locks its auction's row, and the close and the
 // ending-soon tick claim each auction with a conditional update.
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
-import { badRequest } from '../../domain/errors';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { bidWrites, leaderStanding } from '../bid-writes';
-import { decodeKeyCursor, encodeKeyCursor, idCursor, pageOf, type KeyCursor } from '../paging';
+import { idCursor, pageOf } from '../paging';
 import type {
-  AuctionFilter,
   AuctionRecord,
   AuctionStore,
   BidOutcome,
@@ -22,12 +18,9 @@ import type {
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
-import { AUCTION_COLUMNS, AUCTION_WITH_NAMES, listedFor, ownListPage } from './rows';
+import { AUCTION_COLUMNS, AUCTION_WITH_NAMES } from './rows';
 import { auctions, bids, maxBids, notifications, users } from './schema';
 import { transaction, type Queryable } from './transaction';
-
-/** A time as a parameter of raw SQL: an ISO string, typed, whatever the driver would make of a Date. */
-const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /**
  * A number from a request (an id, a cursor's key), as a parameter. They arrive with up to 15 digits;
@@ -39,55 +32,6 @@ const asBigint = (n: number) => sql`${n}::bigint`;
 
 /** PostgreSQL's largest integer, the type of its ids. */
 const MAX_INTEGER = 2_147_483_647;
-
-/**
- * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
- * cover only years 1 to 9999: a time outside them lies before or after every row's, as infinity does.
- */
-const [EARLIEST_MS, LATEST_MS] = [Date.parse('0001-01-01T00:00:00.000Z'), Date.parse('9999-12-31T23:59:59.999Z')];
-const cursorTime = (ms: number) =>
-  ms < EARLIEST_MS ? sql`'-infinity'::timestamptz` : ms > LATEST_MS ? sql`'infinity'::timestamptz` : timeParam(ms);
-
-/** The one condition per status, by the clock of the request. */
-function statusIs(status: AuctionStatus, now: number): SQL {
-  const at = new Date(now);
-  switch (status) {
-    case 'scheduled':
-      return gt(auctions.startsAt, at);
-    case 'open':
-      return and(lte(auctions.startsAt, at), gt(auctions.endsAt, at))!;
-    case 'ended':
-      return lte(auctions.endsAt, at);
-  }
-}
-
-function matching(filter: AuctionFilter): SQL | undefined {
-  return and(
-    filter.status ? statusIs(filter.status, filter.now) : undefined,
-    filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
-    filter.sellerId === undefined ? undefined : eq(auctions.sellerId, asBigint(filter.sellerId)),
-    // Each word a prefix of a word of the name or the description, folded as the column is (drizzle/pg/0000).
-    filter.words?.length ? sql`${auctions.search} @@ auction_search_query(${sql.param(filter.words)}::text[])` : undefined,
-  );
-}
-
-/**
- * Each sort but newest: the column it orders by, which way, the value of a row in that column, and
- * that value back as a parameter. The id breaks ties in the same direction, so (value, id) is one key
- * that an index of both reads in order, and a page starts strictly after the last (value, id) of the
- * one before.
- */
-const KEY_SORTS: Record<
-  Exclude<AuctionSort, 'newest'>,
-  { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; param: (key: number) => SQL }
-> = {
-  ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: cursorTime },
-  price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: asBigint },
-  price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: asBigint },
-  bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: asBigint },
-};
-
-const invalidCursor = () => badRequest('Invalid cursor');
 
 const bidColumns = {
   id: bids.id,
@@ -212,7 +156,7 @@ async function ownMaximum(client: Queryable, bidderId: number, auctionId: number
 const violates = (error: unknown, index: string) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === index;
 
-export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore {
+export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): Omit<AuctionStore, 'page' | 'count' | 'categories'> {
   const pool = db.$client;
   // The close's claim: the next auction due that nobody closed yet, in one statement. "Skip locked"
   // passes over an auction another closer (or a bid) holds this instant, so two instances never wait
@@ -253,41 +197,6 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
     },
     async viewedBy(id, viewerId) {
       return (await pool.query<ListedAuctionRecord>({ ...AUCTION_VIEWED_BY, values: [id, viewerId] })).rows[0];
-    },
-    async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
-      const where = matching(filter);
-      if (sort === 'newest') {
-        const after = idCursor(cursor);
-        if (cursor && after === null) throw invalidCursor();
-        const rows: ListedAuctionRecord[] = await listedFor(db, viewerId)
-          .where(and(where, after === null ? undefined : lt(auctions.id, asBigint(after))))
-          .orderBy(desc(auctions.id))
-          .limit(limit + 1);
-        return pageOf(rows, limit, (row) => String(row.id));
-      }
-      const { column, descending, keyOf, param } = KEY_SORTS[sort];
-      let after: KeyCursor | null = null;
-      if (cursor) {
-        after = decodeKeyCursor(sort, cursor);
-        if (after === null) throw invalidCursor();
-      }
-      // A row value comparison: PostgreSQL reads it as one range of the (value, id) index.
-      const past =
-        after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${asBigint(after.id)})`;
-      const direction = descending ? desc : asc;
-      const rows: ListedAuctionRecord[] = await listedFor(db, viewerId)
-        .where(and(where, past ?? undefined))
-        .orderBy(direction(column), direction(auctions.id))
-        .limit(limit + 1);
-      return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
-    },
-    async count(filter) {
-      const [row] = await db.select({ n: count() }).from(auctions).where(matching(filter));
-      return row!.n;
-    },
-    async categories() {
-      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions);
-      return rows.map((r) => r.category);
     },
     async insert(auction) {
       const [row] = await db
@@ -371,7 +280,7 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
   };
 }
 
-export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
+export function pgBids(db: PgDb, insertNotices: NoticeWriter): Omit<BidStore, 'ofBidder'> {
   const pool = db.$client;
   // One auction, a few (the auctions a browser's tabs show), or every one (null). An id beyond
   // PostgreSQL's integer names no auction: left out, rather than failing the statement.
@@ -380,14 +289,6 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
     const possible = auctionIds.filter((id) => id <= MAX_INTEGER);
     return possible.length === 0 ? sql`false` : inArray(bids.auctionId, possible);
   };
-  // My bids: the auctions the bidder has bid on, through the index of a bidder's bids by auction, and
-  // their newest bid on each, through the same index.
-  const ownBidsPage = ownListPage<{ lastBid: number }>(
-    pool,
-    'own-bids-page',
-    'select auction_id from bids where bidder_id = $1',
-    `, (select b.amount from bids b where b.bidder_id = $1 and b.auction_id = a.id order by b.id desc limit 1) as "lastBid"`,
-  );
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -490,14 +391,6 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         [bidderId, auctionIds],
       );
       return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
-    async ofBidder(bidderId, options) {
-      const page = await ownBidsPage(bidderId, options);
-      // Their maximum is the one the viewer's columns read: on the auction row while they lead, in max_bids once spent.
-      return {
-        ...page,
-        items: page.items.map(({ lastBid, ...auction }) => ({ auction, maxBid: auction.viewerMax!, lastBid })),
-      };
     },
     async biddenOnCount(bidderId) {
       const { rows } = await pool.query<{ n: number }>({

@@ -2,8 +2,9 @@
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
-import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
+import { auctionListQueries, bidListQueries } from '../common/lists';
 import { liveStreamQueries } from '../common/live-streams';
+import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { pgSessions, pgUsers } from './accounts';
@@ -11,8 +12,8 @@ import { pgAuctions, pgBids, pgNotifications } from './auctions';
 import { pgMail } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
+import { pgSearch } from './search';
 import { pgDialect } from './transaction';
-import { pgWatches } from './watches';
 
 export interface PgStore extends Store {
   /** The Drizzle database and its pool, for tools that look at PostgreSQL itself (tests, the benchmark). */
@@ -36,9 +37,9 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     sessions: { ...sessionQueries(dialect), ...pgSessions(db) },
     logins: loginQueries(dialect),
     contact: contactQueries(dialect),
-    auctions: pgAuctions(db, notices),
-    bids: pgBids(db, notices),
-    watches: { ...watchQueries(dialect), ...pgWatches(db) },
+    auctions: { ...auctionListQueries(dialect, pgSearch), ...pgAuctions(db, notices) },
+    bids: { ...bidListQueries(dialect), ...pgBids(db, notices) },
+    watches: watchQueries(dialect),
     notifications: pgNotifications(db),
     mail: { ...mailQueries(dialect), ...pgMail(db) },
     liveStreams: liveStreamQueries(dialect),

@@ -1,16 +1,17 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import { loginQueries, sessionQueries, userQueries } from '../common/accounts';
 import { contactQueries } from '../common/contact';
-import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
+import { auctionListQueries, bidListQueries } from '../common/lists';
 import { liveStreamQueries } from '../common/live-streams';
+import { emailConfirmationQueries, mailQueries, passwordResetQueries } from '../common/mail';
 import { watchQueries } from '../common/watches';
 import type { Store } from '../store';
 import { sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { noticeWriter, sqliteMail } from './mail';
 import { openSqlite, type SqliteDb } from './open';
+import { sqliteSearch } from './search';
 import { sqliteDialect } from './transaction';
-import { sqliteWatches } from './watches';
 
 export interface SqliteStore extends Store {
   /** The Drizzle database, for tools that look at SQLite itself (the EXPLAIN test, the benchmark's seeding). */
@@ -34,9 +35,9 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     sessions: { ...sessionQueries(dialect), ...sqliteSessions(db) },
     logins: loginQueries(dialect),
     contact: contactQueries(dialect),
-    auctions: sqliteAuctions(db, auctionById, notices),
-    bids: sqliteBids(db, auctionById, notices),
-    watches: { ...watchQueries(dialect), ...sqliteWatches(db) },
+    auctions: { ...auctionListQueries(dialect, sqliteSearch(db)), ...sqliteAuctions(db, auctionById, notices) },
+    bids: { ...bidListQueries(dialect), ...sqliteBids(db, auctionById, notices) },
+    watches: watchQueries(dialect),
     notifications: sqliteNotifications(db),
     mail: { ...mailQueries(dialect), ...sqliteMail(db) },
     liveStreams: liveStreamQueries(dialect),

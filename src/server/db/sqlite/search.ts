@@ -1,0 +1,47 @@
+// The auction search on SQLite. It differs from PostgreSQL's (pg/search.ts) in where the words are:
+// here an FTS5 table beside the auctions (auctions_search, kept by triggers: drizzle/sqlite/0011),
+// whose matches a list joins by id and which counts its matches without reading the auctions.
+import { sql } from 'drizzle-orm';
+import type { AuctionSearch } from '../common/lists';
+import type { SqliteDb } from './open';
+import { auctions } from './schema';
+
+/**
+ * An FTS5 query asking for every word as a prefix: each one quoted, so that whatever it holds is text
+ * to find and never query syntax (OR, NEAR, a star, a minus), with the quote itself doubled.
+ */
+function prefixQuery(words: string[]): string {
+  return words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+}
+
+/**
+ * A search finds its matches through auctions_search, then either reads them and sorts them (few
+ * matches: cheap whatever the order) or walks the sort's own index and keeps the rows that match
+ * (many matches: a page fills after a few steps, where sorting them all would read thousands of
+ * rows). From this many matches on, the index is walked; the count stops there, so it stays cheap.
+ */
+const MANY_MATCHES = 500;
+
+export function sqliteSearch(db: SqliteDb): AuctionSearch {
+  const matchesUpTo = db.$client
+    .prepare<[string, number], number>('select count(*) from (select rowid from auctions_search where auctions_search match ? limit ?)')
+    .pluck();
+  const countMatches = db.$client.prepare<[string], number>('select count(*) from auctions_search where auctions_search match ?').pluck();
+  return {
+    /**
+     * Auctions whose name or description has a word starting with each of the words. On a page with
+     * many matches, the unary plus keeps SQLite from looking the matches up by id, so that it walks
+     * the order's index instead.
+     */
+    matching(words, use) {
+      const query = prefixQuery(words);
+      const walkSortIndex = use === 'page' && matchesUpTo.get(query, MANY_MATCHES)! >= MANY_MATCHES;
+      const id = walkSortIndex ? sql`+${auctions.id}` : sql`${auctions.id}`;
+      return sql`${id} in (select rowid from auctions_search where auctions_search match ${query})`;
+    },
+    // A search alone is counted in the full-text index, without reading a row of the table.
+    async countAlone(words) {
+      return countMatches.get(prefixQuery(words))!;
+    },
+  };
+}
