@@ -2,7 +2,7 @@
 // them. Services and the live streams both speak these, so they live here, apart from either: the live
 // streams never import a service, and nothing here imports the server's other parts but the store's records.
 import type { AuctionStatus, Category } from '../shared/constants';
-import type { BidRecord, HistoryBidRecord } from './db/store';
+import type { BidRecord, HistoryBidRecord } from './db/records';
 
 export interface Bid {
   _id: string;

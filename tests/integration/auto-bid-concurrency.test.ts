@@ -5,7 +5,7 @@
 // after the end the close names that bidder the winner.
 import { describe, expect } from 'vitest';
 import { seededRandom } from '../../src/server/seed/seeded-random';
-import type { BidRecord } from '../../src/server/db/store';
+import type { BidRecord } from '../../src/server/db/records';
 import { formatDollars } from '../../src/shared/bids';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { BID_MAX_STEP, BID_MIN_STEP, HOUR_MS } from '../../src/shared/constants';

@@ -4,7 +4,7 @@
 // thing: two closers in two OS processes over one database, and the lifecycle timer of a running app.
 import { describe, expect } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import type { NotificationRecord } from '../../src/server/db/store';
+import type { NotificationRecord } from '../../src/server/db/records';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { placeBid } from '../../src/server/services/bids';
 import { closeDueAuctions } from '../../src/server/services/closing';

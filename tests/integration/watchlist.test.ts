@@ -3,7 +3,7 @@
 // user.bids), with `watching` on every auction answer. The rules: docs/rules/notifications.md and
 // docs/rules/http-api.md.
 import { describe, expect } from 'vitest';
-import type { NotificationRecord } from '../../src/server/db/store';
+import type { NotificationRecord } from '../../src/server/db/records';
 import { createDeps, type AppDeps } from '../../src/server/deps';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { durationInWords, tellEndingSoon } from '../../src/server/services/ending-soon';

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
-import type { AuctionFilter } from '../../src/server/db/store';
+import type { AuctionFilter } from '../../src/server/db/records';
 import { WHOLE_LIST_PAGE } from '../../src/server/services/auctions';
 import type { Auction } from '../../src/server/wire';
 import { DAY_MS } from '../../src/shared/constants';

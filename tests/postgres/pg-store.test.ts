@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
 import { notifications, users } from '../../src/server/db/pg/schema';
-import type { AuctionRecord, BidOutcome, BidRecord } from '../../src/server/db/store';
+import type { AuctionRecord, BidOutcome, BidRecord } from '../../src/server/db/records';
 import { AppError } from '../../src/server/domain/errors';
 import { closingNotices, decideBid } from '../../src/server/domain/bidding';
 import { BID_MIN_STEP, HOUR_MS } from '../../src/shared/constants';

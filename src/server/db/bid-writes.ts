@@ -1,7 +1,7 @@
 // What a bid's decision writes, worked out the same way for every database: the stores differ only in
 // how they read the state and run the writes (docs/decisions/0004-the-bid-transaction.md).
 import type { BidDecision, StandingMax } from '../domain/bidding';
-import type { AuctionRecord, BidRecord } from './store';
+import type { AuctionRecord, BidRecord } from './records';
 
 /** The one maximum the rule needs, from the auction row just read (see BidState.maxima). */
 export function leaderStanding(auction: AuctionRecord | undefined): StandingMax | null {

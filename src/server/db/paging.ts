@@ -1,6 +1,6 @@
 // Keyset paging, the same for every list: read one row more than the page holds; if it came, the
 // page's last row names where the next page starts. Cheap at any depth, unlike OFFSET.
-import type { Page } from './store';
+import type { Page } from './records';
 
 /** The page of `rows` (read with `limit + 1`), with the cursor of the next page when there is one. */
 export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => string): Page<T> {

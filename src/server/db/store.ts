@@ -1,199 +1,34 @@
-// What the services need from a database: every query of the product, behind one interface with an
-// implementation per database (db/sqlite today). The product's rules stay in the services and in
-// src/server/domain; a store only reads and writes, each method one statement or one transaction.
-import type { AuctionSort, AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
+// What the services need from a database: every query of the product, behind one interface whose
+// implementation is the queries written once (db/common) and each database's own (db/sqlite, db/pg).
+// The product's rules stay in the services and in src/server/domain; a store only reads and writes,
+// each method one statement or one transaction. The records it reads and writes are in records.ts.
+import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
-
-export interface UserRecord {
-  id: number;
-  name: string;
-  email: string;
-  passwordHash: string;
-  role: Role;
-  avatar: string | null;
-  createdAt: Date;
-  lastLoginAt: Date | null;
-  lastLoginCity: string | null;
-  lastLoginRegion: string | null;
-  lastLoginCountry: string | null;
-  /** Whether the user's notices are also mailed. */
-  emailNotifications: boolean;
-  /** When the owner confirmed the address (the mailed link), or null: only confirmed addresses get notices by mail. */
-  emailVerifiedAt: Date | null;
-}
-
-/** A session with the user it belongs to, read fresh on every request. */
-export interface SessionRecord {
-  sessionId: string;
-  lastSeenAt: Date;
-  expiresAt: Date;
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role' | 'avatar'> & { emailVerified: boolean };
-}
-
-export interface LoginEventRecord {
-  id: number;
-  createdAt: Date;
-  ipAddress: string;
-  location: string;
-  isp: string;
-  device: string;
-}
-
-export interface ContactMessageRecord {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: Date;
-}
-
-export interface AuctionRecord {
-  id: number;
-  sellerId: number;
-  sellerName: string;
-  itemName: string;
-  itemDescription: string;
-  itemCategory: Category;
-  startingPrice: number;
-  currentPrice: number;
-  bidsCount: number;
-  /** File name inside UPLOAD_DIR; null shows the placeholder. */
-  photo: string | null;
-  startsAt: Date;
-  /** The current end, which a late bid may have moved. */
-  endsAt: Date;
-  createdAt: Date;
-  /** The bidder with the highest standing maximum (the winner once ended), or null before any bid. */
-  leaderId: number | null;
-  leaderName: string | null;
-  /** The leader's standing maximum: the bid rule's to read, and the leader's own to see; nobody else's. */
-  leaderMax: number | null;
-  /** When the close recorded the outcome, or null until then. */
-  closedAt: Date | null;
-}
-
-/** An auction of a list, with what only the viewer who reads the list may see of it. */
-export interface ListedAuctionRecord extends AuctionRecord {
-  /** The viewer's own standing maximum on it, or null (always for a guest). */
-  viewerMax: number | null;
-  /** Whether the viewer watches it (never for a guest). */
-  viewerWatches: boolean;
-}
-
-export interface BidRecord {
-  id: number;
-  auctionId: number;
-  bidderId: number;
-  bidderName: string;
-  amount: number;
-  /** The bid's number within its auction: the auction's bid count right after it. */
-  seq: number;
-  createdAt: Date;
-  /** Placed automatically, by the bidder's maximum. */
-  auto: boolean;
-  /** The auction's end right after this bid. */
-  endsAt: Date;
-}
-
-/** A bid as the auction page's history shows it. */
-export type HistoryBidRecord = Pick<BidRecord, 'id' | 'bidderId' | 'bidderName' | 'amount' | 'createdAt' | 'auto'>;
-
-export interface NotificationRecord {
-  id: number;
-  userId: number;
-  kind: NotificationKind;
-  auctionId: number;
-  message: string;
-  createdAt: Date;
-  readAt: Date | null;
-}
-
-/**
- * An auction the bidder has bid on, with their own standing maximum and their newest bid's amount
- * (the auction's viewerMax is that maximum).
- */
-export interface OwnBidRecord {
-  auction: ListedAuctionRecord;
-  maxBid: number;
-  lastBid: number;
-}
-
-/**
- * A page of one of a user's own lists (the watchlist, my bids): open auctions first by soonest end,
- * then scheduled ones by soonest start, then ended ones, most recently ended first, equal times by id.
- * The first page sorts by `now`; a cursor (db/paging.ts) carries the moment of its first page, so
- * that the later pages sort as it did. A cursor of another kind is refused (bad request).
- */
-export interface OwnListOptions {
-  now: number;
-  limit: number;
-  cursor?: string | null;
-}
-
-/** What a watch asked for came to: watched (newly or already), refused because the list is full, or no such auction. */
-export type WatchOutcome = 'watching' | 'full' | 'unknown';
-
-/** One batch of the ending-soon tick: how many auctions were due (another process may have claimed some), and whom it told (once per notice). */
-export interface EndingSoonOutcome {
-  due: number;
-  userIds: number[];
-}
-
-/** A slice of a list, and the cursor of the next slice (null on the last). */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** Which auctions a list or a count covers; `now` places each auction in its status. */
-export interface AuctionFilter {
-  now: number;
-  status?: AuctionStatus;
-  category?: Category;
-  sellerId?: number;
-  /** Words that must each start a word of the name or the description (domain/search.ts); none: no search. */
-  words?: string[];
-}
-
-export interface NewAuction {
-  sellerId: number;
-  itemName: string;
-  itemDescription: string;
-  itemCategory: Category;
-  startingPrice: number;
-  currentPrice?: number;
-  bidsCount?: number;
-  photo: string | null;
-  startsAt: Date;
-  endsAt: Date;
-  createdAt: Date;
-}
-
-/** A bid of the demo data, placed by hand at a given time. */
-export interface SeedBid {
-  bidderId: number;
-  amount: number;
-  createdAt: Date;
-}
-
-export interface ClosedAuction {
-  auction: AuctionRecord;
-  notified: number[];
-}
-
-export type BidOutcome =
-  /**
-   * The decision was written: its bids (none when a maximum was raised alone), the auction after
-   * them, and the users its notices went to. `myMaxBid` and `watching` are the bidder's own, for the
-   * answer, read in the same transaction rather than by a statement of their own after it.
-   */
-  | { kind: 'placed'; bids: BidRecord[]; auction: AuctionRecord; myMaxBid: number; watching: boolean; notified: number[] }
-  /** The same request again: the first bid, and the auction as it is now. */
-  | { kind: 'repeated'; bid: BidRecord; auction: AuctionRecord; myMaxBid: number | null; watching: boolean }
-  /** Another bid changed the price between the read and the write: nothing was written. */
-  | { kind: 'price-moved'; auction: AuctionRecord };
+import type {
+  AuctionFilter,
+  AuctionRecord,
+  BidOutcome,
+  BidRecord,
+  ClosedAuction,
+  ContactMessageRecord,
+  EndingSoonOutcome,
+  HistoryBidRecord,
+  ListedAuctionRecord,
+  LoginEventRecord,
+  MailMessage,
+  NewAuction,
+  NotificationRecord,
+  OutboxMail,
+  OwnBidRecord,
+  OwnListOptions,
+  Page,
+  SeedBid,
+  SessionRecord,
+  StreamPlaceRefusal,
+  UserRecord,
+  WatchOutcome,
+} from './records';
 
 export interface UserStore {
   byEmail(email: string): Promise<UserRecord | undefined>;
@@ -381,39 +216,6 @@ export interface NotificationStore {
   markRead(userId: number, ids: number[] | null, at: Date): Promise<{ marked: number; unread: number }>;
 }
 
-/** A mail ready to hand to the mail server. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A notice whose mail is due, with what its mail says. */
-export interface NoticeMail {
-  kind: NotificationKind;
-  /** The newest notice's message. */
-  message: string;
-  auctionId: number;
-  itemName: string;
-  /** The auction's price when the newest notice was written. */
-  price: number;
-  /** How many notices of this kind and auction the mail stands for: the newest and those folded into it. */
-  count: number;
-  to: { name: string; email: string; emailNotifications: boolean };
-}
-
-/** Which mail leaves first: a link someone is waiting for, then notices. */
-export const MAIL_PRIORITY = { link: 0, notice: 1 } as const;
-
-/** A claimed row of the outbox: a notice (of a group, or from before groups) to render, or a mail stored ready. */
-export interface OutboxMail {
-  id: number;
-  attempts: number;
-  expiresAt: Date | null;
-  content: { kind: 'notice'; notice: NoticeMail; grouped: boolean } | { kind: 'ready'; mail: MailMessage };
-}
-
 export interface MailStore {
   /**
    * Claims up to `limit` rows due by `now`, links first, then by due time, and moves each one's due
@@ -446,9 +248,6 @@ export interface PasswordResetStore {
    */
   consume(id: string, now: number, passwordHash: string): Promise<number | undefined>;
 }
-
-/** Why a live stream was refused its place: which cap it met. */
-export type StreamPlaceRefusal = 'user-full' | 'address-full';
 
 /**
  * The places of open live streams, one row each, so that caps per account and per client address

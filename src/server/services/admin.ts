@@ -1,7 +1,7 @@
 // What administrators read: system counts, the newest users and auctions, users searched and sorted, auctions by status.
 import { DAY_MS, type Role } from '../../shared/constants';
 import type { AdminAuctionsInput, AdminUsersInput } from '../../shared/schemas/admin';
-import type { UserRecord } from '../db/store';
+import type { UserRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import { listAuctions, toListedAuctions, viewOf } from './auctions';
 import { avatarUrl } from './avatars';

@@ -4,7 +4,7 @@ import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import { ONE_PHOTO_PER_AUCTION, PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/store';
+import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
 import { invalid, notFound, tooLarge } from '../domain/errors';

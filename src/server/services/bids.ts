@@ -1,7 +1,7 @@
 // Placing a bid: the rule (domain/bidding.ts) inside the store's bid transaction, then the live events.
 // Why one synchronous transaction: docs/decisions/0004-the-bid-transaction.md.
 import type { PlaceBidInput } from '../../shared/schemas/auction';
-import type { AuctionRecord } from '../db/store';
+import type { AuctionRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import { formatDollars } from '../../shared/bids';
 import { decideBid } from '../domain/bidding';

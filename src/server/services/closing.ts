@@ -2,7 +2,7 @@
 // each outcome with the notices it owes (won and sold, or unsold). The store claims each auction with
 // a conditional update in its own transaction, so however many processes look, each auction is
 // closed exactly once (docs/rules/bidding.md#the-close).
-import type { AuctionRecord } from '../db/store';
+import type { AuctionRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import { closingNotices } from '../domain/bidding';
 

@@ -3,7 +3,7 @@
 // with a conditional update (its `ending_soon_at`, set only where still empty) and writes the
 // notices in the same transaction, so however many processes look, and whatever a soft close does
 // to the end afterwards, the watchers of an auction are told exactly once (docs/rules/notifications.md).
-import type { AuctionRecord } from '../db/store';
+import type { AuctionRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import type { Notice } from '../domain/bidding';
 

@@ -1,7 +1,7 @@
 // What each mail says: a plain-text body and a simple HTML one, in which every text that a user
 // wrote (names of people and auctions) is escaped.
 import type { NotificationKind } from '../../shared/constants';
-import type { MailMessage, NoticeMail } from '../db/store';
+import type { MailMessage, NoticeMail } from '../db/records';
 import { formatDollars } from '../../shared/bids';
 
 const SUBJECTS: Record<NotificationKind, (item: string) => string> = {

@@ -2,7 +2,7 @@
 // all) and the outbox worker's timing: made once at start, from the settings alone (the worker that
 // uses them is services/mail.ts).
 import { createTransport } from 'nodemailer';
-import type { MailMessage } from '../db/store';
+import type { MailMessage } from '../db/records';
 import type { Settings } from '../env';
 
 /** What sends one mail: the SMTP transport (tests run a real server), or the terminal in development. */

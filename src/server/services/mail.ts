@@ -2,7 +2,7 @@
 // in every process on a timer, claims due rows (links first), sends them and deletes them (a notice's
 // group keeps its row for ten minutes, folding later notices in), or retries later with exponential
 // back-off. Why: docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md.
-import type { MailMessage, OutboxMail } from '../db/store';
+import type { MailMessage, OutboxMail } from '../db/records';
 import type { AppDeps } from '../deps';
 import { noticeMessage } from './mail-messages';
 import type { MailOptions, MailTransport } from './mail-transport';

@@ -2,7 +2,7 @@
 // marking them read. The bid and the close write them (db/store.ts) and publish to the notice bus.
 import type { NotificationKind } from '../../shared/constants';
 import type { ListNotificationsInput, MarkNotificationsReadInput } from '../../shared/schemas/notifications';
-import type { NotificationRecord } from '../db/store';
+import type { NotificationRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 
 export interface Notification {

@@ -17,7 +17,8 @@ import {
   pageOf,
   type KeyCursor,
 } from '../paging';
-import type { AuctionFilter, AuctionRecord, AuctionStore, BidStore, ListedAuctionRecord, OwnListOptions, WatchStore } from '../store';
+import type { AuctionStore, BidStore, WatchStore } from '../store';
+import type { AuctionFilter, AuctionRecord, ListedAuctionRecord, OwnListOptions } from '../records';
 import { leadersOf, listedColumns } from './auction-rows';
 import { anyId, type Dialect } from './dialect';
 

@@ -2,15 +2,8 @@
 // (docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md). How a
 // worker claims the due mail differs: each dialect's mail.ts claims, and outboxMail below reads.
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import {
-  MAIL_PRIORITY,
-  type EmailConfirmationStore,
-  type MailMessage,
-  type MailStore,
-  type NoticeMail,
-  type OutboxMail,
-  type PasswordResetStore,
-} from '../store';
+import { type EmailConfirmationStore, type MailStore, type PasswordResetStore } from '../store';
+import { MAIL_PRIORITY, type MailMessage, type NoticeMail, type OutboxMail } from '../records';
 import type { Db, Dialect, Tables } from './dialect';
 import { get, run, type Work } from './work';
 

@@ -5,17 +5,8 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { bidWrites, leaderStanding } from '../bid-writes';
 import { idCursor, pageOf } from '../paging';
-import type {
-  AuctionRecord,
-  AuctionStore,
-  BidOutcome,
-  BidRecord,
-  BidStore,
-  ClosedAuction,
-  HistoryBidRecord,
-  ListedAuctionRecord,
-  NotificationStore,
-} from '../store';
+import type { AuctionStore, BidStore, NotificationStore } from '../store';
+import type { AuctionRecord, BidOutcome, BidRecord, ClosedAuction, HistoryBidRecord, ListedAuctionRecord } from '../records';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
 import { AUCTION_COLUMNS, AUCTION_WITH_NAMES } from './rows';

@@ -1,7 +1,7 @@
 // Writes the notices a bid, a close or an ending-soon tick owes, inside that event's transaction, as
 // the SQLite writer does (db/sqlite/mail.ts): the notice and its mail are written together or not at all.
 import type { Notice } from '../../domain/bidding';
-import { MAIL_PRIORITY } from '../store';
+import { MAIL_PRIORITY } from '../records';
 import type { Queryable } from './transaction';
 
 /** Inserts the notices (and their mails) on the transaction's connection; returns the users told. */

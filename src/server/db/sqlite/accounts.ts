@@ -2,7 +2,8 @@
 // search, served by an FTS5 trigram index, and the session lookup made on every request.
 import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
-import type { SessionRecord, SessionStore, UserRecord, UserStore } from '../store';
+import type { SessionStore, UserStore } from '../store';
+import type { SessionRecord, UserRecord } from '../records';
 import type { SqliteDb } from './open';
 import { users } from './schema';
 

@@ -3,17 +3,8 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'dr
 import { bidWrites, leaderStanding } from '../bid-writes';
 import { auctionColumnsText } from '../common/auction-rows';
 import { idCursor, pageOf } from '../paging';
-import type {
-  AuctionRecord,
-  AuctionStore,
-  BidOutcome,
-  BidRecord,
-  BidStore,
-  ClosedAuction,
-  HistoryBidRecord,
-  ListedAuctionRecord,
-  NotificationStore,
-} from '../store';
+import type { AuctionStore, BidStore, NotificationStore } from '../store';
+import type { AuctionRecord, BidOutcome, BidRecord, ClosedAuction, HistoryBidRecord, ListedAuctionRecord } from '../records';
 import type { NoticeWriter } from './mail';
 import type { SqliteDb } from './open';
 import { immediateTransactions } from './transaction';

@@ -3,7 +3,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Notice } from '../../domain/bidding';
 import { outboxMail, type ClaimedNotice } from '../common/mail';
-import { MAIL_PRIORITY, type MailStore } from '../store';
+import { type MailStore } from '../store';
+import { MAIL_PRIORITY } from '../records';
 import { immediateTransactions } from './transaction';
 import type { SqliteDb } from './open';
 import { auctions, notifications, users } from './schema';
