@@ -8,6 +8,7 @@
 // databases differ, the dialect's own file says so, and `kind` branches the few places between.
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/schema';
 import type { Work } from './work';
 
@@ -32,6 +33,12 @@ export interface Dialect {
    * every writing transaction take turns. PostgreSQL takes a transaction-scoped advisory lock.
    */
   takeTurns: (tx: Db, scope: TurnScope, key: string | number) => Work<void>;
+  /**
+   * Writes the notices one event of an auction owes (and their mails, when the site sends mail) inside
+   * the unit's transaction; the users they went to. Each dialect's own writer (sqlite/notices.ts,
+   * pg/notices.ts): a hot path, as every bid that outbids someone runs it too.
+   */
+  writeNotices: (tx: Db, auctionId: number, notices: Notice[], at: Date) => Work<number[]>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */

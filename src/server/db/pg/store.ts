@@ -24,7 +24,7 @@ export interface PgStoreOptions extends PgOptions {
 /** Connects, applies pending migrations, and answers once the database is ready. */
 export async function createPgStore(url: string, { mailNotices = false, ...options }: PgStoreOptions = {}): Promise<PgStore> {
   const db = await openPostgres(url, options);
-  const dialect = pgDialect(db);
+  const dialect = pgDialect(db, { mailNotices });
   const notices = noticeWriter({ mail: mailNotices });
   let closing: Promise<void> | undefined;
   return {

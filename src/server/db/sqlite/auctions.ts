@@ -28,7 +28,7 @@ import type {
   OwnListOptions,
   Page,
 } from '../store';
-import type { NoticeWriter } from './mail';
+import type { NoticeWriter } from './notices';
 import type { SqliteDb } from './open';
 import { immediateTransactions } from './transaction';
 import { auctions, bids, maxBids, notifications, users, watches } from './schema';

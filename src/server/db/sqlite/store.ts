@@ -4,7 +4,8 @@ import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
 import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
 import { sqliteLiveStreams } from './live-streams';
-import { noticeWriter, sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
+import { sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
+import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteDialect } from './transaction';
 import { sqliteWatches } from './watches';
@@ -21,7 +22,7 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(path: string, { mailNotices = false }: SqliteStoreOptions = {}): SqliteStore {
   const db = openSqlite(path);
-  const dialect = sqliteDialect(db);
+  const dialect = sqliteDialect(db, { mailNotices });
   const auctionById = prepareAuctionById(db);
   const notices = noticeWriter(db, { mail: mailNotices });
   const ping = db.$client.prepare('select 1');
