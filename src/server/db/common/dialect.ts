@@ -6,7 +6,7 @@
 // the builder calls used here (select, insert, update, delete, returning, onConflict…) are the same
 // on both. What only one dialect has (row locks, `::` casts, tsvector) is not used here: where the
 // databases differ, the dialect's own file says so, and `kind` branches the few places between.
-import { sql } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/schema';
@@ -56,3 +56,7 @@ export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
  * bigint, and an id that no row has is then simply not found. SQLite reads the cast as an integer.
  */
 export const anyId = (id: number) => sql`cast(${id} as bigint)`;
+
+/** The column holds one of these ids from a request (each compared as anyId); an empty list matches nothing. */
+export const inAnyIds = (column: Column, ids: readonly number[]): SQL =>
+  ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map(anyId), sql`, `)})`;

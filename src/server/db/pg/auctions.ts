@@ -2,7 +2,7 @@
 // answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
 // several server instances) write at once, so a bid locks its auction's row, and the close and the
 // ending-soon tick claim each auction with a conditional update.
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
@@ -18,12 +18,11 @@ import type {
   ClosedAuction,
   HistoryBidRecord,
   ListedAuctionRecord,
-  NotificationStore,
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
 import { AUCTION_COLUMNS, AUCTION_WITH_NAMES, listedFor, ownListPage } from './rows';
-import { auctions, bids, maxBids, notifications, users } from './schema';
+import { auctions, bids, maxBids, users } from './schema';
 import { transaction, type Queryable } from './transaction';
 
 /** A time as a parameter of raw SQL: an ISO string, typed, whatever the driver would make of a Date. */
@@ -36,9 +35,6 @@ const timeParam = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz
  * cast their ids the same way.)
  */
 const asBigint = (n: number) => sql`${n}::bigint`;
-
-/** PostgreSQL's largest integer, the type of its ids. */
-const MAX_INTEGER = 2_147_483_647;
 
 /**
  * A time a cursor names. Any number of milliseconds decodes, but ISO strings, which PostgreSQL reads,
@@ -88,18 +84,6 @@ const KEY_SORTS: Record<
 };
 
 const invalidCursor = () => badRequest('Invalid cursor');
-
-const bidColumns = {
-  id: bids.id,
-  auctionId: bids.auctionId,
-  bidderId: bids.bidderId,
-  bidderName: users.name,
-  amount: bids.amount,
-  seq: bids.seq,
-  createdAt: bids.createdAt,
-  auto: bids.auto,
-  endsAt: bids.endsAt,
-};
 
 // The hot paths below are plain named statements, prepared once per connection and mapped by the
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
@@ -371,15 +355,8 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
   };
 }
 
-export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
+export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'place' | 'ofBidder' | 'newestOf'> {
   const pool = db.$client;
-  // One auction, a few (the auctions a browser's tabs show), or every one (null). An id beyond
-  // PostgreSQL's integer names no auction: left out, rather than failing the statement.
-  const ofAuctions = (auctionIds: readonly number[] | null) => {
-    if (auctionIds === null) return undefined;
-    const possible = auctionIds.filter((id) => id <= MAX_INTEGER);
-    return possible.length === 0 ? sql`false` : inArray(bids.auctionId, possible);
-  };
   // My bids: the auctions the bidder has bid on, through the index of a bidder's bids by auction, and
   // their newest bid on each, through the same index.
   const ownBidsPage = ownListPage<{ lastBid: number }>(
@@ -476,21 +453,6 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         }
       }
     },
-    async maximaOf(bidderId, auctionIds) {
-      if (auctionIds.length === 0) return new Map();
-      if (auctionIds.length === 1) {
-        const [id] = auctionIds as [number];
-        const own = await ownMaximum(pool, bidderId, id);
-        return new Map(own === null ? [] : [[id, own]]);
-      }
-      const { rows } = await pool.query<{ auctionId: number; amount: number | null }>(
-        `select a.id as "auctionId", case when a.leader_id = $1 then a.leader_max else m.amount end as amount
-         from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = $1
-         where a.id = any($2::bigint[])`,
-        [bidderId, auctionIds],
-      );
-      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
     async ofBidder(bidderId, options) {
       const page = await ownBidsPage(bidderId, options);
       // Their maximum is the one the viewer's columns read: on the auction row while they lead, in max_bids once spent.
@@ -499,90 +461,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): BidStore {
         items: page.items.map(({ lastBid, ...auction }) => ({ auction, maxBid: auction.viewerMax!, lastBid })),
       };
     },
-    async biddenOnCount(bidderId) {
-      const { rows } = await pool.query<{ n: number }>({
-        name: 'bidden-on-count',
-        text: 'select count(distinct auction_id)::integer as n from bids where bidder_id = $1',
-        values: [bidderId],
-      });
-      return rows[0]!.n;
-    },
     async newestOf(auctionId, limit) {
       return (await pool.query<HistoryBidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
-    },
-    async since(afterBidId, auctionIds, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(limit);
-    },
-    async afterNumber(auctionId, afterSeq, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
-        .orderBy(bids.seq)
-        .limit(limit);
-    },
-    async idAfter(afterBidId, auctionIds, skip) {
-      const [row] = await db
-        .select({ id: bids.id })
-        .from(bids)
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(1)
-        .offset(skip);
-      return row?.id ?? null;
-    },
-    async latestId(auctionIds) {
-      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1);
-      return row?.id ?? 0;
-    },
-  };
-}
-
-export function pgNotifications(db: PgDb): NotificationStore {
-  const pool = db.$client;
-  // Read on every page (the header's count) and after every change of a user's notices (their live
-  // stream): prepared once, and answered from the partial index of unread notices alone.
-  const unread = {
-    name: 'notifications-unread',
-    text: 'select count(*)::int as n from notifications where user_id = $1 and read_at is null',
-  };
-  const unreadOf = async (client: Queryable, userId: number) =>
-    (await client.query<{ n: number }>({ ...unread, values: [userId] })).rows[0]!.n;
-  return {
-    async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
-    },
-    async page(userId, { limit, cursor }) {
-      const after = idCursor(cursor);
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, asBigint(after))))
-        .orderBy(desc(notifications.id))
-        .limit(limit + 1);
-      return pageOf(rows, limit, (row) => String(row.id));
-    },
-    async unreadCount(userId) {
-      return unreadOf(pool, userId);
-    },
-    async markRead(userId, ids, at) {
-      if (ids !== null && ids.length === 0) return { marked: 0, unread: await unreadOf(pool, userId) };
-      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
-      return transaction(pool, async (client) => {
-        const { rowCount } = await client.query(
-          `update notifications set read_at = $2
-           where user_id = $1 and read_at is null and ($3::bigint[] is null or id = any($3::bigint[]))`,
-          [userId, at, ids],
-        );
-        return { marked: rowCount ?? 0, unread: await unreadOf(client, userId) };
-      });
     },
   };
 }

@@ -1,9 +1,11 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
+import { bidReads } from '../common/bid-reads';
 import { contactQueries } from '../common/contact';
+import { notificationQueries } from '../common/notifications';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
-import { pgAuctions, pgBids, pgNotifications } from './auctions';
+import { pgAuctions, pgBids } from './auctions';
 import { pgLiveStreams } from './live-streams';
 import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
@@ -34,9 +36,9 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     logins: pgLogins(db),
     contact: contactQueries(dialect),
     auctions: pgAuctions(db, notices),
-    bids: pgBids(db, notices),
+    bids: { ...pgBids(db, notices), ...bidReads(dialect) },
     watches: pgWatches(db),
-    notifications: pgNotifications(db),
+    notifications: notificationQueries(dialect),
     mail: pgMail(db),
     liveStreams: pgLiveStreams(db),
     passwordResets: pgPasswordResets(db),

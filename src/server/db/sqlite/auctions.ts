@@ -1,5 +1,5 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
@@ -24,14 +24,13 @@ import type {
   ClosedAuction,
   HistoryBidRecord,
   ListedAuctionRecord,
-  NotificationStore,
   OwnListOptions,
   Page,
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { SqliteDb } from './open';
 import { immediateTransactions } from './transaction';
-import { auctions, bids, maxBids, notifications, users, watches } from './schema';
+import { auctions, bids, maxBids, users, watches } from './schema';
 
 /** The one condition per status, by the clock of the request. */
 export function statusIs(status: AuctionStatus, now: number): SQL {
@@ -563,7 +562,11 @@ const historyBidOfValues = ([id, bidderId, bidderName, amount, createdAt, auto]:
   auto: auto === 1,
 });
 
-export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRecord | undefined, insertNotices: NoticeWriter): BidStore {
+export function sqliteBids(
+  db: SqliteDb,
+  auctionById: (id: number) => AuctionRecord | undefined,
+  insertNotices: NoticeWriter,
+): Pick<BidStore, 'place' | 'ofBidder' | 'newestOf'> {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
   const repeatOf = db
     .select(bidColumns)
@@ -585,11 +588,6 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
        from auctions a where a.id = @id`,
     )
     .pluck();
-  const ownMaxima = db.$client.prepare<{ bidder: number; ids: string }, { auctionId: number; amount: number | null }>(
-    `select a.id as auctionId, case when a.leader_id = @bidder then a.leader_max else m.amount end as amount
-     from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = @bidder
-     where a.id in (select value from json_each(@ids))`,
-  );
   // The bid's two writes, plain statements like its reads: Drizzle's placeholder binding and result
   // mapping cost the hottest write of the product more than the writes themselves.
   // The raise is conditional on the price the decision read: the changed-row count proves nobody moved
@@ -636,10 +634,7 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
     'select auction_id from bids where bidder_id = @user',
     ', (select b.amount from bids b where b.bidder_id = @user and b.auction_id = a.id order by b.id desc limit 1)',
   );
-  const biddenOnCount = db.$client.prepare<[number], number>('select count(distinct auction_id) from bids where bidder_id = ?').pluck();
   const immediately = immediateTransactions(db);
-  // One auction, a few (the auctions a browser's tabs show), or every one (null).
-  const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inArray(bids.auctionId, [...auctionIds]));
 
   return {
     async place({ auctionId, bidder, requestKey }, decide) {
@@ -702,107 +697,13 @@ export function sqliteBids(db: SqliteDb, auctionById: (id: number) => AuctionRec
         };
       });
     },
-    async maximaOf(bidderId, auctionIds) {
-      if (auctionIds.length === 0) return new Map();
-      if (auctionIds.length === 1) {
-        const [id] = auctionIds as [number];
-        const own = ownMaximum.get({ bidder: bidderId, id });
-        return new Map(own === null || own === undefined ? [] : [[id, own]]);
-      }
-      const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
-      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
     async ofBidder(bidderId, options) {
       const page = ownBidsPage(bidderId, options);
       // Their maximum is the one the viewer's columns read: on the auction row while they lead, in max_bids once spent.
       return { ...page, items: page.items.map(({ auction, extra: [lastBid] }) => ({ auction, maxBid: auction.viewerMax!, lastBid })) };
     },
-    async biddenOnCount(bidderId) {
-      return biddenOnCount.get(bidderId)!;
-    },
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map(historyBidOfValues);
-    },
-    async since(afterBidId, auctionIds, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(limit)
-        .all();
-    },
-    async afterNumber(auctionId, afterSeq, limit) {
-      // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
-        .orderBy(bids.id)
-        .limit(limit)
-        .all();
-    },
-    async idAfter(afterBidId, auctionIds, skip) {
-      const row = db
-        .select({ id: bids.id })
-        .from(bids)
-        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(1)
-        .offset(skip)
-        .get();
-      return row?.id ?? null;
-    },
-    async latestId(auctionIds) {
-      const row = db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1).get();
-      return row?.id ?? 0;
-    },
-  };
-}
-
-export function sqliteNotifications(db: SqliteDb): NotificationStore {
-  // Read on every page (the header's count) and after every change of a user's notices (their live
-  // stream): prepared once, and answered from the partial index of unread notices alone.
-  const unread = db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, placeholder('userId')), isNull(notifications.readAt)))
-    .prepare();
-  const unreadOf = (userId: number) => unread.get({ userId })!.n;
-  const immediately = immediateTransactions(db);
-  return {
-    async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
-    },
-    async page(userId, { limit, cursor }) {
-      const after = idCursor(cursor);
-      const rows = db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, after)))
-        .orderBy(desc(notifications.id))
-        .limit(limit + 1)
-        .all();
-      return pageOf(rows, limit, (row) => String(row.id));
-    },
-    async unreadCount(userId) {
-      return unreadOf(userId);
-    },
-    async markRead(userId, ids, at) {
-      if (ids !== null && ids.length === 0) return { marked: 0, unread: unreadOf(userId) };
-      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
-      return immediately(() => {
-        const { changes } = db
-          .update(notifications)
-          .set({ readAt: at })
-          .where(
-            and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === null ? undefined : inArray(notifications.id, ids)),
-          )
-          .run();
-        return { marked: changes, unread: unreadOf(userId) };
-      });
     },
   };
 }

@@ -1,8 +1,10 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
+import { bidReads } from '../common/bid-reads';
 import { contactQueries } from '../common/contact';
+import { notificationQueries } from '../common/notifications';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
-import { prepareAuctionById, sqliteAuctions, sqliteBids, sqliteNotifications } from './auctions';
+import { prepareAuctionById, sqliteAuctions, sqliteBids } from './auctions';
 import { sqliteLiveStreams } from './live-streams';
 import { sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { noticeWriter } from './notices';
@@ -33,9 +35,9 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     logins: sqliteLogins(db),
     contact: contactQueries(dialect),
     auctions: sqliteAuctions(db, auctionById, notices),
-    bids: sqliteBids(db, auctionById, notices),
+    bids: { ...sqliteBids(db, auctionById, notices), ...bidReads(dialect) },
     watches: sqliteWatches(db),
-    notifications: sqliteNotifications(db),
+    notifications: notificationQueries(dialect),
     mail: sqliteMail(db),
     liveStreams: sqliteLiveStreams(db),
     passwordResets: sqlitePasswordResets(db),
