@@ -47,6 +47,7 @@ export const TURN_SCOPES = {
   liveUser: 3,
   liveAddress: 4,
   watchlist: 5,
+  demoAuction: 6,
 } as const;
 export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
 

@@ -1,7 +1,6 @@
 // Auctions, bids, standing maxima and the notices they owe, on PostgreSQL. The same rows, orders and
 // answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
-// several server instances) write at once, so a bid locks its auction's row, and the close and the
-// ending-soon tick claim each auction with a conditional update.
+// several server instances) write at once, so a bid locks its auction's row.
 import { and, asc, count, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
@@ -15,14 +14,13 @@ import type {
   BidOutcome,
   BidRecord,
   BidStore,
-  ClosedAuction,
   HistoryBidRecord,
   ListedAuctionRecord,
 } from '../store';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
 import { AUCTION_COLUMNS, AUCTION_WITH_NAMES, listedFor, ownListPage } from './rows';
-import { auctions, bids, maxBids, users } from './schema';
+import { auctions } from './schema';
 import { transaction, type Queryable } from './transaction';
 
 /** A time as a parameter of raw SQL: an ISO string, typed, whatever the driver would make of a Date. */
@@ -196,41 +194,8 @@ async function ownMaximum(client: Queryable, bidderId: number, auctionId: number
 const violates = (error: unknown, index: string) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === index;
 
-export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore {
+export function pgAuctions(db: PgDb): Omit<AuctionStore, 'insert' | 'insertIfNew' | 'idByName' | 'closeDue' | 'tellEndingSoon'> {
   const pool = db.$client;
-  // The close's claim: the next auction due that nobody closed yet, in one statement. "Skip locked"
-  // passes over an auction another closer (or a bid) holds this instant, so two instances never wait
-  // on each other; the other closes it, or this one does on its next tick.
-  const claimNextDue = {
-    name: 'auction-claim-close',
-    text: `update auctions set closed_at = $1
-      where closed_at is null and ends_at <= $1 and id = (
-        select id from auctions where closed_at is null and ends_at <= $1 order by ends_at, id limit 1 for update skip locked)
-      returning id`,
-  };
-  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
-  // told yet, through the partial index that holds only those not told (or closed) yet.
-  const endingSoon = 'ending_soon_at is null and closed_at is null and ends_at > $1 and ends_at < $2 and starts_at <= $1';
-  const claimNextEndingSoon = {
-    name: 'auction-claim-ending-soon',
-    text: `update auctions set ending_soon_at = $1
-      where ${endingSoon} and id = (
-        select id from auctions where ${endingSoon} order by ends_at, id limit 1 for update skip locked)
-      returning id`,
-  };
-  const watchersOf = { name: 'auction-watchers', text: 'select user_id as "userId" from watches where auction_id = $1 order by user_id' };
-
-  /** Runs `claim` in a transaction of its own until it finds nothing or `limit` were claimed; what each claim returned. */
-  async function claimEach<T>(limit: number, claim: (client: Queryable) => Promise<T | null>): Promise<T[]> {
-    const claimed: T[] = [];
-    while (claimed.length < limit) {
-      const done = await transaction(pool, claim);
-      if (done === null) break;
-      claimed.push(done);
-    }
-    return claimed;
-  }
-
   return {
     async byId(id) {
       return auctionById(pool, id);
@@ -272,85 +237,6 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): AuctionStore 
     async categories() {
       const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions);
       return rows.map((r) => r.category);
-    },
-    async insert(auction) {
-      const [row] = await db
-        .insert(auctions)
-        .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
-        .returning({ id: auctions.id });
-      return (await auctionById(pool, row!.id))!;
-    },
-    async insertIfNew(auction, bidRows) {
-      return db.transaction(async (tx) => {
-        // The seller's row locked first: two seeds at once insert the auction once, the second
-        // finding the first's when its lock is granted.
-        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${auction.sellerId} for no key update`);
-        const [taken] = await tx
-          .select({ id: auctions.id })
-          .from(auctions)
-          .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)));
-        if (taken) return false;
-        // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
-        // other bidder's highest is theirs.
-        const last = bidRows.at(-1);
-        const [row] = await tx
-          .insert(auctions)
-          .values({
-            ...auction,
-            currentPrice: auction.currentPrice ?? auction.startingPrice,
-            leaderId: last?.bidderId ?? null,
-            leaderMax: last?.amount ?? null,
-          })
-          .returning({ id: auctions.id });
-        const id = row!.id;
-        if (!last) return true;
-        await tx.insert(bids).values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })));
-        const highest = new Map<number, number>();
-        for (const bid of bidRows)
-          if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
-        if (highest.size > 0)
-          await tx.insert(maxBids).values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })));
-        return true;
-      });
-    },
-    async idByName(sellerId, itemName) {
-      const [row] = await db
-        .select({ id: auctions.id })
-        .from(auctions)
-        .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)));
-      return row?.id;
-    },
-    async closeDue(now, limit, decide) {
-      const at = new Date(now);
-      // Each auction claimed and its notices written in one transaction: a closer that fails after
-      // the claim leaves it unclosed, for the next tick.
-      return claimEach(limit, async (client): Promise<ClosedAuction | null> => {
-        const { rows } = await client.query<{ id: number }>({ ...claimNextDue, values: [at] });
-        if (rows.length === 0) return null;
-        const auction = (await auctionById(client, rows[0]!.id))!;
-        return { auction, notified: await insertNotices(client, auction.id, decide(auction), at) };
-      });
-    },
-    async tellEndingSoon(now, withinMs, limit, decide) {
-      const at = new Date(now);
-      // `due` counts the auctions this call claimed: fewer than `limit` means none is left unclaimed.
-      const told = await claimEach(limit, async (client) => {
-        const { rows } = await client.query<{ id: number }>({ ...claimNextEndingSoon, values: [at, new Date(now + withinMs)] });
-        if (rows.length === 0) return null;
-        const id = rows[0]!.id;
-        const watchers = await client.query<{ userId: number }>({ ...watchersOf, values: [id] });
-        const auction = (await auctionById(client, id))!;
-        return insertNotices(
-          client,
-          id,
-          decide(
-            auction,
-            watchers.rows.map((w) => w.userId),
-          ),
-          at,
-        );
-      });
-      return { due: told.length, userIds: told.flat() };
     },
   };
 }

@@ -1,16 +1,18 @@
 // The Store on PostgreSQL: a pool of connections that several server instances may share (see
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { bidReads } from '../common/bid-reads';
+import { closeQueries, type AuctionReader } from '../common/close';
 import { contactQueries } from '../common/contact';
+import { newAuctionQueries } from '../common/new-auctions';
 import { notificationQueries } from '../common/notifications';
 import type { Store } from '../store';
 import { pgLogins, pgSessions, pgUsers } from './accounts';
-import { pgAuctions, pgBids } from './auctions';
+import { auctionById, pgAuctions, pgBids } from './auctions';
 import { pgLiveStreams } from './live-streams';
 import { pgEmailConfirmations, pgMail, pgPasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
-import { pgDialect } from './transaction';
+import { awaited, connectionOf, pgDialect } from './transaction';
 import { pgWatches } from './watches';
 
 export interface PgStore extends Store {
@@ -28,6 +30,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
   const db = await openPostgres(url, options);
   const dialect = pgDialect(db, { mailNotices });
   const notices = noticeWriter({ mail: mailNotices });
+  const readAuction: AuctionReader = (tx, id) => awaited(() => auctionById(connectionOf(tx), id));
   let closing: Promise<void> | undefined;
   return {
     db,
@@ -35,7 +38,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     sessions: pgSessions(db),
     logins: pgLogins(db),
     contact: contactQueries(dialect),
-    auctions: pgAuctions(db, notices),
+    auctions: { ...pgAuctions(db), ...newAuctionQueries(dialect, readAuction), ...closeQueries(dialect, readAuction) },
     bids: { ...pgBids(db, notices), ...bidReads(dialect) },
     watches: pgWatches(db),
     notifications: notificationQueries(dialect),

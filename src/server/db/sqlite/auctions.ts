@@ -1,5 +1,5 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
-import { and, asc, count, desc, eq, gt, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
@@ -21,7 +21,6 @@ import type {
   BidOutcome,
   BidRecord,
   BidStore,
-  ClosedAuction,
   HistoryBidRecord,
   ListedAuctionRecord,
   OwnListOptions,
@@ -358,51 +357,8 @@ export function prepareOwnListPage<Extra extends unknown[] = []>(db: SqliteDb, i
 export function sqliteAuctions(
   db: SqliteDb,
   auctionById: (id: number) => AuctionRecord | undefined,
-  insertNotices: NoticeWriter,
-): AuctionStore {
-  const immediately = immediateTransactions(db);
+): Omit<AuctionStore, 'insert' | 'insertIfNew' | 'idByName' | 'closeDue' | 'tellEndingSoon'> {
   const auctionViewedBy = prepareAuctionViewedBy(db);
-  // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
-  const dueIds = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(and(isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
-    .orderBy(asc(auctions.endsAt))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-  const claim = db
-    .update(auctions)
-    .set({ closedAt: placeholder('now') })
-    .where(and(eq(auctions.id, placeholder('id')), isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
-    .returning({ id: auctions.id })
-    .prepare();
-  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
-  // told yet, through the partial index that holds only those not told (or closed) yet.
-  const endingSoonWhere = and(
-    isNull(auctions.endingSoonAt),
-    isNull(auctions.closedAt),
-    gt(auctions.endsAt, placeholder('now')),
-    lt(auctions.endsAt, placeholder('until')),
-    lte(auctions.startsAt, placeholder('now')),
-  );
-  const endingSoonIds = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(endingSoonWhere)
-    .orderBy(asc(auctions.endsAt))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-  const claimEndingSoon = db
-    .update(auctions)
-    .set({ endingSoonAt: placeholder('now') })
-    .where(and(eq(auctions.id, placeholder('id')), endingSoonWhere))
-    .returning({ id: auctions.id })
-    .prepare();
-  const watchersOf = db
-    .select({ userId: watches.userId })
-    .from(watches)
-    .where(eq(watches.auctionId, placeholder('id')))
-    .prepare();
   const matchesUpTo = db.$client
     .prepare<[string, number], number>('select count(*) from (select rowid from auctions_search where auctions_search match ? limit ?)')
     .pluck();
@@ -459,93 +415,6 @@ export function sqliteAuctions(
         .from(auctions)
         .all()
         .map((r) => r.category);
-    },
-    async insert(auction) {
-      const { id } = db
-        .insert(auctions)
-        .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
-        .returning({ id: auctions.id })
-        .get();
-      return auctionById(id)!;
-    },
-    async insertIfNew(auction, bidRows) {
-      return db.transaction(
-        (tx) => {
-          const taken = tx
-            .select({ id: auctions.id })
-            .from(auctions)
-            .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)))
-            .get();
-          if (taken) return false;
-          // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
-          // other bidder's highest is theirs.
-          const last = bidRows.at(-1);
-          const { id } = tx
-            .insert(auctions)
-            .values({
-              ...auction,
-              currentPrice: auction.currentPrice ?? auction.startingPrice,
-              leaderId: last?.bidderId ?? null,
-              leaderMax: last?.amount ?? null,
-            })
-            .returning({ id: auctions.id })
-            .get();
-          if (!last) return true;
-          tx.insert(bids)
-            .values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })))
-            .run();
-          const highest = new Map<number, number>();
-          for (const bid of bidRows)
-            if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
-          if (highest.size > 0)
-            tx.insert(maxBids)
-              .values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })))
-              .run();
-          return true;
-        },
-        { behavior: 'immediate' },
-      );
-    },
-    async idByName(sellerId, itemName) {
-      return db
-        .select({ id: auctions.id })
-        .from(auctions)
-        .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)))
-        .get()?.id;
-    },
-    async closeDue(now, limit, decide) {
-      const at = new Date(now);
-      // Placeholders inside sql`` bind as they are: epoch milliseconds, as stored.
-      const due = dueIds.all({ now, limit });
-      const closed: ClosedAuction[] = [];
-      for (const { id } of due) {
-        const done = immediately((): ClosedAuction | null => {
-          // The claim is conditional: another process may have closed it, or a late bid moved its end.
-          if (!claim.get({ id, now })) return null;
-          const auction = auctionById(id)!;
-          return { auction, notified: insertNotices(id, decide(auction), at) };
-        });
-        if (done) closed.push(done);
-      }
-      return closed;
-    },
-    async tellEndingSoon(now, withinMs, limit, decide) {
-      const at = new Date(now);
-      const window = { now, until: now + withinMs };
-      const due = endingSoonIds.all({ ...window, limit });
-      const userIds: number[] = [];
-      for (const { id } of due) {
-        immediately(() => {
-          // Conditional, like the close: another process may have told them, or the auction closed.
-          if (!claimEndingSoon.get({ ...window, id })) return;
-          const notices = decide(
-            auctionById(id)!,
-            watchersOf.all({ id }).map((w) => w.userId),
-          );
-          userIds.push(...insertNotices(id, notices, at));
-        });
-      }
-      return { due: due.length, userIds };
     },
   };
 }

@@ -1,6 +1,8 @@
 // The Store on SQLite: one file, WAL, every query of the product (see db/store.ts).
 import { bidReads } from '../common/bid-reads';
+import { closeQueries, type AuctionReader } from '../common/close';
 import { contactQueries } from '../common/contact';
+import { newAuctionQueries } from '../common/new-auctions';
 import { notificationQueries } from '../common/notifications';
 import type { Store } from '../store';
 import { sqliteLogins, sqliteSessions, sqliteUsers } from './accounts';
@@ -9,7 +11,7 @@ import { sqliteLiveStreams } from './live-streams';
 import { sqliteEmailConfirmations, sqliteMail, sqlitePasswordResets } from './mail';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
-import { sqliteDialect } from './transaction';
+import { atOnce, sqliteDialect } from './transaction';
 import { sqliteWatches } from './watches';
 
 export interface SqliteStore extends Store {
@@ -26,6 +28,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
   const db = openSqlite(path);
   const dialect = sqliteDialect(db, { mailNotices });
   const auctionById = prepareAuctionById(db);
+  const readAuction: AuctionReader = (_tx, id) => atOnce(() => auctionById(id));
   const notices = noticeWriter(db, { mail: mailNotices });
   const ping = db.$client.prepare('select 1');
   return {
@@ -34,7 +37,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     sessions: sqliteSessions(db),
     logins: sqliteLogins(db),
     contact: contactQueries(dialect),
-    auctions: sqliteAuctions(db, auctionById, notices),
+    auctions: { ...sqliteAuctions(db, auctionById), ...newAuctionQueries(dialect, readAuction), ...closeQueries(dialect, readAuction) },
     bids: { ...sqliteBids(db, auctionById, notices), ...bidReads(dialect) },
     watches: sqliteWatches(db),
     notifications: notificationQueries(dialect),
