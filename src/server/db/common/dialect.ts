@@ -6,8 +6,9 @@
 // the builder calls used here (select, insert, update, delete, returning, onConflict…) are the same
 // on both. What only one dialect has (row locks, `::` casts, tsvector) is not used here: where the
 // databases differ, the dialect's own file says so, and `kind` branches the few places between.
-import { sql } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/schema';
 import type { Work } from './work';
 
@@ -32,6 +33,12 @@ export interface Dialect {
    * every writing transaction take turns. PostgreSQL takes a transaction-scoped advisory lock.
    */
   takeTurns: (tx: Db, scope: TurnScope, key: string | number) => Work<void>;
+  /**
+   * Writes the notices one event of an auction owes (and their mails, when the site sends mail) inside
+   * the unit's transaction; the users they went to. Each dialect's own writer (sqlite/notices.ts,
+   * pg/notices.ts): a hot path, as every bid that outbids someone runs it too.
+   */
+  writeNotices: (tx: Db, auctionId: number, notices: Notice[], at: Date) => Work<number[]>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */
@@ -40,6 +47,7 @@ export const TURN_SCOPES = {
   liveUser: 3,
   liveAddress: 4,
   watchlist: 5,
+  demoAuction: 6,
 } as const;
 export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
 
@@ -49,3 +57,7 @@ export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
  * bigint, and an id that no row has is then simply not found. SQLite reads the cast as an integer.
  */
 export const anyId = (id: number) => sql`cast(${id} as bigint)`;
+
+/** The column holds one of these ids from a request (each compared as anyId); an empty list matches nothing. */
+export const inAnyIds = (column: Column, ids: readonly number[]): SQL =>
+  ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map(anyId), sql`, `)})`;

@@ -1,40 +1,13 @@
 // Auctions, bids, standing maxima and the notices they owe, on PostgreSQL. The same rows, orders and
 // answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
-// several server instances) write at once, so a bid locks its auction's row, and the close and the
-// ending-soon tick claim each auction with a conditional update.
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+// several server instances) write at once, so a bid locks its auction's row.
 import { bidWrites, leaderStanding } from '../bid-writes';
-import { idCursor, pageOf } from '../paging';
-import type { AuctionStore, BidStore, NotificationStore } from '../store';
-import type { AuctionRecord, BidOutcome, BidRecord, ClosedAuction, HistoryBidRecord, ListedAuctionRecord } from '../records';
+import type { AuctionStore, BidStore } from '../store';
+import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord, ListedAuctionRecord } from '../records';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
 import { AUCTION_COLUMNS, AUCTION_WITH_NAMES } from './rows';
-import { auctions, bids, maxBids, notifications, users } from './schema';
 import { transaction, type Queryable } from './transaction';
-
-/**
- * A number from a request (an id, a cursor's key), as a parameter. They arrive with up to 15 digits;
- * PostgreSQL's integer holds 10 and refuses a larger parameter. Compared as a bigint, a number that no
- * row can hold finds no row, as on SQLite, instead of failing the query. (The raw statements below
- * cast their ids the same way.)
- */
-const asBigint = (n: number) => sql`${n}::bigint`;
-
-/** PostgreSQL's largest integer, the type of its ids. */
-const MAX_INTEGER = 2_147_483_647;
-
-const bidColumns = {
-  id: bids.id,
-  auctionId: bids.auctionId,
-  bidderId: bids.bidderId,
-  bidderName: users.name,
-  amount: bids.amount,
-  seq: bids.seq,
-  createdAt: bids.createdAt,
-  auto: bids.auto,
-  endsAt: bids.endsAt,
-};
 
 // The hot paths below are plain named statements, prepared once per connection and mapped by the
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
@@ -147,41 +120,8 @@ async function ownMaximum(client: Queryable, bidderId: number, auctionId: number
 const violates = (error: unknown, index: string) =>
   (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === index;
 
-export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): Omit<AuctionStore, 'page' | 'count' | 'categories'> {
+export function pgAuctions(db: PgDb): Pick<AuctionStore, 'byId' | 'viewedBy'> {
   const pool = db.$client;
-  // The close's claim: the next auction due that nobody closed yet, in one statement. "Skip locked"
-  // passes over an auction another closer (or a bid) holds this instant, so two instances never wait
-  // on each other; the other closes it, or this one does on its next tick.
-  const claimNextDue = {
-    name: 'auction-claim-close',
-    text: `update auctions set closed_at = $1
-      where closed_at is null and ends_at <= $1 and id = (
-        select id from auctions where closed_at is null and ends_at <= $1 order by ends_at, id limit 1 for update skip locked)
-      returning id`,
-  };
-  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
-  // told yet, through the partial index that holds only those not told (or closed) yet.
-  const endingSoon = 'ending_soon_at is null and closed_at is null and ends_at > $1 and ends_at < $2 and starts_at <= $1';
-  const claimNextEndingSoon = {
-    name: 'auction-claim-ending-soon',
-    text: `update auctions set ending_soon_at = $1
-      where ${endingSoon} and id = (
-        select id from auctions where ${endingSoon} order by ends_at, id limit 1 for update skip locked)
-      returning id`,
-  };
-  const watchersOf = { name: 'auction-watchers', text: 'select user_id as "userId" from watches where auction_id = $1 order by user_id' };
-
-  /** Runs `claim` in a transaction of its own until it finds nothing or `limit` were claimed; what each claim returned. */
-  async function claimEach<T>(limit: number, claim: (client: Queryable) => Promise<T | null>): Promise<T[]> {
-    const claimed: T[] = [];
-    while (claimed.length < limit) {
-      const done = await transaction(pool, claim);
-      if (done === null) break;
-      claimed.push(done);
-    }
-    return claimed;
-  }
-
   return {
     async byId(id) {
       return auctionById(pool, id);
@@ -189,97 +129,11 @@ export function pgAuctions(db: PgDb, insertNotices: NoticeWriter): Omit<AuctionS
     async viewedBy(id, viewerId) {
       return (await pool.query<ListedAuctionRecord>({ ...AUCTION_VIEWED_BY, values: [id, viewerId] })).rows[0];
     },
-    async insert(auction) {
-      const [row] = await db
-        .insert(auctions)
-        .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
-        .returning({ id: auctions.id });
-      return (await auctionById(pool, row!.id))!;
-    },
-    async insertIfNew(auction, bidRows) {
-      return db.transaction(async (tx) => {
-        // The seller's row locked first: two seeds at once insert the auction once, the second
-        // finding the first's when its lock is granted.
-        await tx.execute(sql`select 1 from ${users} where ${users.id} = ${auction.sellerId} for no key update`);
-        const [taken] = await tx
-          .select({ id: auctions.id })
-          .from(auctions)
-          .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)));
-        if (taken) return false;
-        // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
-        // other bidder's highest is theirs.
-        const last = bidRows.at(-1);
-        const [row] = await tx
-          .insert(auctions)
-          .values({
-            ...auction,
-            currentPrice: auction.currentPrice ?? auction.startingPrice,
-            leaderId: last?.bidderId ?? null,
-            leaderMax: last?.amount ?? null,
-          })
-          .returning({ id: auctions.id });
-        const id = row!.id;
-        if (!last) return true;
-        await tx.insert(bids).values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })));
-        const highest = new Map<number, number>();
-        for (const bid of bidRows)
-          if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
-        if (highest.size > 0)
-          await tx.insert(maxBids).values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })));
-        return true;
-      });
-    },
-    async idByName(sellerId, itemName) {
-      const [row] = await db
-        .select({ id: auctions.id })
-        .from(auctions)
-        .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)));
-      return row?.id;
-    },
-    async closeDue(now, limit, decide) {
-      const at = new Date(now);
-      // Each auction claimed and its notices written in one transaction: a closer that fails after
-      // the claim leaves it unclosed, for the next tick.
-      return claimEach(limit, async (client): Promise<ClosedAuction | null> => {
-        const { rows } = await client.query<{ id: number }>({ ...claimNextDue, values: [at] });
-        if (rows.length === 0) return null;
-        const auction = (await auctionById(client, rows[0]!.id))!;
-        return { auction, notified: await insertNotices(client, auction.id, decide(auction), at) };
-      });
-    },
-    async tellEndingSoon(now, withinMs, limit, decide) {
-      const at = new Date(now);
-      // `due` counts the auctions this call claimed: fewer than `limit` means none is left unclaimed.
-      const told = await claimEach(limit, async (client) => {
-        const { rows } = await client.query<{ id: number }>({ ...claimNextEndingSoon, values: [at, new Date(now + withinMs)] });
-        if (rows.length === 0) return null;
-        const id = rows[0]!.id;
-        const watchers = await client.query<{ userId: number }>({ ...watchersOf, values: [id] });
-        const auction = (await auctionById(client, id))!;
-        return insertNotices(
-          client,
-          id,
-          decide(
-            auction,
-            watchers.rows.map((w) => w.userId),
-          ),
-          at,
-        );
-      });
-      return { due: told.length, userIds: told.flat() };
-    },
   };
 }
 
-export function pgBids(db: PgDb, insertNotices: NoticeWriter): Omit<BidStore, 'ofBidder'> {
+export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'place' | 'newestOf'> {
   const pool = db.$client;
-  // One auction, a few (the auctions a browser's tabs show), or every one (null). An id beyond
-  // PostgreSQL's integer names no auction: left out, rather than failing the statement.
-  const ofAuctions = (auctionIds: readonly number[] | null) => {
-    if (auctionIds === null) return undefined;
-    const possible = auctionIds.filter((id) => id <= MAX_INTEGER);
-    return possible.length === 0 ? sql`false` : inArray(bids.auctionId, possible);
-  };
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
@@ -368,105 +222,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Omit<BidStore, 'o
         }
       }
     },
-    async maximaOf(bidderId, auctionIds) {
-      if (auctionIds.length === 0) return new Map();
-      if (auctionIds.length === 1) {
-        const [id] = auctionIds as [number];
-        const own = await ownMaximum(pool, bidderId, id);
-        return new Map(own === null ? [] : [[id, own]]);
-      }
-      const { rows } = await pool.query<{ auctionId: number; amount: number | null }>(
-        `select a.id as "auctionId", case when a.leader_id = $1 then a.leader_max else m.amount end as amount
-         from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = $1
-         where a.id = any($2::bigint[])`,
-        [bidderId, auctionIds],
-      );
-      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
-    async biddenOnCount(bidderId) {
-      const { rows } = await pool.query<{ n: number }>({
-        name: 'bidden-on-count',
-        text: 'select count(distinct auction_id)::integer as n from bids where bidder_id = $1',
-        values: [bidderId],
-      });
-      return rows[0]!.n;
-    },
     async newestOf(auctionId, limit) {
       return (await pool.query<HistoryBidRecord>({ ...BID.newestOf, values: [auctionId, limit] })).rows;
-    },
-    async since(afterBidId, auctionIds, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(limit);
-    },
-    async afterNumber(auctionId, afterSeq, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
-        .orderBy(bids.seq)
-        .limit(limit);
-    },
-    async idAfter(afterBidId, auctionIds, skip) {
-      const [row] = await db
-        .select({ id: bids.id })
-        .from(bids)
-        .where(and(gt(bids.id, asBigint(afterBidId)), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(1)
-        .offset(skip);
-      return row?.id ?? null;
-    },
-    async latestId(auctionIds) {
-      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1);
-      return row?.id ?? 0;
-    },
-  };
-}
-
-export function pgNotifications(db: PgDb): NotificationStore {
-  const pool = db.$client;
-  // Read on every page (the header's count) and after every change of a user's notices (their live
-  // stream): prepared once, and answered from the partial index of unread notices alone.
-  const unread = {
-    name: 'notifications-unread',
-    text: 'select count(*)::int as n from notifications where user_id = $1 and read_at is null',
-  };
-  const unreadOf = async (client: Queryable, userId: number) =>
-    (await client.query<{ n: number }>({ ...unread, values: [userId] })).rows[0]!.n;
-  return {
-    async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
-    },
-    async page(userId, { limit, cursor }) {
-      const after = idCursor(cursor);
-      const rows = await db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, asBigint(after))))
-        .orderBy(desc(notifications.id))
-        .limit(limit + 1);
-      return pageOf(rows, limit, (row) => String(row.id));
-    },
-    async unreadCount(userId) {
-      return unreadOf(pool, userId);
-    },
-    async markRead(userId, ids, at) {
-      if (ids !== null && ids.length === 0) return { marked: 0, unread: await unreadOf(pool, userId) };
-      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
-      return transaction(pool, async (client) => {
-        const { rowCount } = await client.query(
-          `update notifications set read_at = $2
-           where user_id = $1 and read_at is null and ($3::bigint[] is null or id = any($3::bigint[]))`,
-          [userId, at, ids],
-        );
-        return { marked: rowCount ?? 0, unread: await unreadOf(client, userId) };
-      });
     },
   };
 }

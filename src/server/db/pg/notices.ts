@@ -1,5 +1,5 @@
 // Writes the notices a bid, a close or an ending-soon tick owes, inside that event's transaction, as
-// the SQLite writer does (db/sqlite/mail.ts): the notice and its mail are written together or not at all.
+// the SQLite writer does (db/sqlite/notices.ts): the notice and its mail are written together or not at all.
 import type { Notice } from '../../domain/bidding';
 import { MAIL_PRIORITY } from '../records';
 import type { Queryable } from './transaction';

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db, Dialect } from '../common/dialect';
-import { run, runAsync, type Step } from '../common/work';
+import { run, runAsync, type Step, type Work } from '../common/work';
+import { noticeWriter } from './notices';
 import type { PgDb } from './open';
 import * as schema from './schema';
 
@@ -57,8 +58,21 @@ async function execute({ mode, query }: Step): Promise<unknown> {
   return mode === 'all' ? result : mode === 'get' ? (result as unknown[])[0] : undefined;
 }
 
-/** PostgreSQL as the queries written once see it (common/dialect.ts). */
-export function pgDialect(db: PgDb): Dialect {
+/**
+ * A step of a unit that is not a Drizzle statement: a plain statement of the driver's on the
+ * transaction's connection (`tx.$client`), such as one prepared once per connection. Awaited in turn.
+ */
+export function* awaited<T>(step: () => Promise<T>): Work<T> {
+  // Run as an 'all' step, whose result is handed back as it is (execute below).
+  return (yield { mode: 'all', query: step() }) as T;
+}
+
+/** The connection a unit's transaction holds (builderOn's client), for the plain statements of the driver. */
+export const connectionOf = (tx: Db) => (tx as Db & { $client: pg.PoolClient }).$client;
+
+/** PostgreSQL as the queries written once see it (common/dialect.ts); `mailNotices` queues a mail with every notice. */
+export function pgDialect(db: PgDb, { mailNotices = false } = {}): Dialect {
+  const notices = noticeWriter({ mail: mailNotices });
   return {
     kind: 'pg',
     db,
@@ -72,6 +86,7 @@ export function pgDialect(db: PgDb): Dialect {
     *takeTurns(tx, scope, key) {
       yield* run(tx.execute(sql`select pg_advisory_xact_lock(${scope}, hashtext(${String(key)}))`));
     },
+    writeNotices: (tx, auctionId, list, at) => awaited(() => notices(connectionOf(tx), auctionId, list, at)),
   };
 }
 

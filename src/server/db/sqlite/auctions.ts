@@ -1,14 +1,13 @@
 // Auctions, bids, standing maxima and the notices they owe, on SQLite.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { bidWrites, leaderStanding } from '../bid-writes';
 import { auctionColumnsText } from '../common/auction-rows';
-import { idCursor, pageOf } from '../paging';
-import type { AuctionStore, BidStore, NotificationStore } from '../store';
-import type { AuctionRecord, BidOutcome, BidRecord, ClosedAuction, HistoryBidRecord, ListedAuctionRecord } from '../records';
-import type { NoticeWriter } from './mail';
+import type { AuctionStore, BidStore } from '../store';
+import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord, ListedAuctionRecord } from '../records';
+import type { NoticeWriter } from './notices';
 import type { SqliteDb } from './open';
 import { immediateTransactions } from './transaction';
-import { auctions, bids, maxBids, notifications, users, watches } from './schema';
+import { auctions, bids, users } from './schema';
 
 /** An auction's row as AUCTION_VALUES reads it raw: one value per column, in that order. */
 type AuctionValues = [
@@ -176,144 +175,14 @@ function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) =>
 export function sqliteAuctions(
   db: SqliteDb,
   auctionById: (id: number) => AuctionRecord | undefined,
-  insertNotices: NoticeWriter,
-): Omit<AuctionStore, 'page' | 'count' | 'categories'> {
-  const immediately = immediateTransactions(db);
+): Pick<AuctionStore, 'byId' | 'viewedBy'> {
   const auctionViewedBy = prepareAuctionViewedBy(db);
-  // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
-  const dueIds = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(and(isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
-    .orderBy(asc(auctions.endsAt))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-  const claim = db
-    .update(auctions)
-    .set({ closedAt: placeholder('now') })
-    .where(and(eq(auctions.id, placeholder('id')), isNull(auctions.closedAt), lte(auctions.endsAt, placeholder('now'))))
-    .returning({ id: auctions.id })
-    .prepare();
-  // Ending soon, the same way: open auctions that end within the window and whose watchers were not
-  // told yet, through the partial index that holds only those not told (or closed) yet.
-  const endingSoonWhere = and(
-    isNull(auctions.endingSoonAt),
-    isNull(auctions.closedAt),
-    gt(auctions.endsAt, placeholder('now')),
-    lt(auctions.endsAt, placeholder('until')),
-    lte(auctions.startsAt, placeholder('now')),
-  );
-  const endingSoonIds = db
-    .select({ id: auctions.id })
-    .from(auctions)
-    .where(endingSoonWhere)
-    .orderBy(asc(auctions.endsAt))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-  const claimEndingSoon = db
-    .update(auctions)
-    .set({ endingSoonAt: placeholder('now') })
-    .where(and(eq(auctions.id, placeholder('id')), endingSoonWhere))
-    .returning({ id: auctions.id })
-    .prepare();
-  const watchersOf = db
-    .select({ userId: watches.userId })
-    .from(watches)
-    .where(eq(watches.auctionId, placeholder('id')))
-    .prepare();
   return {
     async byId(id) {
       return auctionById(id);
     },
     async viewedBy(id, viewerId) {
       return auctionViewedBy(id, viewerId);
-    },
-    async insert(auction) {
-      const { id } = db
-        .insert(auctions)
-        .values({ ...auction, currentPrice: auction.currentPrice ?? auction.startingPrice })
-        .returning({ id: auctions.id })
-        .get();
-      return auctionById(id)!;
-    },
-    async insertIfNew(auction, bidRows) {
-      return db.transaction(
-        (tx) => {
-          const taken = tx
-            .select({ id: auctions.id })
-            .from(auctions)
-            .where(and(eq(auctions.sellerId, auction.sellerId), eq(auctions.itemName, auction.itemName)))
-            .get();
-          if (taken) return false;
-          // Demo bids are placed by hand and rise: the last one leads with it as the maximum, and each
-          // other bidder's highest is theirs.
-          const last = bidRows.at(-1);
-          const { id } = tx
-            .insert(auctions)
-            .values({
-              ...auction,
-              currentPrice: auction.currentPrice ?? auction.startingPrice,
-              leaderId: last?.bidderId ?? null,
-              leaderMax: last?.amount ?? null,
-            })
-            .returning({ id: auctions.id })
-            .get();
-          if (!last) return true;
-          tx.insert(bids)
-            .values(bidRows.map((bid, i) => ({ ...bid, auctionId: id, seq: i + 1, endsAt: auction.endsAt })))
-            .run();
-          const highest = new Map<number, number>();
-          for (const bid of bidRows)
-            if (bid.bidderId !== last.bidderId) highest.set(bid.bidderId, Math.max(highest.get(bid.bidderId) ?? 0, bid.amount));
-          if (highest.size > 0)
-            tx.insert(maxBids)
-              .values([...highest].map(([bidderId, amount]) => ({ auctionId: id, bidderId, amount })))
-              .run();
-          return true;
-        },
-        { behavior: 'immediate' },
-      );
-    },
-    async idByName(sellerId, itemName) {
-      return db
-        .select({ id: auctions.id })
-        .from(auctions)
-        .where(and(eq(auctions.sellerId, sellerId), eq(auctions.itemName, itemName)))
-        .get()?.id;
-    },
-    async closeDue(now, limit, decide) {
-      const at = new Date(now);
-      // Placeholders inside sql`` bind as they are: epoch milliseconds, as stored.
-      const due = dueIds.all({ now, limit });
-      const closed: ClosedAuction[] = [];
-      for (const { id } of due) {
-        const done = immediately((): ClosedAuction | null => {
-          // The claim is conditional: another process may have closed it, or a late bid moved its end.
-          if (!claim.get({ id, now })) return null;
-          const auction = auctionById(id)!;
-          return { auction, notified: insertNotices(id, decide(auction), at) };
-        });
-        if (done) closed.push(done);
-      }
-      return closed;
-    },
-    async tellEndingSoon(now, withinMs, limit, decide) {
-      const at = new Date(now);
-      const window = { now, until: now + withinMs };
-      const due = endingSoonIds.all({ ...window, limit });
-      const userIds: number[] = [];
-      for (const { id } of due) {
-        immediately(() => {
-          // Conditional, like the close: another process may have told them, or the auction closed.
-          if (!claimEndingSoon.get({ ...window, id })) return;
-          const notices = decide(
-            auctionById(id)!,
-            watchersOf.all({ id }).map((w) => w.userId),
-          );
-          userIds.push(...insertNotices(id, notices, at));
-        });
-      }
-      return { due: due.length, userIds };
     },
   };
 }
@@ -334,7 +203,7 @@ export function sqliteBids(
   db: SqliteDb,
   auctionById: (id: number) => AuctionRecord | undefined,
   insertNotices: NoticeWriter,
-): Omit<BidStore, 'ofBidder'> {
+): Pick<BidStore, 'place' | 'newestOf'> {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
   const repeatOf = db
     .select(bidColumns)
@@ -356,11 +225,6 @@ export function sqliteBids(
        from auctions a where a.id = @id`,
     )
     .pluck();
-  const ownMaxima = db.$client.prepare<{ bidder: number; ids: string }, { auctionId: number; amount: number | null }>(
-    `select a.id as auctionId, case when a.leader_id = @bidder then a.leader_max else m.amount end as amount
-     from auctions a left join max_bids m on m.auction_id = a.id and m.bidder_id = @bidder
-     where a.id in (select value from json_each(@ids))`,
-  );
   // The bid's two writes, plain statements like its reads: Drizzle's placeholder binding and result
   // mapping cost the hottest write of the product more than the writes themselves.
   // The raise is conditional on the price the decision read: the changed-row count proves nobody moved
@@ -400,10 +264,7 @@ export function sqliteBids(
   // Whether the bidder watches the auction, for the bid's answer.
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
-  const biddenOnCount = db.$client.prepare<[number], number>('select count(distinct auction_id) from bids where bidder_id = ?').pluck();
   const immediately = immediateTransactions(db);
-  // One auction, a few (the auctions a browser's tabs show), or every one (null).
-  const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inArray(bids.auctionId, [...auctionIds]));
 
   return {
     async place({ auctionId, bidder, requestKey }, decide) {
@@ -466,102 +327,8 @@ export function sqliteBids(
         };
       });
     },
-    async maximaOf(bidderId, auctionIds) {
-      if (auctionIds.length === 0) return new Map();
-      if (auctionIds.length === 1) {
-        const [id] = auctionIds as [number];
-        const own = ownMaximum.get({ bidder: bidderId, id });
-        return new Map(own === null || own === undefined ? [] : [[id, own]]);
-      }
-      const rows = ownMaxima.all({ bidder: bidderId, ids: JSON.stringify(auctionIds) });
-      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
-    async biddenOnCount(bidderId) {
-      return biddenOnCount.get(bidderId)!;
-    },
     async newestOf(auctionId, limit) {
       return newestOf.all(auctionId, limit).map(historyBidOfValues);
-    },
-    async since(afterBidId, auctionIds, limit) {
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(limit)
-        .all();
-    },
-    async afterNumber(auctionId, afterSeq, limit) {
-      // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
-      return db
-        .select(bidColumns)
-        .from(bids)
-        .innerJoin(users, eq(users.id, bids.bidderId))
-        .where(and(eq(bids.auctionId, auctionId), gt(bids.seq, afterSeq)))
-        .orderBy(bids.id)
-        .limit(limit)
-        .all();
-    },
-    async idAfter(afterBidId, auctionIds, skip) {
-      const row = db
-        .select({ id: bids.id })
-        .from(bids)
-        .where(and(gt(bids.id, afterBidId), ofAuctions(auctionIds)))
-        .orderBy(bids.id)
-        .limit(1)
-        .offset(skip)
-        .get();
-      return row?.id ?? null;
-    },
-    async latestId(auctionIds) {
-      const row = db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1).get();
-      return row?.id ?? 0;
-    },
-  };
-}
-
-export function sqliteNotifications(db: SqliteDb): NotificationStore {
-  // Read on every page (the header's count) and after every change of a user's notices (their live
-  // stream): prepared once, and answered from the partial index of unread notices alone.
-  const unread = db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, placeholder('userId')), isNull(notifications.readAt)))
-    .prepare();
-  const unreadOf = (userId: number) => unread.get({ userId })!.n;
-  const immediately = immediateTransactions(db);
-  return {
-    async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
-    },
-    async page(userId, { limit, cursor }) {
-      const after = idCursor(cursor);
-      const rows = db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, after)))
-        .orderBy(desc(notifications.id))
-        .limit(limit + 1)
-        .all();
-      return pageOf(rows, limit, (row) => String(row.id));
-    },
-    async unreadCount(userId) {
-      return unreadOf(userId);
-    },
-    async markRead(userId, ids, at) {
-      if (ids !== null && ids.length === 0) return { marked: 0, unread: unreadOf(userId) };
-      // The user's own unread notices only: another user's id matches nothing, like an unknown one.
-      return immediately(() => {
-        const { changes } = db
-          .update(notifications)
-          .set({ readAt: at })
-          .where(
-            and(eq(notifications.userId, userId), isNull(notifications.readAt), ids === null ? undefined : inArray(notifications.id, ids)),
-          )
-          .run();
-        return { marked: changes, unread: unreadOf(userId) };
-      });
     },
   };
 }

@@ -2,7 +2,8 @@
 // BEGIN and COMMIT, so a transaction's work must not await (an awaited step would run after COMMIT,
 // outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md).
 import type { Db, Dialect, Tables } from '../common/dialect';
-import { runSync, type Step } from '../common/work';
+import { runSync, type Step, type Work } from '../common/work';
+import { noticeWriter } from './notices';
 import type { SqliteDb } from './open';
 import * as schema from './schema';
 
@@ -28,9 +29,19 @@ function execute({ mode, query }: Step): unknown {
   return mode === 'all' ? statement.all() : mode === 'get' ? statement.get() : statement.run();
 }
 
-/** SQLite as the queries written once see it (common/dialect.ts). */
-export function sqliteDialect(db: SqliteDb): Dialect {
+/**
+ * A step of a unit that better-sqlite3 answers at once, such as a statement prepared once: run where
+ * the unit stands, which is inside its transaction, since a unit runs synchronously from BEGIN to COMMIT.
+ */
+// eslint-disable-next-line require-yield -- a step without a statement to hand over: it runs right here.
+export function* atOnce<T>(step: () => T): Work<T> {
+  return step();
+}
+
+/** SQLite as the queries written once see it (common/dialect.ts); `mailNotices` queues a mail with every notice. */
+export function sqliteDialect(db: SqliteDb, { mailNotices = false } = {}): Dialect {
   const immediately = immediateTransactions(db);
+  const notices = noticeWriter(db, { mail: mailNotices });
   // The one place SQLite's database and tables are given PostgreSQL's types (see common/dialect.ts).
   const common = db as unknown as Db;
   return {
@@ -42,5 +53,6 @@ export function sqliteDialect(db: SqliteDb): Dialect {
     },
     // IMMEDIATE already makes every writing transaction take turns.
     *takeTurns() {},
+    writeNotices: (_tx, auctionId, list, at) => atOnce(() => notices(auctionId, list, at)),
   };
 }

@@ -1,0 +1,81 @@
+// Reads of bids, the same on both databases (db/store.ts BidStore): the bidder's standing maxima, how
+// many auctions they bid on, and the bids after a given one that the live streams replay. The bid
+// itself and the auction page's history are each dialect's own hot paths (sqlite/pg auctions.ts).
+import { and, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import type { BidStore } from '../store';
+import { anyId, inAnyIds, type Dialect, type Tables } from './dialect';
+
+/** A bid with its bidder's name: a BidRecord. */
+const bidColumns = ({ bids, users }: Tables) => ({
+  id: bids.id,
+  auctionId: bids.auctionId,
+  bidderId: bids.bidderId,
+  bidderName: users.name,
+  amount: bids.amount,
+  seq: bids.seq,
+  createdAt: bids.createdAt,
+  auto: bids.auto,
+  // Written with every bid (and by the migration for the bids before it), so never null when read.
+  endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
+});
+
+export function bidReads({
+  db,
+  t,
+}: Dialect): Pick<BidStore, 'maximaOf' | 'biddenOnCount' | 'since' | 'afterNumber' | 'idAfter' | 'latestId'> {
+  const { auctions, bids, maxBids, users } = t;
+  const columns = bidColumns(t);
+  // One auction, a few (the auctions a browser's tabs show), or every one (null).
+  const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inAnyIds(bids.auctionId, auctionIds));
+  const withNames = () => db.select(columns).from(bids).innerJoin(users, eq(users.id, bids.bidderId));
+  return {
+    async maximaOf(bidderId, auctionIds) {
+      if (auctionIds.length === 0) return new Map();
+      // The caller's own maximum on each auction: the leader's is on the auction row, anyone else's in
+      // max_bids. A lookup by key each.
+      const rows = await db
+        .select({
+          auctionId: auctions.id,
+          amount: sql<number | null>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`,
+        })
+        .from(auctions)
+        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
+        .where(inAnyIds(auctions.id, auctionIds));
+      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
+    },
+    async biddenOnCount(bidderId) {
+      const [row] = await db
+        .select({ n: countDistinct(bids.auctionId) })
+        .from(bids)
+        .where(eq(bids.bidderId, bidderId));
+      return row!.n;
+    },
+    async since(afterBidId, auctionIds, limit) {
+      return withNames()
+        .where(and(gt(bids.id, anyId(afterBidId)), ofAuctions(auctionIds)))
+        .orderBy(bids.id)
+        .limit(limit);
+    },
+    async afterNumber(auctionId, afterSeq, limit) {
+      // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
+      return withNames()
+        .where(and(eq(bids.auctionId, anyId(auctionId)), gt(bids.seq, afterSeq)))
+        .orderBy(bids.id)
+        .limit(limit);
+    },
+    async idAfter(afterBidId, auctionIds, skip) {
+      const [row] = await db
+        .select({ id: bids.id })
+        .from(bids)
+        .where(and(gt(bids.id, anyId(afterBidId)), ofAuctions(auctionIds)))
+        .orderBy(bids.id)
+        .limit(1)
+        .offset(skip);
+      return row?.id ?? null;
+    },
+    async latestId(auctionIds) {
+      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1);
+      return row?.id ?? 0;
+    },
+  };
+}
