@@ -2,12 +2,20 @@
 // answers as on SQLite (db/sqlite/auctions.ts); what differs is concurrency: several connections (and
 // several server instances) write at once, so a bid locks its auction's row.
 import { bidWrites, leaderStanding } from '../bid-writes';
+import { auctionColumnsText } from '../common/auction-rows';
 import type { AuctionStore, BidStore } from '../store';
 import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord, ListedAuctionRecord } from '../records';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
-import { AUCTION_COLUMNS, AUCTION_WITH_NAMES } from './rows';
+import { auctions, users } from './schema';
 import { transaction, type Queryable } from './transaction';
+
+/**
+ * Every column of an auction with its seller's and leader's names (the one column list,
+ * common/auction-rows.ts), named as an AuctionRecord's fields, for the plain statements below.
+ */
+const AUCTION_COLUMNS = auctionColumnsText({ auctions, users }, { auction: 'a', seller: 's', leader: 'l' }, { named: true });
+const AUCTION_WITH_NAMES = 'auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id';
 
 // The hot paths below are plain named statements, prepared once per connection and mapped by the
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
