@@ -1,0 +1,52 @@
+// A Store made of the queries written once and what a database does its own way: each dialect's
+// store.ts hands over its own parts, and this is the one place that says which part is which.
+import type { AuctionStore, BidStore, MailStore, SessionStore, Store, UserStore } from '../store';
+import { loginQueries, sessionQueries, userQueries } from './accounts';
+import { bidReads } from './bid-reads';
+import { closeQueries, type AuctionReader } from './close';
+import { contactQueries } from './contact';
+import type { Dialect } from './dialect';
+import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
+import { liveStreamQueries } from './live-streams';
+import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
+import { newAuctionQueries } from './new-auctions';
+import { notificationQueries } from './notifications';
+import { watchQueries } from './watches';
+
+/** What a database does its own way: its search, and the hot paths tuned for its driver. */
+export interface OwnParts {
+  search: AuctionSearch;
+  /** One auction as every transaction reads it (the auction page's statement, on the unit's connection). */
+  readAuction: AuctionReader;
+  users: Pick<UserStore, 'adminPage'>;
+  sessions: Pick<SessionStore, 'lookup'>;
+  auctions: Pick<AuctionStore, 'byId' | 'viewedBy'>;
+  bids: Pick<BidStore, 'place' | 'newestOf'>;
+  mail: Pick<MailStore, 'claimDue'>;
+  ping: Store['ping'];
+  close: Store['close'];
+}
+
+export function composeStore(dialect: Dialect, own: OwnParts): Store {
+  return {
+    users: { ...userQueries(dialect), ...own.users },
+    sessions: { ...sessionQueries(dialect), ...own.sessions },
+    logins: loginQueries(dialect),
+    contact: contactQueries(dialect),
+    auctions: {
+      ...auctionListQueries(dialect, own.search),
+      ...newAuctionQueries(dialect, own.readAuction),
+      ...closeQueries(dialect, own.readAuction),
+      ...own.auctions,
+    },
+    bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
+    watches: watchQueries(dialect),
+    notifications: notificationQueries(dialect),
+    mail: { ...mailQueries(dialect), ...own.mail },
+    liveStreams: liveStreamQueries(dialect),
+    passwordResets: passwordResetQueries(dialect),
+    emailConfirmations: emailConfirmationQueries(dialect),
+    ping: own.ping,
+    close: own.close,
+  };
+}
