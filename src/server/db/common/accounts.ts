@@ -1,15 +1,47 @@
 // Users, sessions and login history, the same on both databases (db/store.ts UserStore, SessionStore,
 // LoginStore). What differs stays in sqlite/accounts.ts and pg/accounts.ts: the session lookup made on
-// every request, and the admin users search with its sorts.
-import { and, count, desc, eq, gt, lt, ne, or, type SQL } from 'drizzle-orm';
+// every request, and how the admin users list searches and sorts, by what each database's indexes hold.
+import { and, asc, count, desc, eq, gt, lt, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AdminUsersInput } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionStore, UserStore } from '../store';
 import type { Dialect } from './dialect';
 import { get, run } from './work';
 
-export function userQueries({ kind, db, t, transaction }: Dialect): Omit<UserStore, 'adminPage'> {
+/** How a database searches and sorts the admin users list, by the expressions its indexes hold. */
+export interface UserSearch {
+  /** Literal, case-insensitive substring search on name or email (% and _ are plain characters). */
+  matching(search: string): SQL | undefined;
+  /** The name as it sorts, without regard to case. */
+  name: SQLWrapper;
+  /** The order by last login: never-logged-in users after everyone else either way, then the id. */
+  byLastLogin(descending: boolean): SQL[];
+}
+
+export function userQueries({ kind, db, t, transaction }: Dialect, search: UserSearch): UserStore {
   const { users, sessions, passwordResets, mailOutbox } = t;
   const byEmail = (tx: typeof db, email: string) => tx.select().from(users).where(eq(users.email, email));
+  const sortKeys = { name: search.name, email: users.email, role: users.role, createdAt: users.createdAt };
   return {
+    async adminPage(input: AdminUsersInput) {
+      const where = and(search.matching(input.search), input.role === 'all' ? undefined : eq(users.role, input.role));
+      const direction = input.sortOrder === 'asc' ? asc : desc;
+      // The id keeps equal values in a stable order.
+      const order =
+        input.sortBy === 'lastLogin'
+          ? search.byLastLogin(input.sortOrder === 'desc')
+          : [direction(sortKeys[input.sortBy]), direction(users.id)];
+      const [page, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...order)
+          .limit(input.limit)
+          .offset((input.page - 1) * input.limit),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { users: page, total: total!.n };
+    },
     async byEmail(email) {
       return (await byEmail(db, email))[0];
     },

@@ -1,7 +1,7 @@
 // A Store made of the queries written once and what a database does its own way: each dialect's
 // store.ts hands over its own parts, and this is the one place that says which part is which.
-import type { AuctionStore, BidStore, MailStore, SessionStore, Store, UserStore } from '../store';
-import { loginQueries, sessionQueries, userQueries } from './accounts';
+import type { AuctionStore, BidStore, MailStore, SessionStore, Store } from '../store';
+import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
 import { bidReads } from './bid-reads';
 import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
@@ -18,7 +18,7 @@ export interface OwnParts {
   search: AuctionSearch;
   /** One auction as every transaction reads it (the auction page's statement, on the unit's connection). */
   readAuction: AuctionReader;
-  users: Pick<UserStore, 'adminPage'>;
+  userSearch: UserSearch;
   sessions: Pick<SessionStore, 'lookup'>;
   auctions: Pick<AuctionStore, 'byId' | 'viewedBy'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
@@ -29,7 +29,7 @@ export interface OwnParts {
 
 export function composeStore(dialect: Dialect, own: OwnParts): Store {
   return {
-    users: { ...userQueries(dialect), ...own.users },
+    users: userQueries(dialect, own.userSearch),
     sessions: { ...sessionQueries(dialect), ...own.sessions },
     logins: loginQueries(dialect),
     contact: contactQueries(dialect),

@@ -1,54 +1,27 @@
 // What of users and sessions PostgreSQL does its own way (the rest is common/accounts.ts): the admin
 // users search and sorts, by the expressions its indexes hold, and the session lookup made on every request.
-import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
-import type { SessionStore, UserStore } from '../store';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { UserSearch } from '../common/accounts';
+import type { SessionStore } from '../store';
 import type { SessionRecord, UserRecord } from '../records';
 import type { PgDb } from './open';
 import { users } from './schema';
 
-/** Literal, case-insensitive substring search on name or email: % and _ are plain characters here. */
 function matching(search: string): SQL | undefined {
   if (!search) return undefined;
   return sql`(strpos(lower(${users.name}), lower(${search})) > 0 or strpos(lower(${users.email}), lower(${search})) > 0)`;
 }
 
-// Names sort without regard to case, by the expression users_name_lower_idx holds. Emails are
-// stored in lower case already.
-const SORT_COLUMNS: Record<AdminUserSortColumn, SQLWrapper> = {
+export const pgUserSearch: UserSearch = {
+  matching,
+  // By the expression users_name_lower_idx holds. Emails are stored in lower case already.
   name: sql`lower(${users.name})`,
-  email: users.email,
-  role: users.role,
-  createdAt: users.createdAt,
-  lastLogin: users.lastLoginAt,
+  // As users_last_login_*_idx hold them: nulls last either way.
+  byLastLogin: (descending) => [
+    sql`${users.lastLoginAt} ${descending ? sql`desc` : sql`asc`} nulls last`,
+    (descending ? desc : asc)(users.id),
+  ],
 };
-
-export function pgUsers(db: PgDb): Pick<UserStore, 'adminPage'> {
-  return {
-    async adminPage(input) {
-      const where = and(matching(input.search), input.role === 'all' ? undefined : eq(users.role, input.role));
-      const descending = input.sortOrder === 'desc';
-      const direction = descending ? desc : asc;
-      // Never-logged-in users sort after everyone else either way, as users_last_login_*_idx hold them;
-      // the id keeps equal values in a stable order.
-      const order =
-        input.sortBy === 'lastLogin'
-          ? [sql`${users.lastLoginAt} ${descending ? sql`desc` : sql`asc`} nulls last`, direction(users.id)]
-          : [direction(SORT_COLUMNS[input.sortBy]), direction(users.id)];
-      const [page, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(...order)
-          .limit(input.limit)
-          .offset((input.page - 1) * input.limit),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { users: page, total: total!.n };
-    },
-  };
-}
 
 /** Read on every request: one statement, prepared once per connection under its name. */
 const LOOKUP_SESSION = {

@@ -2,7 +2,7 @@
 // db/store.ts for what each query promises; db/sqlite for the embedded twin).
 import { composeStore } from '../common/store';
 import type { Store } from '../store';
-import { pgSessions, pgUsers } from './accounts';
+import { pgSessions, pgUserSearch } from './accounts';
 import { auctionById, pgAuctions } from './auctions';
 import { pgBids } from './bid';
 import { pgMail } from './mail';
@@ -28,7 +28,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
   const store = composeStore(pgDialect(db, { mailNotices }), {
     search: pgSearch,
     readAuction: (tx, id) => awaited(() => auctionById(connectionOf(tx), id)),
-    users: pgUsers(db),
+    userSearch: pgUserSearch,
     sessions: pgSessions(db),
     auctions: pgAuctions(db),
     bids: pgBids(db, noticeWriter({ mail: mailNotices })),

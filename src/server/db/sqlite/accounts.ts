@@ -1,16 +1,15 @@
 // What of users and sessions SQLite does its own way (the rest is common/accounts.ts): the admin users
 // search, served by an FTS5 trigram index, and the session lookup made on every request.
-import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AdminUserSortColumn } from '../../../shared/schemas/admin';
-import type { SessionStore, UserStore } from '../store';
-import type { SessionRecord, UserRecord } from '../records';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { UserSearch } from '../common/accounts';
+import type { SessionStore } from '../store';
+import type { SessionRecord } from '../records';
 import type { SqliteDb } from './open';
 import { users } from './schema';
 
 /** Searches this long and longer are served by the trigram index (users_search, migration 0002). */
 const TRIGRAM = 3;
 
-/** Literal, case-insensitive substring search on name or email: % and _ are plain characters here. */
 function matching(search: string): SQL | undefined {
   if (!search) return undefined;
   if ([...search].length >= TRIGRAM) {
@@ -24,37 +23,15 @@ function matching(search: string): SQL | undefined {
   return sql`(instr(unicode_lower(${users.name}), ${needle}) > 0 or instr(unicode_lower(${users.email}), ${needle}) > 0)`;
 }
 
-const SORT_COLUMNS: Record<AdminUserSortColumn, SQLWrapper> = {
+export const sqliteUserSearch: UserSearch = {
+  matching,
   name: sql`${users.name} collate nocase`,
-  email: users.email,
-  role: users.role,
-  createdAt: users.createdAt,
-  lastLogin: users.lastLoginAt,
+  // As users_last_login_*_idx hold them: (is null) first, then the time either way.
+  byLastLogin: (descending) => {
+    const direction = descending ? desc : asc;
+    return [sql`${users.lastLoginAt} is null`, direction(users.lastLoginAt), direction(users.id)];
+  },
 };
-
-export function sqliteUsers(db: SqliteDb): Pick<UserStore, 'adminPage'> {
-  return {
-    async adminPage(input) {
-      const where = and(matching(input.search), input.role === 'all' ? undefined : eq(users.role, input.role));
-      const direction = input.sortOrder === 'asc' ? asc : desc;
-      // Never-logged-in users sort after everyone else either way; the id keeps equal values in a stable order.
-      const order = [
-        ...(input.sortBy === 'lastLogin' ? [sql`${users.lastLoginAt} is null`] : []),
-        direction(SORT_COLUMNS[input.sortBy]),
-        direction(users.id),
-      ];
-      const page: UserRecord[] = db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit)
-        .all();
-      return { users: page, total: db.select({ n: count() }).from(users).where(where).get()!.n };
-    },
-  };
-}
 
 type SessionUserValues = [
   id: number,

@@ -1,7 +1,7 @@
 // The Store on SQLite: one file, WAL; the queries written once (common/store.ts) with SQLite's own parts.
 import { composeStore } from '../common/store';
 import type { Store } from '../store';
-import { sqliteSessions, sqliteUsers } from './accounts';
+import { sqliteSessions, sqliteUserSearch } from './accounts';
 import { prepareAuctionById, sqliteAuctions } from './auctions';
 import { sqliteBids } from './bid';
 import { sqliteMail } from './mail';
@@ -27,7 +27,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
   const store = composeStore(sqliteDialect(db, { mailNotices }), {
     search: sqliteSearch(db),
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
-    users: sqliteUsers(db),
+    userSearch: sqliteUserSearch,
     sessions: sqliteSessions(db),
     auctions: sqliteAuctions(db, auctionById),
     bids: sqliteBids(db, auctionById, noticeWriter(db, { mail: mailNotices })),
