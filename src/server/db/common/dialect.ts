@@ -10,6 +10,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/schema';
+import type { ListedAuctionRecord } from '../records';
 import type { Work } from './work';
 
 export type Tables = typeof schema;
@@ -39,6 +40,11 @@ export interface Dialect {
    * pg/notices.ts): a hot path, as every bid that outbids someone runs it too.
    */
   writeNotices: (tx: Db, auctionId: number, notices: Notice[], at: Date) => Work<number[]>;
+  /**
+   * Reads the rows of a list of auctions (listedColumns, in their order): a hot path, since the whole
+   * list reads every auction. SQLite reads them raw and maps them by hand; PostgreSQL's driver maps them.
+   */
+  readListed: (query: PromiseLike<ListedAuctionRecord[]>) => Promise<ListedAuctionRecord[]>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */

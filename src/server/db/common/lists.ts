@@ -37,7 +37,7 @@ export interface AuctionSearch {
 const invalidCursor = () => badRequest('Invalid cursor');
 
 export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pick<AuctionStore, 'page' | 'count' | 'categories'> {
-  const { kind, db, t } = dialect;
+  const { kind, db, t, readListed } = dialect;
   const { auctions, users } = t;
   const leaders = leadersOf(t);
 
@@ -103,10 +103,12 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
       if (sort === 'newest') {
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
-        const rows: ListedAuctionRecord[] = await listedFor(viewerId)
-          .where(and(where, after === null ? undefined : lt(auctions.id, anyId(after))))
-          .orderBy(desc(auctions.id))
-          .limit(limit + 1);
+        const rows = await readListed(
+          listedFor(viewerId)
+            .where(and(where, after === null ? undefined : lt(auctions.id, anyId(after))))
+            .orderBy(desc(auctions.id))
+            .limit(limit + 1),
+        );
         return pageOf(rows, limit, (row) => String(row.id));
       }
       const { column, descending, keyOf, param } = KEY_SORTS[sort];
@@ -118,10 +120,12 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
       // A row value comparison: both databases read it as one range of the (value, id) index.
       const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${anyId(after.id)})`;
       const direction = descending ? desc : asc;
-      const rows: ListedAuctionRecord[] = await listedFor(viewerId)
-        .where(and(where, past ?? undefined))
-        .orderBy(direction(column), direction(auctions.id))
-        .limit(limit + 1);
+      const rows = await readListed(
+        listedFor(viewerId)
+          .where(and(where, past ?? undefined))
+          .orderBy(direction(column), direction(auctions.id))
+          .limit(limit + 1),
+      );
       return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
     },
     async count(filter) {

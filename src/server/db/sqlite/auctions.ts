@@ -28,7 +28,7 @@ type AuctionValues = [
 ];
 
 /** The auction page's row, with its viewer's own maximum and watch, read raw. */
-type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWatches: 0 | 1];
+export type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWatches: 0 | 1];
 
 /**
  * Rows read raw and mapped by hand: Drizzle passes each column of each row through its decoder, and
@@ -79,7 +79,7 @@ function auctionOfValues([
  * The same with the viewer's columns, as one literal: adding them to auctionOfValues' object took
  * twice as long.
  */
-function listedOfValues([
+export function listedOfValues([
   id,
   sellerId,
   sellerName,
