@@ -1,16 +1,16 @@
 // The mail outbox, password resets and address confirmations, the same on both databases
-// (docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md). How a
-// worker claims the due mail differs: each dialect's mail.ts claims, and outboxMail below reads.
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+// (docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md).
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type EmailConfirmationStore, type MailStore, type PasswordResetStore } from '../store';
 import { MAIL_PRIORITY, type MailMessage, type NoticeMail, type OutboxMail } from '../records';
 import type { Db, Dialect, Tables } from './dialect';
-import { get, run, type Work } from './work';
+import { all, get, run, type Work } from './work';
 
 type LinkKind = 'password_reset' | 'email_confirmation';
 
-/** A claimed outbox row, as each dialect's claim reads it. */
-export interface ClaimedRow {
+/** A claimed outbox row. */
+interface ClaimedRow {
   id: number;
   attempts: number;
   /** How many notices the row stands for (the newest and those folded into it). */
@@ -27,10 +27,10 @@ export interface ClaimedRow {
 }
 
 /** What the mail of a claimed row says of the notice it names. */
-export type ClaimedNotice = Omit<NoticeMail, 'price' | 'count'>;
+type ClaimedNotice = Omit<NoticeMail, 'price' | 'count'>;
 
 /** A claimed row as the mail worker takes it: a mail stored ready, or its notice (none when the notice is gone). */
-export function outboxMail(row: ClaimedRow, notice: ClaimedNotice | undefined): OutboxMail[] {
+function outboxMail(row: ClaimedRow, notice: ClaimedNotice | undefined): OutboxMail[] {
   const { id, attempts, expiresAt } = row;
   if (row.notificationId === null) {
     const mail = { to: row.toAddress!, subject: row.subject!, text: row.textBody!, html: row.htmlBody! };
@@ -64,9 +64,71 @@ function linkRow(userId: number, kind: LinkKind, mail: MailMessage, at: Date, ex
 }
 
 /** The outbox but its claim, which each dialect's mail.ts adds. */
-export function mailQueries({ db, t }: Dialect): Omit<MailStore, 'claimDue'> {
-  const { mailOutbox } = t;
+export function mailQueries({ kind, db, t, transaction }: Dialect): MailStore {
+  const { mailOutbox, notifications, users, auctions } = t;
+  /**
+   * The rows a worker may claim. SQLite has one writer at a time, so a conditional write inside the
+   * IMMEDIATE transaction is enough; on PostgreSQL two workers would both read the same rows, so the
+   * rows are locked as they are read, and those another worker holds are passed over, not waited for.
+   */
+  const free = <Ids extends PgSelect>(ids: Ids) => (kind === 'pg' ? ids.for('update', { skipLocked: true }) : ids);
+  const idsOf = (tx: Db) => tx.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic();
   return {
+    claimDue(now, leaseUntil, limit) {
+      return transaction(function* (tx) {
+        const at = new Date(now);
+        // A group's window that has passed holds nothing back any more.
+        const forgotten = free(idsOf(tx).where(and(eq(mailOutbox.waiting, 0), lte(mailOutbox.dueAt, at))));
+        yield* run(tx.delete(mailOutbox).where(inArray(mailOutbox.id, forgotten)));
+        const due = idsOf(tx)
+          .where(and(gt(mailOutbox.waiting, 0), lte(mailOutbox.dueAt, at)))
+          .orderBy(asc(mailOutbox.priority), asc(mailOutbox.dueAt))
+          .limit(limit);
+        const rows = yield* all(
+          tx
+            .update(mailOutbox)
+            .set({ dueAt: new Date(leaseUntil), attempts: sql`${mailOutbox.attempts} + 1` })
+            .where(inArray(mailOutbox.id, free(due)))
+            .returning({
+              id: mailOutbox.id,
+              attempts: mailOutbox.attempts,
+              waiting: mailOutbox.waiting,
+              grouped: sql`${mailOutbox.auctionId} is not null`.mapWith(Boolean),
+              expiresAt: mailOutbox.expiresAt,
+              notificationId: mailOutbox.notificationId,
+              price: mailOutbox.price,
+              toAddress: mailOutbox.toAddress,
+              subject: mailOutbox.subject,
+              textBody: mailOutbox.textBody,
+              htmlBody: mailOutbox.htmlBody,
+            }),
+        );
+        const noticeIds = rows.flatMap((row) => (row.notificationId === null ? [] : [row.notificationId]));
+        const notices =
+          noticeIds.length === 0
+            ? []
+            : yield* all(
+                tx
+                  .select({
+                    id: notifications.id,
+                    kind: notifications.kind,
+                    message: notifications.message,
+                    auctionId: notifications.auctionId,
+                    itemName: auctions.itemName,
+                    to: { name: users.name, email: users.email, emailNotifications: users.emailNotifications },
+                  })
+                  .from(notifications)
+                  .innerJoin(users, eq(users.id, notifications.userId))
+                  .innerJoin(auctions, eq(auctions.id, notifications.auctionId))
+                  .where(inArray(notifications.id, noticeIds)),
+              );
+        const byId = new Map<number, ClaimedNotice>(notices.map(({ id, ...notice }) => [id, notice]));
+        // Claimed in due order; the rows come back in any.
+        return rows
+          .sort((a, b) => a.id - b.id)
+          .flatMap((row) => outboxMail(row, row.notificationId === null ? undefined : byId.get(row.notificationId)));
+      });
+    },
     async remove(id) {
       await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
     },

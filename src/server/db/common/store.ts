@@ -1,6 +1,6 @@
 // A Store made of the queries written once and what a database does its own way: each dialect's
 // store.ts hands over its own parts, and this is the one place that says which part is which.
-import type { AuctionStore, BidStore, MailStore, SessionStore, Store } from '../store';
+import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
 import { bidReads } from './bid-reads';
 import { closeQueries, type AuctionReader } from './close';
@@ -22,7 +22,6 @@ export interface OwnParts {
   sessions: Pick<SessionStore, 'lookup'>;
   auctions: Pick<AuctionStore, 'byId' | 'viewedBy'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
-  mail: Pick<MailStore, 'claimDue'>;
   ping: Store['ping'];
   close: Store['close'];
 }
@@ -42,7 +41,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
     watches: watchQueries(dialect),
     notifications: notificationQueries(dialect),
-    mail: { ...mailQueries(dialect), ...own.mail },
+    mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),
     emailConfirmations: emailConfirmationQueries(dialect),

@@ -5,7 +5,6 @@ import type { Store } from '../store';
 import { pgSessions, pgUserSearch } from './accounts';
 import { auctionById, pgAuctions } from './auctions';
 import { pgBids } from './bid';
-import { pgMail } from './mail';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgSearch } from './search';
@@ -32,7 +31,6 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     sessions: pgSessions(db),
     auctions: pgAuctions(db),
     bids: pgBids(db, noticeWriter({ mail: mailNotices })),
-    mail: pgMail(db),
     async ping() {
       await db.$client.query('select 1');
     },

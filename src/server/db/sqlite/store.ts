@@ -4,7 +4,6 @@ import type { Store } from '../store';
 import { sqliteSessions, sqliteUserSearch } from './accounts';
 import { prepareAuctionById, sqliteAuctions } from './auctions';
 import { sqliteBids } from './bid';
-import { sqliteMail } from './mail';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteSearch } from './search';
@@ -31,7 +30,6 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     sessions: sqliteSessions(db),
     auctions: sqliteAuctions(db, auctionById),
     bids: sqliteBids(db, auctionById, noticeWriter(db, { mail: mailNotices })),
-    mail: sqliteMail(db),
     async ping() {
       ping.get();
     },
