@@ -83,7 +83,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(trpc|rest|plugins)/', message: 'Services, the store and the buses never import the doors (trpc, rest, plugins).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(trpc|rest|plugins)/',
+              message: 'Services, the store and the buses never import the doors (trpc, rest, plugins).',
+            },
+          ],
+        },
       ],
     },
   },
