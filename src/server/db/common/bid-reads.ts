@@ -1,6 +1,6 @@
 // Reads of bids, the same on both databases (db/store.ts BidStore): the bidder's standing maxima, how
 // many auctions they bid on, and the bids after a given one that the live streams replay. The bid
-// itself and the auction page's history are each dialect's own hot paths (sqlite/pg auctions.ts).
+// itself and the auction page's history are each dialect's own hot paths (sqlite/pg bid.ts).
 import { and, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BidStore } from '../store';
 import { anyId, inAnyIds, type Dialect, type Tables } from './dialect';
