@@ -289,7 +289,7 @@ describeBrowser('the auction page and its cards', () => {
       await fact(page, 'Price').getByText('Ended without bids').waitFor();
       expect(await page.getByRole('button', { name: /^Watch / }).count()).toBe(0);
 
-      // Someone else's open auction with no bids: SPEC's invitation, and the star.
+      // Someone else's open auction with no bids: the empty history's invitation, and the star.
       await page.goto(`/auction/${open.id}`);
       await page.getByRole('region', { name: 'Bid History' }).getByText('No bids yet. Be the first to bid!', { exact: true }).waitFor();
       await page.getByRole('button', { name: `Watch ${open.name}` }).waitFor();
