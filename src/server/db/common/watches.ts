@@ -1,8 +1,8 @@
 // Watchlists, the same on both databases (db/store.ts WatchStore): who watches which auction. The
 // watchlist's page is one of a user's own lists (lists.ts).
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { WatchStore } from '../store';
-import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { anyId, inAnyIds, TURN_SCOPES, type Dialect } from './dialect';
 import { watchlistQueries } from './lists';
 import { get, run } from './work';
 
@@ -38,7 +38,7 @@ export function watchQueries(dialect: Dialect): WatchStore {
       const rows = await db
         .select({ auctionId: watches.auctionId })
         .from(watches)
-        .where(and(eq(watches.userId, userId), inArray(watches.auctionId, auctionIds)));
+        .where(and(eq(watches.userId, userId), inAnyIds(watches.auctionId, auctionIds)));
       return new Set(rows.map((row) => row.auctionId));
     },
     count(userId) {

@@ -6,7 +6,10 @@
 //
 //   const [user] = yield* all(tx.select().from(t.users).where(eq(t.users.id, id)));
 //
-// A failed statement is thrown into the generator at its `yield*`, so try/catch works as usual.
+// A failed statement ends the unit, and its transaction rolls back: the error is not handed to the
+// unit to catch, because on PostgreSQL a failed statement aborts the transaction, and no statement
+// after it could run (on SQLite it could: a unit that relied on that would work on one database only).
+// A unit that expects a conflict says so in the statement instead (`onConflictDoNothing`).
 
 /** What a statement's result is wanted as: every row, the first row, or nothing. */
 type StepMode = 'all' | 'get' | 'run';
@@ -34,34 +37,16 @@ export function* run(query: PromiseLike<unknown>): Work<void> {
   yield { mode: 'run', query };
 }
 
-/** Runs a unit, answering each step with `execute`'s result for it (or throwing its error into the unit). */
+/** Runs a unit, answering each step with `execute`'s result for it; a step's error ends the unit. */
 export function runSync<T>(work: Work<T>, execute: (step: Step) => unknown): T {
   let next = work.next();
-  while (!next.done) {
-    let result: unknown;
-    try {
-      result = execute(next.value);
-    } catch (error) {
-      next = work.throw(error);
-      continue;
-    }
-    next = work.next(result);
-  }
+  while (!next.done) next = work.next(execute(next.value));
   return next.value;
 }
 
-/** Runs a unit, awaiting each step's result from `execute`. */
+/** Runs a unit, awaiting each step's result from `execute`; a step's error ends the unit. */
 export async function runAsync<T>(work: Work<T>, execute: (step: Step) => Promise<unknown>): Promise<T> {
   let next = work.next();
-  while (!next.done) {
-    let result: unknown;
-    try {
-      result = await execute(next.value);
-    } catch (error) {
-      next = work.throw(error);
-      continue;
-    }
-    next = work.next(result);
-  }
+  while (!next.done) next = work.next(await execute(next.value));
   return next.value;
 }
