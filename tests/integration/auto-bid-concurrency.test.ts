@@ -166,7 +166,7 @@ async function checkContest(
 
   // Each bidder's standing maximum is the one it sent with its accepted bid, and only it sees it.
   for (const who of bidders) {
-    const standing = (await deps.store.bids.maximaOf(who.id, [Number(auctionId)])).get(Number(auctionId));
+    const standing = (await deps.store.auctions.viewedBy(Number(auctionId), who.id))!.viewerMax ?? undefined;
     const mine = accepted.find((a) => a.bidder.id === who.id);
     expect(standing).toBe(mine ? mine.max : undefined);
   }

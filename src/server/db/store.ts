@@ -167,8 +167,6 @@ export interface WatchStore {
   add(userId: number, auctionId: number, at: Date, max: number): Promise<WatchOutcome>;
   /** Takes the auction off the user's watchlist (not there: nothing changes); false when no auction has that id. */
   remove(userId: number, auctionId: number): Promise<boolean>;
-  /** Which of these auctions the user watches. */
-  watchedOf(userId: number, auctionIds: number[]): Promise<Set<number>>;
   /** One page of the auctions the user watches (OwnListOptions says the order), each with what only the user sees of it. */
   page(userId: number, options: OwnListOptions): Promise<Page<ListedAuctionRecord>>;
   /** How many auctions the user watches. */
@@ -184,8 +182,6 @@ export interface BidStore {
     bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null },
     decide: (state: BidState) => BidDecision | 'repeat',
   ): Promise<BidOutcome>;
-  /** The bidder's standing maximum on each of these auctions that they have bid on. */
-  maximaOf(bidderId: number, auctionIds: number[]): Promise<Map<number, number>>;
   /** One page of the auctions the bidder has bid on (OwnListOptions says the order). */
   ofBidder(bidderId: number, options: OwnListOptions): Promise<Page<OwnBidRecord>>;
   /** How many auctions the bidder has bid on. */

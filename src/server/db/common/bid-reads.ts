@@ -1,5 +1,5 @@
-// Reads of bids, the same on both databases (db/store.ts BidStore): the bidder's standing maxima, how
-// many auctions they bid on, and the bids after a given one that the live streams replay. The bid
+// Reads of bids, the same on both databases (db/store.ts BidStore): how many auctions a bidder bid on,
+// and the bids after a given one that the live streams replay. The bid
 // itself and the auction page's history are each dialect's own hot paths (sqlite/pg bid.ts).
 import { and, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
 import type { BidStore } from '../store';
@@ -19,30 +19,13 @@ const bidColumns = ({ bids, users }: Tables) => ({
   endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 });
 
-export function bidReads({
-  db,
-  t,
-}: Dialect): Pick<BidStore, 'maximaOf' | 'biddenOnCount' | 'since' | 'afterNumber' | 'idAfter' | 'latestId'> {
-  const { auctions, bids, maxBids, users } = t;
+export function bidReads({ db, t }: Dialect): Pick<BidStore, 'biddenOnCount' | 'since' | 'afterNumber' | 'idAfter' | 'latestId'> {
+  const { bids, users } = t;
   const columns = bidColumns(t);
   // One auction, a few (the auctions a browser's tabs show), or every one (null).
   const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inAnyIds(bids.auctionId, auctionIds));
   const withNames = () => db.select(columns).from(bids).innerJoin(users, eq(users.id, bids.bidderId));
   return {
-    async maximaOf(bidderId, auctionIds) {
-      if (auctionIds.length === 0) return new Map();
-      // The caller's own maximum on each auction: the leader's is on the auction row, anyone else's in
-      // max_bids. A lookup by key each.
-      const rows = await db
-        .select({
-          auctionId: auctions.id,
-          amount: sql<number | null>`case when ${auctions.leaderId} = ${bidderId} then ${auctions.leaderMax} else ${maxBids.amount} end`,
-        })
-        .from(auctions)
-        .leftJoin(maxBids, and(eq(maxBids.auctionId, auctions.id), eq(maxBids.bidderId, bidderId)))
-        .where(inAnyIds(auctions.id, auctionIds));
-      return new Map(rows.filter((row) => row.amount !== null).map((row) => [row.auctionId, row.amount!]));
-    },
     async biddenOnCount(bidderId) {
       const [row] = await db
         .select({ n: countDistinct(bids.auctionId) })

@@ -2,7 +2,7 @@
 // watchlist's page is one of a user's own lists (lists.ts).
 import { and, count, eq } from 'drizzle-orm';
 import type { WatchStore } from '../store';
-import { anyId, inAnyIds, TURN_SCOPES, type Dialect } from './dialect';
+import { anyId, TURN_SCOPES, type Dialect } from './dialect';
 import { watchlistQueries } from './lists';
 import { get, run } from './work';
 
@@ -32,14 +32,6 @@ export function watchQueries(dialect: Dialect): WatchStore {
       // A removed row proves the auction exists; otherwise ask (the same call again, or an unknown id).
       if (removed.length > 0) return true;
       return (await db.select({ id: auctions.id }).from(auctions).where(auctionIs(auctionId))).length > 0;
-    },
-    async watchedOf(userId, auctionIds) {
-      if (auctionIds.length === 0) return new Set();
-      const rows = await db
-        .select({ auctionId: watches.auctionId })
-        .from(watches)
-        .where(and(eq(watches.userId, userId), inAnyIds(watches.auctionId, auctionIds)));
-      return new Set(rows.map((row) => row.auctionId));
     },
     count(userId) {
       return db.$count(watches, eq(watches.userId, userId));

@@ -24,13 +24,14 @@ export interface PgStoreOptions extends PgOptions {
 export async function createPgStore(url: string, { mailNotices = false, ...options }: PgStoreOptions = {}): Promise<PgStore> {
   const db = await openPostgres(url, options);
   let closing: Promise<void> | undefined;
-  const store = composeStore(pgDialect(db, { mailNotices }), {
+  const notices = noticeWriter({ mail: mailNotices });
+  const store = composeStore(pgDialect(db, notices), {
     search: pgSearch,
     readAuction: (tx, id) => awaited(() => auctionById(connectionOf(tx), id)),
     userSearch: pgUserSearch,
     sessions: pgSessions(db),
     auctions: pgAuctions(db),
-    bids: pgBids(db, noticeWriter({ mail: mailNotices })),
+    bids: pgBids(db, notices),
     async ping() {
       await db.$client.query('select 1');
     },

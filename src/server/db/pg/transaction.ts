@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db, Dialect } from '../common/dialect';
 import { run, runAsync, type Step, type Work } from '../common/work';
-import { noticeWriter } from './notices';
+import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
 import * as schema from './schema';
 
@@ -70,9 +70,8 @@ export function* awaited<T>(step: () => Promise<T>): Work<T> {
 /** The connection a unit's transaction holds (builderOn's client), for the plain statements of the driver. */
 export const connectionOf = (tx: Db) => (tx as Db & { $client: pg.PoolClient }).$client;
 
-/** PostgreSQL as the queries written once see it (common/dialect.ts); `mailNotices` queues a mail with every notice. */
-export function pgDialect(db: PgDb, { mailNotices = false } = {}): Dialect {
-  const notices = noticeWriter({ mail: mailNotices });
+/** PostgreSQL as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
+export function pgDialect(db: PgDb, notices: NoticeWriter): Dialect {
   return {
     kind: 'pg',
     db,

@@ -23,13 +23,14 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
   const db = openSqlite(path);
   const auctionById = prepareAuctionById(db);
   const ping = db.$client.prepare('select 1');
-  const store = composeStore(sqliteDialect(db, { mailNotices }), {
+  const notices = noticeWriter(db, { mail: mailNotices });
+  const store = composeStore(sqliteDialect(db, notices), {
     search: sqliteSearch(db),
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
     userSearch: sqliteUserSearch,
     sessions: sqliteSessions(db),
     auctions: sqliteAuctions(db, auctionById),
-    bids: sqliteBids(db, auctionById, noticeWriter(db, { mail: mailNotices })),
+    bids: sqliteBids(db, auctionById, notices),
     async ping() {
       ping.get();
     },

@@ -3,7 +3,7 @@
 // outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md).
 import type { Db, Dialect, Tables } from '../common/dialect';
 import { runSync, type Step, type Work } from '../common/work';
-import { noticeWriter } from './notices';
+import type { NoticeWriter } from './notices';
 import { listedOfValues, type ListedValues } from './auctions';
 import type { SqliteDb } from './open';
 import * as schema from './schema';
@@ -39,10 +39,9 @@ export function* atOnce<T>(step: () => T): Work<T> {
   return step();
 }
 
-/** SQLite as the queries written once see it (common/dialect.ts); `mailNotices` queues a mail with every notice. */
-export function sqliteDialect(db: SqliteDb, { mailNotices = false } = {}): Dialect {
+/** SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
+export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
   const immediately = immediateTransactions(db);
-  const notices = noticeWriter(db, { mail: mailNotices });
   // The one place SQLite's database and tables are given PostgreSQL's types (see common/dialect.ts).
   const common = db as unknown as Db;
   return {
