@@ -2,6 +2,7 @@
 // them. Services and the live streams both speak these, so they live here, apart from either: the live
 // streams never import a service, and nothing here imports the server's other parts but the store's records.
 import type { AuctionStatus, Category } from '../shared/constants';
+import type { ItemCondition } from '../shared/listing';
 import type { BidRecord, HistoryBidRecord } from './db/records';
 
 export interface Bid {
@@ -11,6 +12,8 @@ export interface Bid {
   bidTime: string;
   /** Placed automatically for the bidder, by their maximum. */
   auto: boolean;
+  /** The purchase at the Buy It Now price that ended the auction. */
+  buyNow: boolean;
 }
 
 export interface Auction {
@@ -23,6 +26,14 @@ export interface Auction {
   itemPhoto: string;
   /** A 640×480 WebP copy for cards and lists. */
   itemPhotoCard: string;
+  /** Every photo in the seller's order; the first is itemPhoto. */
+  photos: string[];
+  /** The card copy of each photo, in the same order (thumbnails). */
+  photoCards: string[];
+  itemCondition: ItemCondition | null;
+  /** Whole dollars; null: pickup only. */
+  shippingCost: number | null;
+  itemLocation: string | null;
   itemStartDate: string;
   itemEndDate: string;
   seller: { _id: string; name: string };
@@ -34,6 +45,15 @@ export interface Auction {
   timeLeft: number;
   /** Who won, once the auction has ended with at least one bid; otherwise null. */
   winner: { _id: string; name: string } | null;
+  /** Null without a reserve; otherwise whether the current price has reached it. */
+  reserveMet: boolean | null;
+  /** The reserve itself: present in its seller's answers only. */
+  reservePrice?: number | null;
+  buyNowPrice: number | null;
+  /** Whether the item can be bought now at buyNowPrice. */
+  buyNowAvailable: boolean;
+  /** The auction this one relists, or null. */
+  relistedFrom: string | null;
   /** The caller's own standing maximum on this auction, or null (nobody sees another's). */
   myMaxBid: number | null;
   /** Whether the caller has it on their watchlist; false for guests. */
@@ -58,6 +78,7 @@ export function toBid(row: HistoryBidRecord): Bid {
     bidAmount: row.amount,
     bidTime: row.createdAt.toISOString(),
     auto: row.auto,
+    buyNow: row.buyNow,
   };
 }
 

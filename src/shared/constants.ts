@@ -22,11 +22,16 @@ export type Category = (typeof CATEGORIES)[number];
  * Where an auction stands by the server's clock: scheduled before its start, open from its start
  * until its end, ended from its end. "Active" everywhere means open.
  */
-export const AUCTION_STATUSES = ['scheduled', 'open', 'ended'] as const;
+export const TIMED_STATUSES = ['scheduled', 'open', 'ended'] as const;
+/** The timed statuses, and cancelled: ended early by its seller (or an administrator), whatever the clock says. */
+export const AUCTION_STATUSES = [...TIMED_STATUSES, 'cancelled'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 
-/** What the auction list may be narrowed to: one status, or every auction (the default). */
-export const AUCTION_STATUS_FILTERS = ['all', ...AUCTION_STATUSES] as const;
+/**
+ * What the auction list may be narrowed to: one timed status, or every auction (the default). A
+ * cancelled auction is in no public list.
+ */
+export const AUCTION_STATUS_FILTERS = ['all', ...TIMED_STATUSES] as const;
 export type AuctionStatusFilter = (typeof AUCTION_STATUS_FILTERS)[number];
 
 /**
@@ -48,8 +53,11 @@ export const AUCTION_SEARCH_WORD_MIN_LETTERS = 2;
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers). */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon'] as const;
+/**
+ * What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers),
+ * a saved search's new match, and the leading bid of an auction that ended below its reserve.
+ */
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon', 'new_match', 'reserve_not_met'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The most auctions one user may watch at once; one more is refused (409). */

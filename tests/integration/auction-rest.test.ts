@@ -311,6 +311,7 @@ describe('reads', () => {
         bidAmount: 30,
         bidTime: new Date(deps.now()).toISOString(),
         auto: false,
+        buyNow: false,
       },
       {
         _id: expect.any(String),
@@ -318,6 +319,7 @@ describe('reads', () => {
         bidAmount: 25,
         bidTime: new Date(deps.now() - 60_000).toISOString(),
         auto: false,
+        buyNow: false,
       },
     ]);
     for (const missing of ['424242', 'not-an-id']) {

@@ -356,6 +356,7 @@ describe('reads', () => {
         bidAmount: 15,
         bidTime: new Date(deps.now()).toISOString(),
         auto: false,
+        buyNow: false,
       },
       {
         _id: expect.any(String),
@@ -363,6 +364,7 @@ describe('reads', () => {
         bidAmount: 12,
         bidTime: new Date(deps.now() - 1000).toISOString(),
         auto: false,
+        buyNow: false,
       },
     ]);
     for (const missing of ['999', 'abc', '1; drop table auctions', '-1']) {

@@ -282,6 +282,7 @@ describe('a reader that stops reading', () => {
             bidAmount: 100 + sent,
             bidTime: new Date(0).toISOString(),
             auto: false,
+            buyNow: false,
           },
         });
       }

@@ -8,7 +8,14 @@ const event = (auctionId: string, n: number): BidEvent => ({
   currentPrice: 10 + n,
   bidsCount: n,
   itemEndDate: new Date(1).toISOString(),
-  bid: { _id: `${auctionId}-${n}`, bidder: { _id: '1', name: 'Ann' }, bidAmount: 10 + n, bidTime: new Date(0).toISOString(), auto: false },
+  bid: {
+    _id: `${auctionId}-${n}`,
+    bidder: { _id: '1', name: 'Ann' },
+    bidAmount: 10 + n,
+    bidTime: new Date(0).toISOString(),
+    auto: false,
+    buyNow: false,
+  },
 });
 
 async function take(iterator: AsyncIterator<BidEvent>, n: number): Promise<string[]> {

@@ -67,6 +67,7 @@ export function bidWrites(
         requestKey: i === 0 ? requestKey : null,
         createdAt: decision.at,
         auto: entry.auto,
+        buyNow: false,
         endsAt: decision.endsAt,
       }));
     },

@@ -2,6 +2,7 @@
 // database: the records, the options of its lists and the outcomes of its writes (store.ts says
 // which query returns which).
 import type { AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
+import type { ItemCondition } from '../../shared/listing';
 
 export interface UserRecord {
   id: number;
@@ -70,6 +71,19 @@ export interface AuctionRecord {
   leaderMax: number | null;
   /** When the close recorded the outcome, or null until then. */
   closedAt: Date | null;
+  /** File names of the photos after the cover (`photo`), in the seller's order. */
+  morePhotos: string[];
+  itemCondition: ItemCondition | null;
+  /** Whole dollars; null when the buyer collects the item. */
+  shippingCost: number | null;
+  itemLocation: string | null;
+  /** The seller's own to see: nobody else ever reads its number. */
+  reservePrice: number | null;
+  buyNowPrice: number | null;
+  /** When its seller or an administrator cancelled it, or null. */
+  cancelledAt: Date | null;
+  /** The auction this one relists, or null. */
+  relistedFrom: number | null;
 }
 
 /** An auction of a list, with what only the viewer who reads the list may see of it. */
@@ -91,12 +105,14 @@ export interface BidRecord {
   createdAt: Date;
   /** Placed automatically, by the bidder's maximum. */
   auto: boolean;
+  /** The purchase at the Buy It Now price that ended the auction. */
+  buyNow: boolean;
   /** The auction's end right after this bid. */
   endsAt: Date;
 }
 
 /** A bid as the auction page's history shows it. */
-export type HistoryBidRecord = Pick<BidRecord, 'id' | 'bidderId' | 'bidderName' | 'amount' | 'createdAt' | 'auto'>;
+export type HistoryBidRecord = Pick<BidRecord, 'id' | 'bidderId' | 'bidderName' | 'amount' | 'createdAt' | 'auto' | 'buyNow'>;
 
 export interface NotificationRecord {
   id: number;
@@ -151,6 +167,8 @@ export interface AuctionFilter {
   status?: AuctionStatus;
   category?: Category;
   sellerId?: number;
+  /** Whether cancelled auctions count too, without a status: in the seller's own list and the administrator's. */
+  withCancelled?: boolean;
   /** Words that must each start a word of the name or the description (domain/search.ts); none: no search. */
   words?: string[];
 }
@@ -164,6 +182,13 @@ export interface NewAuction {
   currentPrice?: number;
   bidsCount?: number;
   photo: string | null;
+  morePhotos?: string[];
+  itemCondition?: ItemCondition | null;
+  shippingCost?: number | null;
+  itemLocation?: string | null;
+  reservePrice?: number | null;
+  buyNowPrice?: number | null;
+  relistedFrom?: number | null;
   startsAt: Date;
   endsAt: Date;
   createdAt: Date;

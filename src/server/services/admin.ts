@@ -78,8 +78,8 @@ export async function adminUsers(deps: AppDeps, input: AdminUsersInput) {
 export async function adminAuctions(deps: AppDeps, admin: { id: number }, input: AdminAuctionsInput) {
   const status = input.status === 'all' ? undefined : input.status;
   const [page, total] = await Promise.all([
-    listAuctions(deps, admin, { status, limit: input.limit, cursor: input.cursor }),
-    deps.store.auctions.count({ now: deps.now(), status }),
+    listAuctions(deps, admin, { status, limit: input.limit, cursor: input.cursor, withCancelled: true }),
+    deps.store.auctions.count({ now: deps.now(), status, withCancelled: true }),
   ]);
   return { items: page.items, total, nextCursor: page.nextCursor };
 }

@@ -2,12 +2,12 @@
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatusFilter, type Category } from '../../shared/constants';
-import { ONE_PHOTO_PER_AUCTION, PHOTO_MAX_BYTES } from '../../shared/photos';
+import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
-import { invalid, notFound, tooLarge } from '../domain/errors';
+import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
 
@@ -48,11 +48,12 @@ export function toAuction(
   watching = false,
 ): Auction {
   const endsAt = row.endsAt.getTime();
-  const status = auctionStatus(row.startsAt.getTime(), endsAt, view.now);
+  const status = row.cancelledAt ? 'cancelled' : auctionStatus(row.startsAt.getTime(), endsAt, view.now);
   // Taken one by one rather than spread into the answer: a whole list maps thousands of auctions, and
   // the spread more than doubled the time of each.
-  const { itemPhoto, itemPhotoCard } = photoUrls(row.photo, view.publicUrl);
-  return {
+  const { itemPhoto, itemPhotoCard, photos, photoCards } = photoUrls(row.photo, row.morePhotos, view.publicUrl);
+  const reserveMet = row.reservePrice === null ? null : row.currentPrice >= row.reservePrice;
+  const auction: Auction = {
     _id: String(row.id),
     itemName: row.itemName,
     itemDescription: row.itemDescription,
@@ -61,19 +62,44 @@ export function toAuction(
     currentPrice: row.currentPrice,
     itemPhoto,
     itemPhotoCard,
+    photos,
+    photoCards,
+    itemCondition: row.itemCondition,
+    shippingCost: row.shippingCost,
+    itemLocation: row.itemLocation,
     itemStartDate: row.startsAt.toISOString(),
     itemEndDate: row.endsAt.toISOString(),
     seller: { _id: String(row.sellerId), name: row.sellerName },
     sellerName: row.sellerName,
     bidsCount: row.bidsCount,
     status,
-    timeLeft: Math.max(0, endsAt - view.now),
-    // The leader at the end is the winner, from the moment it ends (the close records it within seconds).
-    winner: status === 'ended' && row.leaderId !== null ? { _id: String(row.leaderId), name: row.leaderName ?? '' } : null,
+    timeLeft: status === 'cancelled' ? 0 : Math.max(0, endsAt - view.now),
+    // The leader at the end is the winner, from the moment it ends (the close records it within
+    // seconds), unless the price stayed below the reserve.
+    winner:
+      status === 'ended' && row.leaderId !== null && reserveMet !== false
+        ? { _id: String(row.leaderId), name: row.leaderName ?? '' }
+        : null,
+    reserveMet,
+    buyNowPrice: row.buyNowPrice,
+    buyNowAvailable: status === 'open' && buyNowAvailable(row, reserveMet),
+    relistedFrom: row.relistedFrom === null ? null : String(row.relistedFrom),
     myMaxBid,
     watching,
     bids: bidList,
   };
+  // The reserve's number is its seller's alone: no other answer carries the field at all.
+  if (view.viewerId === row.sellerId) auction.reservePrice = row.reservePrice;
+  return auction;
+}
+
+/**
+ * Whether the item may still be bought at its Buy It Now price, the clock aside: without a reserve,
+ * until the first bid; with one, until the price reaches it.
+ */
+export function buyNowAvailable(row: Pick<AuctionRecord, 'buyNowPrice' | 'bidsCount'>, reserveMet: boolean | null): boolean {
+  if (row.buyNowPrice === null) return false;
+  return reserveMet === null ? row.bidsCount === 0 : !reserveMet;
 }
 
 /** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */
@@ -89,10 +115,12 @@ export function parseId(id: string): number | null {
 /** What narrows and orders a list of auctions. */
 export interface AuctionListOptions {
   q?: string;
-  status?: AuctionStatusFilter;
+  status?: AuctionStatusFilter | 'cancelled';
   category?: Category;
   sellerId?: number;
   sort?: AuctionSort;
+  /** Cancelled auctions too (the administrator's list); the seller's own list has them anyway. */
+  withCancelled?: boolean;
 }
 
 /** The list's options as the store reads them, at the moment of the view. */
@@ -102,6 +130,8 @@ function filterOf(options: AuctionListOptions, view: AuctionView): AuctionFilter
     status: options.status === 'all' ? undefined : options.status,
     category: options.category,
     sellerId: options.sellerId,
+    // The seller's own list shows their cancelled auctions too; every other list leaves them out.
+    withCancelled: options.withCancelled ?? (options.sellerId !== undefined && options.sellerId === view.viewerId),
     words: searchWords(options.q),
   };
 }
@@ -163,7 +193,7 @@ export async function auctionStats(deps: AppDeps, userId: number) {
   const view = viewOf(deps, { id: userId });
   const all: AuctionFilter = { now: view.now };
   const open: AuctionFilter = { ...all, status: 'open' };
-  const own: AuctionFilter = { ...all, sellerId: userId };
+  const own: AuctionFilter = { ...all, sellerId: userId, withCancelled: true };
   const [totalAuctions, activeAuctions, userAuctionCount, latest, latestOwn] = await Promise.all([
     auctions.count(all),
     auctions.count(open),
@@ -196,17 +226,36 @@ export async function getAuction(deps: AppDeps, viewer: { id: number }, id: stri
   return toAuction(row, viewOf(deps, viewer), bids.map(toBid), row.viewerMax, row.viewerWatches);
 }
 
-/** Checks the dates against the server's clock, stores the photo, then the auction. */
+/**
+ * Stores the photos one after the other, in the order given; if one is refused, none stays. One at a
+ * time, so that a create holds one photo's bytes in memory, however many it sends (the REST door
+ * streams them to disk first: rest/uploads.ts).
+ */
+async function storePhotos(deps: AppDeps, files: File[]): Promise<string[]> {
+  const stored: string[] = [];
+  try {
+    for (const file of files) {
+      if (file.size > PHOTO_MAX_BYTES) throw photoTooLarge();
+      stored.push(await storePhoto(deps, new Uint8Array(await file.arrayBuffer())));
+    }
+    return stored;
+  } catch (error) {
+    await deletePhotos(deps.settings.UPLOAD_DIR, stored);
+    throw error;
+  }
+}
+
+const deletePhotos = (uploadDir: string, photos: string[]) => Promise.all(photos.map((photo) => deletePhoto(uploadDir, photo)));
+
+/** Checks the dates against the server's clock, stores the photos, then the auction. */
 export async function createAuction(deps: AppDeps, seller: { id: number }, input: CreateAuctionForm): Promise<Auction> {
-  if (input.fileCount > 1) throw tooLarge(ONE_PHOTO_PER_AUCTION);
   const view = viewOf(deps, seller);
   const startsAt = resolveStart(input.itemStartDate, view.now);
   const endsAt = resolveEnd(input.itemEndDate);
   const issues = auctionDateIssues(startsAt, endsAt, view.now);
   if (issues.length > 0) throw invalid(issues);
-  if (input.itemPhoto.size > PHOTO_MAX_BYTES) throw photoTooLarge();
 
-  const photo = await storePhoto(deps, new Uint8Array(await input.itemPhoto.arrayBuffer()));
+  const [photo, ...morePhotos] = await storePhotos(deps, input.itemPhoto);
   try {
     // Only these fields come from the client: seller, prices and counts are the server's.
     const row = await deps.store.auctions.insert({
@@ -215,14 +264,20 @@ export async function createAuction(deps: AppDeps, seller: { id: number }, input
       itemDescription: input.itemDescription,
       itemCategory: input.itemCategory,
       startingPrice: input.startingPrice,
-      photo,
+      reservePrice: input.reservePrice ?? null,
+      buyNowPrice: input.buyNowPrice ?? null,
+      itemCondition: input.itemCondition ?? null,
+      shippingCost: input.shippingCost ?? null,
+      itemLocation: input.itemLocation ?? null,
+      photo: photo!,
+      morePhotos,
       startsAt: new Date(startsAt),
       endsAt: new Date(endsAt),
       createdAt: new Date(view.now),
     });
     return toAuction(row, view);
   } catch (error) {
-    await deletePhoto(deps.settings.UPLOAD_DIR, photo);
+    await deletePhotos(deps.settings.UPLOAD_DIR, [photo!, ...morePhotos]);
     throw error;
   }
 }

@@ -10,6 +10,8 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   sold: (item) => `Your auction “${item}” sold`,
   unsold: (item) => `Your auction “${item}” ended without bids`,
   ending_soon: (item) => `“${item}” ends soon`,
+  new_match: (item) => `New for your saved search: “${item}”`,
+  reserve_not_met: (item) => `“${item}” ended below its reserve`,
 };
 
 const SIGNATURE = 'Open Auction';
@@ -53,6 +55,8 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   sold: (item, count) => folded(SUBJECTS.sold(item), item, count),
   unsold: (item, count) => folded(SUBJECTS.unsold(item), item, count),
   ending_soon: (item, count) => folded(SUBJECTS.ending_soon(item), item, count),
+  new_match: (item, count) => folded(SUBJECTS.new_match(item), item, count),
+  reserve_not_met: (item, count) => folded(SUBJECTS.reserve_not_met(item), item, count),
 };
 
 function folded(subject: string, item: string, count: number) {

@@ -177,10 +177,25 @@ export const PLACEHOLDER_PHOTO = '/placeholder.svg';
 
 /**
  * Absolute URLs on the site's public base (PUBLIC_URL), so a client served from another origin loads
- * them from us. Never built from the request's Host header, which the caller chooses.
+ * them from us. Never built from the request's Host header, which the caller chooses. An auction
+ * without a photo shows the placeholder, as its one photo.
  */
-export function photoUrls(photo: string | null, publicUrl: string): { itemPhoto: string; itemPhotoCard: string } {
-  return photo
-    ? { itemPhoto: `${publicUrl}/uploads/${photo}`, itemPhotoCard: `${publicUrl}/uploads/${cardName(photo)}` }
-    : { itemPhoto: `${publicUrl}${PLACEHOLDER_PHOTO}`, itemPhotoCard: `${publicUrl}${PLACEHOLDER_PHOTO}` };
+export function photoUrls(
+  photo: string | null,
+  morePhotos: string[],
+  publicUrl: string,
+): { itemPhoto: string; itemPhotoCard: string; photos: string[]; photoCards: string[] } {
+  if (!photo) {
+    const placeholder = `${publicUrl}${PLACEHOLDER_PHOTO}`;
+    return { itemPhoto: placeholder, itemPhotoCard: placeholder, photos: [placeholder], photoCards: [placeholder] };
+  }
+  const itemPhoto = `${publicUrl}/uploads/${photo}`;
+  const itemPhotoCard = `${publicUrl}/uploads/${cardName(photo)}`;
+  if (morePhotos.length === 0) return { itemPhoto, itemPhotoCard, photos: [itemPhoto], photoCards: [itemPhotoCard] };
+  return {
+    itemPhoto,
+    itemPhotoCard,
+    photos: [itemPhoto, ...morePhotos.map((name) => `${publicUrl}/uploads/${name}`)],
+    photoCards: [itemPhotoCard, ...morePhotos.map((name) => `${publicUrl}/uploads/${cardName(name)}`)],
+  };
 }

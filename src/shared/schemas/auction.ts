@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUCTION_SEARCH_MAX, AUCTION_SORTS, AUCTION_STATUS_FILTERS, CATEGORIES, MIN_STARTING_PRICE } from '../constants';
 import { isPlainDate } from '../auction-dates';
 import { BID_WORDS, dollarWords, MAX_PRICE } from '../bids';
+import { BUY_NOW_WORDS, ITEM_CONDITIONS, LOCATION_MAX, PHOTOS_MAX, RESERVE_WORDS, SHIPPING_MAX, TOO_MANY_PHOTOS } from '../listing';
 import { PHOTO_MISSING } from '../photos';
 import { filesIn, ID_PATTERN, LONE_SURROGATE, nameText, pageFields, requiredText } from './common';
 
@@ -49,34 +50,6 @@ function dateField(label: string) {
 export const ITEM_NAME_MAX = 120;
 export const ITEM_DESCRIPTION_MAX = 5000;
 
-/** The text fields of the create form (the photo travels beside them as a file). */
-export const createAuctionFields = z.object({
-  itemName: nameText('Item name', ITEM_NAME_MAX),
-  itemDescription: requiredText('Description', ITEM_DESCRIPTION_MAX),
-  itemCategory: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
-  startingPrice: wholeDollars('Starting price').pipe(
-    z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`),
-  ),
-  itemStartDate: dateField('Start date'),
-  itemEndDate: dateField('End date'),
-});
-
-const createAuctionForm = createAuctionFields.extend({
-  // A form submitted without choosing a file still sends an empty file part: that is no photo either.
-  itemPhoto: z.instanceof(File, { message: PHOTO_MISSING }).refine((file) => file.size > 0, PHOTO_MISSING),
-});
-
-/** What auction.create takes: multipart form data with the fields above and the photo file. */
-export const createAuctionInput = z
-  .instanceof(FormData, { message: 'Expected multipart form data' })
-  // Each field's own schema checks its type; a form entry is only ever a string or a File.
-  .transform((form) => ({ ...(Object.fromEntries(form.entries()) as z.input<typeof createAuctionForm>), fileCount: filesIn(form) }))
-  .pipe(createAuctionForm.extend({ fileCount: z.number() }));
-
-export type CreateAuctionForm = z.output<typeof createAuctionInput>;
-
-export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
-
 /** Blank or null counts as left out, for a field that may be left out. */
 function leftOutIfBlank(value: unknown): unknown {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return undefined;
@@ -84,6 +57,77 @@ function leftOutIfBlank(value: unknown): unknown {
   // and a synchronous parse would throw a TypeError: it goes on as an object, which is refused.
   return value instanceof Promise ? {} : value;
 }
+
+/** A field a form may leave out or blank: absent then, checked by `schema` otherwise. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(leftOutIfBlank, schema.optional());
+
+/** The prices of a listing: a starting price, and optionally a reserve and a Buy It Now price above it. */
+export const listingPriceFields = {
+  startingPrice: wholeDollars('Starting price').pipe(
+    z.number().min(MIN_STARTING_PRICE, `Starting price must be at least $${MIN_STARTING_PRICE}`),
+  ),
+  reservePrice: optional(wholeDollars('Reserve price')),
+  buyNowPrice: optional(wholeDollars('Buy It Now price')),
+};
+
+/** The order of the three prices: the reserve above the start, Buy It Now above the start and at least the reserve. */
+export function checkListingPrices(
+  prices: { startingPrice: number; reservePrice?: number | null; buyNowPrice?: number | null },
+  ctx: z.RefinementCtx,
+) {
+  const { startingPrice, reservePrice, buyNowPrice } = prices;
+  if (reservePrice != null && reservePrice <= startingPrice)
+    ctx.addIssue({ code: 'custom', path: ['reservePrice'], message: RESERVE_WORDS.aboveStart });
+  if (buyNowPrice == null) return;
+  if (buyNowPrice <= startingPrice) ctx.addIssue({ code: 'custom', path: ['buyNowPrice'], message: BUY_NOW_WORDS.aboveStart });
+  else if (reservePrice != null && buyNowPrice < reservePrice)
+    ctx.addIssue({ code: 'custom', path: ['buyNowPrice'], message: BUY_NOW_WORDS.notBelowReserve });
+}
+
+/** The text fields of the create form (the photos travel beside them as files). */
+export const createAuctionFields = z.object({
+  itemName: nameText('Item name', ITEM_NAME_MAX),
+  itemDescription: requiredText('Description', ITEM_DESCRIPTION_MAX),
+  itemCategory: z.enum(CATEGORIES, { error: 'Please choose a category from the list' }),
+  ...listingPriceFields,
+  itemStartDate: dateField('Start date'),
+  itemEndDate: dateField('End date'),
+  itemCondition: optional(z.enum(ITEM_CONDITIONS, { error: `Condition must be one of ${ITEM_CONDITIONS.join(', ')}` })),
+  shippingCost: optional(wholeDollars('Shipping cost').pipe(z.number().max(SHIPPING_MAX, `Shipping cost must be at most $10,000`))),
+  itemLocation: optional(nameText('Location', LOCATION_MAX)),
+});
+
+/** A form submitted without choosing a file still sends an empty file part: that is no photo either. */
+const photoFile = z.instanceof(File, { message: PHOTO_MISSING }).refine((file) => file.size > 0, PHOTO_MISSING);
+
+const createAuctionForm = createAuctionFields
+  .extend({
+    // Every photo, in the order sent: the `itemPhoto` parts, then any `itemPhotos` parts.
+    itemPhoto: z.array(photoFile, { error: PHOTO_MISSING }).min(1, PHOTO_MISSING).max(PHOTOS_MAX, TOO_MANY_PHOTOS),
+    fileCount: z.number(),
+  })
+  .superRefine((form, ctx) => {
+    checkListingPrices(form, ctx);
+    // A file under another name would be dropped without a word: it is refused instead.
+    if (form.fileCount > form.itemPhoto.length) ctx.addIssue({ code: 'custom', path: ['itemPhoto'], message: 'Send photos as itemPhoto.' });
+  });
+
+/** What auction.create takes: multipart form data with the fields above and 1 to 8 photo files. */
+export const createAuctionInput = z
+  .instanceof(FormData, { message: 'Expected multipart form data' })
+  .transform((form) => {
+    // Each field's own schema checks its type; a form entry is only ever a string or a File. A repeated
+    // text field counts once (its first value), as it always has.
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of form.entries()) if (!(name in fields)) fields[name] = value;
+    const photos = [...form.getAll('itemPhoto'), ...form.getAll('itemPhotos')];
+    return { ...fields, itemPhoto: photos.length === 0 ? undefined : photos, fileCount: filesIn(form) };
+  })
+  .pipe(createAuctionForm);
+
+export type CreateAuctionForm = z.output<typeof createAuctionInput>;
+
+export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
 
 /**
  * A bid: an amount, a maximum up to which the server bids for the bidder, or both. The leader may

@@ -1,6 +1,6 @@
 // The bell's panel: the newest notices, unread ones marked, each a link to its auction, and "Mark all
 // as read". Skeleton rows while the list loads, a message with a retry when it cannot.
-import { BadgeDollarSign, BellOff, CheckCheck, CircleSlash, Hourglass, Trophy, TrendingUp, type LucideIcon } from 'lucide-react';
+import { BadgeDollarSign, BellOff, CheckCheck, CircleSlash, Hourglass, Search, ShieldAlert, Trophy, TrendingUp, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { NotificationKind } from '../../../shared/constants';
 import { Button } from '../../components/button';
@@ -18,6 +18,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   sold: BadgeDollarSign,
   unsold: CircleSlash,
   ending_soon: Hourglass,
+  new_match: Search,
+  reserve_not_met: ShieldAlert,
 };
 
 interface NotificationPanelProps {

@@ -21,12 +21,14 @@ const FILTERS: Array<{ value: AdminAuctionStatus; label: string }> = [
   { value: 'open', label: 'Active' },
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'ended', label: 'Ended' },
+  { value: 'cancelled', label: 'Cancelled' },
 ];
 const EMPTY: Record<AdminAuctionStatus, string> = {
   all: 'No auctions yet.',
   open: 'No active auctions at the moment.',
   scheduled: 'No auctions are scheduled to start.',
   ended: 'No auctions have ended yet.',
+  cancelled: 'No auctions have been cancelled.',
 };
 
 function statusFrom(value: string | null): AdminAuctionStatus {

@@ -22,7 +22,15 @@ type OwnKey =
   | 'createdAt'
   | 'leaderId'
   | 'leaderMax'
-  | 'closedAt';
+  | 'closedAt'
+  | 'morePhotos'
+  | 'itemCondition'
+  | 'shippingCost'
+  | 'itemLocation'
+  | 'reservePrice'
+  | 'buyNowPrice'
+  | 'cancelledAt'
+  | 'relistedFrom';
 
 /**
  * Every field of an AuctionRecord and where it is read: the auction's own columns (`own`, by key),
@@ -52,6 +60,14 @@ function auctionFields<Own extends Record<OwnKey, unknown>, SellerName, LeaderNa
     leaderName,
     leaderMax: own.leaderMax,
     closedAt: own.closedAt,
+    morePhotos: own.morePhotos,
+    itemCondition: own.itemCondition,
+    shippingCost: own.shippingCost,
+    itemLocation: own.itemLocation,
+    reservePrice: own.reservePrice,
+    buyNowPrice: own.buyNowPrice,
+    cancelledAt: own.cancelledAt,
+    relistedFrom: own.relistedFrom,
   };
 }
 

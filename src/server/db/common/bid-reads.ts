@@ -15,6 +15,7 @@ const bidColumns = ({ bids, users }: Tables) => ({
   seq: bids.seq,
   createdAt: bids.createdAt,
   auto: bids.auto,
+  buyNow: bids.buyNow,
   // Written with every bid (and by the migration for the bids before it), so never null when read.
   endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 });

@@ -1,7 +1,7 @@
 // The auction lists, the same on both databases: pages of auctions in each sort with their count and
 // categories (db/store.ts AuctionStore), and the pages of a user's own lists, the watchlist (WatchStore)
 // and my bids (BidStore). Only the search differs: each dialect's search.ts gives its condition.
-import { and, asc, count, desc, eq, gt, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
@@ -41,22 +41,27 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
   const { auctions, users } = t;
   const leaders = leadersOf(t);
 
-  /** The one condition per status, by the clock of the request. */
+  const notCancelled = isNull(auctions.cancelledAt);
+
+  /** The one condition per status, by the clock of the request; a cancelled auction has no timed status. */
   function statusIs(status: AuctionStatus, now: number): SQL {
     const at = new Date(now);
     switch (status) {
       case 'scheduled':
-        return gt(auctions.startsAt, at);
+        return and(gt(auctions.startsAt, at), notCancelled)!;
       case 'open':
-        return and(lte(auctions.startsAt, at), gt(auctions.endsAt, at))!;
+        return and(lte(auctions.startsAt, at), gt(auctions.endsAt, at), notCancelled)!;
       case 'ended':
-        return lte(auctions.endsAt, at);
+        return and(lte(auctions.endsAt, at), notCancelled)!;
+      case 'cancelled':
+        return isNotNull(auctions.cancelledAt);
     }
   }
 
   async function matching(filter: AuctionFilter, use: 'page' | 'count'): Promise<SQL | undefined> {
     return and(
-      filter.status ? statusIs(filter.status, filter.now) : undefined,
+      // Cancelled auctions are in no list but their seller's own and the administrator's.
+      filter.status ? statusIs(filter.status, filter.now) : filter.withCancelled ? undefined : notCancelled,
       filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
       filter.sellerId === undefined ? undefined : eq(auctions.sellerId, anyId(filter.sellerId)),
       filter.words?.length ? await search.matching(filter.words, use) : undefined,
@@ -130,7 +135,7 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
     },
     async count(filter) {
       // A search alone is counted where the database can without reading a row (SQLite's full-text index).
-      const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined;
+      const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined && filter.withCancelled;
       if (filter.words?.length && searchAlone && search.countAlone) return search.countAlone(filter.words);
       const [row] = await db
         .select({ n: count() })
@@ -177,7 +182,7 @@ function ownListPage<Extra extends Record<string, SQL>>(
         key: sql<number>`case when ${ended} then -${endsAt} when ${scheduled} then ${startsAt} else ${endsAt} end`.as('k'),
       })
       .from(auctions)
-      .where(inArray(auctions.id, idsOf(userId)))
+      .where(and(inArray(auctions.id, idsOf(userId)), isNull(auctions.cancelledAt)))
       .as('own');
     // The cursor's key and id are numbers from a request, compared as bigints (like an id: anyId).
     const onPage = db

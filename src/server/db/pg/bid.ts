@@ -10,7 +10,7 @@ import type { PgDb } from './open';
 import { transaction, type Queryable } from './transaction';
 
 const BID_COLUMNS = `b.id, b.auction_id as "auctionId", b.bidder_id as "bidderId", u.name as "bidderName", b.amount, b.seq,
-  b.created_at as "createdAt", b.auto, b.ends_at as "endsAt"`;
+  b.created_at as "createdAt", b.auto, b.buy_now as "buyNow", b.ends_at as "endsAt"`;
 
 /** The bid statements, each prepared once per connection. */
 const BID = {
@@ -77,7 +77,7 @@ const BID = {
   },
   newestOf: {
     name: 'bids-newest-of',
-    text: `select b.id, b.bidder_id as "bidderId", u.name as "bidderName", b.amount, b.created_at as "createdAt", b.auto
+    text: `select b.id, b.bidder_id as "bidderId", u.name as "bidderName", b.amount, b.created_at as "createdAt", b.auto, b.buy_now as "buyNow"
       from bids b join users u on u.id = b.bidder_id where b.auction_id = $1::bigint order by b.id desc limit $2`,
   },
 };

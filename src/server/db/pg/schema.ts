@@ -2,8 +2,21 @@
 // types PostgreSQL has for them. Times are timestamptz (Drizzle maps them to Date), money whole
 // dollars in integers, flags booleans; the auction search is a tsvector that PostgreSQL keeps itself.
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
+import { ITEM_CONDITIONS } from '../../../shared/listing';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const createdAt = () => time('created_at').notNull().defaultNow();
@@ -91,6 +104,24 @@ export const auctions = pgTable(
     closedAt: time('closed_at'),
     /** When its watchers were told that it ends soon; null until then, so they are told once. */
     endingSoonAt: time('ending_soon_at'),
+    /** The file names of the photos after the first (`photo`, the cover), in the seller's order. */
+    morePhotos: jsonb('more_photos')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }),
+    /** Whole dollars; null when the buyer collects the item. */
+    shippingCost: integer('shipping_cost'),
+    itemLocation: text('item_location'),
+    /** The price below which the seller does not sell: never shown to anyone but the seller. */
+    reservePrice: integer('reserve_price'),
+    buyNowPrice: integer('buy_now_price'),
+    /** When its seller (or an administrator) cancelled it: it leaves every public list. */
+    cancelledAt: time('cancelled_at'),
+    /** The auction this one put back up for sale, if it is a relisting. */
+    relistedFrom: integer('relisted_from').references((): AnyPgColumn => auctions.id, { onDelete: 'set null' }),
+    /** When the saved searches were matched against it, at its opening; null until then, so they are matched once. */
+    matchedAt: time('matched_at'),
     /** The name and the description as search words, kept by PostgreSQL whenever either changes. */
     search: tsvector('search')
       .notNull()
@@ -113,6 +144,10 @@ export const auctions = pgTable(
     index('auctions_ending_soon_due_idx')
       .on(t.endsAt)
       .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
+    // The saved-search tick's one query: auctions not matched yet, by start. Matched auctions leave the index.
+    index('auctions_match_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.matchedAt} is null`),
   ],
 );
 
@@ -136,6 +171,8 @@ export const bids = pgTable(
     auto: boolean('auto').notNull().default(false),
     /** The auction's end right after this bid (a late bid moves it): replayed live events carry it. */
     endsAt: time('ends_at').notNull(),
+    /** The purchase at the Buy It Now price that ended the auction. */
+    buyNow: boolean('buy_now').notNull().default(false),
   },
   (t) => [
     // As on SQLite: two bids by hand never share a price on one auction, nor two automatic ones.
@@ -324,4 +361,21 @@ export const liveStreams = pgTable(
     expiresAt: time('expires_at').notNull(),
   },
   (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
+);
+
+/** A search a user saved, to be told of each auction that opens matching it. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The search text as typed; its words match as the auction search's do. */
+    q: text('q'),
+    category: text('category', { enum: CATEGORIES }),
+    maxPrice: integer('max_price'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
 );

@@ -25,7 +25,18 @@ type AuctionValues = [
   leaderName: string | null,
   leaderMax: number | null,
   closedAt: number | null,
+  morePhotos: string,
+  itemCondition: AuctionRecord['itemCondition'],
+  shippingCost: number | null,
+  itemLocation: string | null,
+  reservePrice: number | null,
+  buyNowPrice: number | null,
+  cancelledAt: number | null,
+  relistedFrom: number | null,
 ];
+
+/** The photos after the cover, stored as a JSON array: most auctions have none, which needs no parsing. */
+const photoNames = (json: string): string[] => (json === '[]' ? [] : (JSON.parse(json) as string[]));
 
 /** The auction page's row, with its viewer's own maximum and watch, read raw. */
 export type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWatches: 0 | 1];
@@ -53,6 +64,14 @@ function auctionOfValues([
   leaderName,
   leaderMax,
   closedAt,
+  morePhotos,
+  itemCondition,
+  shippingCost,
+  itemLocation,
+  reservePrice,
+  buyNowPrice,
+  cancelledAt,
+  relistedFrom,
 ]: AuctionValues): AuctionRecord {
   return {
     id,
@@ -72,6 +91,14 @@ function auctionOfValues([
     leaderName,
     leaderMax,
     closedAt: closedAt === null ? null : new Date(closedAt),
+    morePhotos: photoNames(morePhotos),
+    itemCondition,
+    shippingCost,
+    itemLocation,
+    reservePrice,
+    buyNowPrice,
+    cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
+    relistedFrom,
   };
 }
 
@@ -97,6 +124,14 @@ export function listedOfValues([
   leaderName,
   leaderMax,
   closedAt,
+  morePhotos,
+  itemCondition,
+  shippingCost,
+  itemLocation,
+  reservePrice,
+  buyNowPrice,
+  cancelledAt,
+  relistedFrom,
   viewerMax,
   viewerWatches,
 ]: ListedValues): ListedAuctionRecord {
@@ -118,6 +153,14 @@ export function listedOfValues([
     leaderName,
     leaderMax,
     closedAt: closedAt === null ? null : new Date(closedAt),
+    morePhotos: photoNames(morePhotos),
+    itemCondition,
+    shippingCost,
+    itemLocation,
+    reservePrice,
+    buyNowPrice,
+    cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
+    relistedFrom,
     viewerMax,
     viewerWatches: viewerWatches === 1,
   };

@@ -18,6 +18,7 @@ const bidColumns = {
   seq: bids.seq,
   createdAt: bids.createdAt,
   auto: bids.auto,
+  buyNow: bids.buyNow,
   // Written with every bid (and by the migration for the bids before it), so never null when read.
   endsAt: sql<Date>`${bids.endsAt}`.mapWith(bids.endsAt),
 };
@@ -25,15 +26,16 @@ const bidColumns = {
 const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** A bid of an auction's history, read raw: its time in epoch milliseconds, `auto` as 0 or 1. */
-type HistoryBidValues = [id: number, bidderId: number, bidderName: string, amount: number, createdAt: number, auto: 0 | 1];
+type HistoryBidValues = [id: number, bidderId: number, bidderName: string, amount: number, createdAt: number, auto: 0 | 1, buyNow: 0 | 1];
 
-const historyBidOfValues = ([id, bidderId, bidderName, amount, createdAt, auto]: HistoryBidValues): HistoryBidRecord => ({
+const historyBidOfValues = ([id, bidderId, bidderName, amount, createdAt, auto, buyNow]: HistoryBidValues): HistoryBidRecord => ({
   id,
   bidderId,
   bidderName,
   amount,
   createdAt: new Date(createdAt),
   auto: auto === 1,
+  buyNow: buyNow === 1,
 });
 
 export function sqliteBids(
@@ -94,7 +96,7 @@ export function sqliteBids(
   // mapped by hand, as better-sqlite3's row objects would cost more than the read itself.
   const newestOf = db.$client
     .prepare<[number, number], HistoryBidValues>(
-      `select b.id, b.bidder_id, u.name, b.amount, b.created_at, b.auto
+      `select b.id, b.bidder_id, u.name, b.amount, b.created_at, b.auto, b.buy_now
        from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
     )
     .raw();

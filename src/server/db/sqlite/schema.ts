@@ -1,8 +1,9 @@
 // The whole data model. Times are stored as epoch milliseconds (Drizzle maps them to Date);
 // money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
+import { ITEM_CONDITIONS } from '../../../shared/listing';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -94,6 +95,24 @@ export const auctions = sqliteTable(
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
     /** When its watchers were told that it ends soon; null until then, so they are told once. */
     endingSoonAt: integer('ending_soon_at', { mode: 'timestamp_ms' }),
+    /** The file names of the photos after the first (`photo`, the cover), in the seller's order. */
+    morePhotos: text('more_photos', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }),
+    /** Whole dollars; null when the buyer collects the item. */
+    shippingCost: integer('shipping_cost'),
+    itemLocation: text('item_location'),
+    /** The price below which the seller does not sell: never shown to anyone but the seller. */
+    reservePrice: integer('reserve_price'),
+    buyNowPrice: integer('buy_now_price'),
+    /** When its seller (or an administrator) cancelled it: it leaves every public list. */
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    /** The auction this one put back up for sale, if it is a relisting. */
+    relistedFrom: integer('relisted_from').references((): AnySQLiteColumn => auctions.id, { onDelete: 'set null' }),
+    /** When the saved searches were matched against it, at its opening; null until then, so they are matched once. */
+    matchedAt: integer('matched_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     index('auctions_seller_id_idx').on(t.sellerId, t.id),
@@ -111,6 +130,10 @@ export const auctions = sqliteTable(
     index('auctions_ending_soon_due_idx')
       .on(t.endsAt)
       .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
+    // The saved-search tick's one query: auctions not matched yet, by start. Matched auctions leave the index.
+    index('auctions_match_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.matchedAt} is null`),
   ],
 );
 
@@ -137,6 +160,8 @@ export const bids = sqliteTable(
     auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
     /** The auction's end right after this bid (a late bid moves it): replayed live events carry it. */
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
+    /** The purchase at the Buy It Now price that ended the auction. */
+    buyNow: integer('buy_now', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     // Two bids placed by hand never share a price on one auction, nor two automatic ones; an
@@ -354,3 +379,20 @@ export const liveStreams = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type AuctionRow = typeof auctions.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
+
+/** A search a user saved, to be told of each auction that opens matching it. */
+export const savedSearches = sqliteTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The search text as typed; its words match as the auction search's do. */
+    q: text('q'),
+    category: text('category', { enum: CATEGORIES }),
+    maxPrice: integer('max_price'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+);
