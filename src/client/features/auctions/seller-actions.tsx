@@ -88,9 +88,7 @@ export function SellerActions({ auction, running, noticeRef }: SellerActionsProp
         onClose={() => setAsking(false)}
         returnFocusTo={focusBack}
       >
-        <p>
-          “{auction.itemName}” leaves every list and nobody can bid on it. You can relist it afterwards with new dates.
-        </p>
+        <p>“{auction.itemName}” leaves every list and nobody can bid on it. You can relist it afterwards with new dates.</p>
       </ConfirmDialog>
     </div>
   );

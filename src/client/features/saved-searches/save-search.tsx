@@ -45,7 +45,11 @@ export function SaveSearch({ q, category }: SaveSearchProps) {
     }
     const terms = { q: words || null, category, maxPrice: raw === '' ? null : Number(raw) };
     save.mutate(
-      { ...(terms.q ? { q: terms.q } : {}), ...(category ? { category } : {}), ...(terms.maxPrice !== null ? { maxPrice: terms.maxPrice } : {}) },
+      {
+        ...(terms.q ? { q: terms.q } : {}),
+        ...(category ? { category } : {}),
+        ...(terms.maxPrice !== null ? { maxPrice: terms.maxPrice } : {}),
+      },
       {
         onSuccess: () => {
           saved.show(`Search saved: ${describeSearch(terms)}. You will get a notification when a new auction matches it.`);
@@ -68,10 +72,18 @@ export function SaveSearch({ q, category }: SaveSearchProps) {
       >
         Save this search
       </Button>
-      {saved.message && <Banner tone="success" className="mt-3">{saved.message}</Banner>}
+      {saved.message && (
+        <Banner tone="success" className="mt-3">
+          {saved.message}
+        </Banner>
+      )}
       <div id={panelId} hidden={!open}>
         {open && (
-          <form onSubmit={onSubmit} noValidate className="mt-3 max-w-lg space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className="mt-3 max-w-lg space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <p className="text-sm text-slate-700">
               Saves <strong className="font-medium text-slate-900">{describeSearch({ q: words, category, maxPrice: null })}</strong>. When a
               new auction matches, you get a notification.

@@ -86,7 +86,10 @@ export function SavedSearchList() {
               return (
                 <li key={search._id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
                   <div className="min-w-0">
-                    <Link to={resultsPath(search)} className="flex items-center gap-1.5 font-medium break-words text-accent-700 hover:underline">
+                    <Link
+                      to={resultsPath(search)}
+                      className="flex items-center gap-1.5 font-medium break-words text-accent-700 hover:underline"
+                    >
                       <Search aria-hidden="true" className="size-4 shrink-0" />
                       {words}
                     </Link>
