@@ -10,10 +10,9 @@ import { AuctionOutcome } from '../features/auctions/auction-outcome';
 import { AuctionStatusBadge } from '../features/auctions/auction-status-badge';
 import { BuyNow } from '../features/auctions/buy-now';
 import { ListingFacts, ReserveBadge, SellerReserve } from '../features/auctions/listing-facts';
-import { SOLD_FOR, sold, unsoldWords } from '../features/auctions/outcome-words';
 import { PhotoGallery } from '../features/auctions/photo-gallery';
+import { PriceFacts } from '../features/auctions/price-facts';
 import { SellerActions } from '../features/auctions/seller-actions';
-import { TimeFacts } from '../features/auctions/auction-time';
 import type { Auction } from '../features/auctions/types';
 import { useAuctionStatus } from '../features/auctions/use-auction-status';
 import { LiveAnnouncer, useAnnouncer } from '../features/bidding/announcer';
@@ -181,36 +180,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>
           <ListingFacts auction={auction} />
 
-          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="col-span-2">
-              {/* An ended auction's price in its card's words. */}
-              {!ended ? (
-                <>
-                  <dt className="text-sm text-slate-600">Current price</dt>
-                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
-                </>
-              ) : sold(auction) ? (
-                <>
-                  <dt className="text-sm text-slate-600">{SOLD_FOR}</dt>
-                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
-                </>
-              ) : (
-                <>
-                  <dt className="text-sm text-slate-600">Price</dt>
-                  <dd className="text-2xl font-semibold text-slate-600">{unsoldWords(auction)}</dd>
-                </>
-              )}
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Starting price</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">{formatMoney(auction.startingPrice)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Total bids</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">{auction.bidsCount}</dd>
-            </div>
-            <TimeFacts auction={auction} clock={clock} />
-          </dl>
+          <PriceFacts auction={auction} clock={clock} />
           {isSeller && <SellerReserve reservePrice={auction.reservePrice} />}
           {!isSeller && <BuyNow auction={auction} open={status === 'open'} />}
 
