@@ -8,6 +8,7 @@ import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/re
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
 import { reserveMet as reserveMetBy } from '../domain/bidding';
+import { buyNowAvailable } from '../domain/buying';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
 import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
@@ -92,15 +93,6 @@ export function toAuction(
   // The reserve's number is its seller's alone: no other answer carries the field at all.
   if (view.viewerId === row.sellerId) auction.reservePrice = row.reservePrice;
   return auction;
-}
-
-/**
- * Whether the item may still be bought at its Buy It Now price, the clock aside: without a reserve,
- * until the first bid; with one, until the price reaches it.
- */
-export function buyNowAvailable(row: Pick<AuctionRecord, 'buyNowPrice' | 'bidsCount'>, reserveMet: boolean | null): boolean {
-  if (row.buyNowPrice === null) return false;
-  return reserveMet === null ? row.bidsCount === 0 : !reserveMet;
 }
 
 /** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */
