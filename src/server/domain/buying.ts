@@ -3,7 +3,7 @@
 // purchase and the close it brings at once. The rule in words: docs/rules/bidding.md#buy-it-now.
 import { formatDollars } from '../../shared/bids';
 import { BUY_NOW_WORDS, CANCEL_WORDS } from '../../shared/listing';
-import { closingNotices, type AuctionState, type Notice } from './bidding';
+import { closingNotices, reserveMet, type AuctionState, type Notice } from './bidding';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 
 /** What the rule needs to know of the auction: the bid rule's view, its count and its prices. */
@@ -40,8 +40,6 @@ export function buyNowAvailable(auction: { buyNowPrice: number | null; bidsCount
   return reserveMet === null ? auction.bidsCount === 0 : !reserveMet;
 }
 
-const reserveMetOf = (auction: PurchaseAuction) => (auction.reservePrice === null ? null : auction.currentPrice >= auction.reservePrice);
-
 /**
  * Decides a purchase by `buyer` at `now`, or throws why it is refused. `now` is read once the
  * transaction holds the auction, so the purchase is timed after whatever went before it.
@@ -56,7 +54,7 @@ export function decidePurchase({ auction, bought }: PurchaseState, buyer: { id: 
   // Closed counts as ended whatever the clock says, as for a bid.
   if (now < auction.startsAt.getTime() || now >= auction.endsAt.getTime() || auction.closedAt !== null)
     throw badRequest(BUY_NOW_WORDS.notOpen);
-  if (!buyNowAvailable(auction, reserveMetOf(auction))) throw conflict(BUY_NOW_WORDS.gone);
+  if (!buyNowAvailable(auction, reserveMet(auction))) throw conflict(BUY_NOW_WORDS.gone);
 
   const price = auction.buyNowPrice;
   const notices: Notice[] = [];

@@ -7,6 +7,7 @@ import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
+import { reserveMet as reserveMetBy } from '../domain/bidding';
 import { buyNowAvailable } from '../domain/buying';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
@@ -53,7 +54,7 @@ export function toAuction(
   // Taken one by one rather than spread into the answer: a whole list maps thousands of auctions, and
   // the spread more than doubled the time of each.
   const { itemPhoto, itemPhotoCard, photos, photoCards } = photoUrls(row.photo, row.morePhotos, view.publicUrl);
-  const reserveMet = row.reservePrice === null ? null : row.currentPrice >= row.reservePrice;
+  const reserveMet = reserveMetBy(row);
   const auction: Auction = {
     _id: String(row.id),
     itemName: row.itemName,
