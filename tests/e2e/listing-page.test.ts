@@ -202,7 +202,7 @@ describeBrowser('the auction page of a fuller listing', () => {
       .waitFor();
     await dialog.waitFor({ state: 'hidden' });
     // The page read afresh: ended, sold at that price, the purchase marked in the history.
-    await page.getByText('You won this auction').waitFor();
+    await page.getByText('You won this auction', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Buy It Now for $250' }).count()).toBe(0);
     const history = page.getByRole('region', { name: 'Bid History' });
     await history.getByText('Buy It Now').waitFor();
