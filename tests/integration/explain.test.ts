@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuctions, adminDashboard, adminUsers } from '../../src/server/services/admin';
 import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories } from '../../src/server/services/auctions';
 import { placeBid } from '../../src/server/services/bids';
+import { cancelAuction, relistAuction } from '../../src/server/services/ending-early';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
@@ -218,6 +219,17 @@ const cases: Case[] = [
     run: () => placeBid(deps, { id: 26, name: 'User 26' }, { auctionId: '5', bidAmount: 22, maxBid: 40 }),
   },
   { name: 'raise a maximum alone', run: () => placeBid(deps, { id: 26, name: 'User 26' }, { auctionId: '5', maxBid: 60 }) },
+  // Auction 4 is seller 5's, open, without a bid; cancelled, it may be relisted. Before the close below, which closes every auction.
+  { name: 'cancel an auction', run: () => cancelAuction(deps, { id: 5 }, '4') },
+  {
+    name: 'relist an auction',
+    run: () =>
+      relistAuction(
+        deps,
+        { id: 5 },
+        { id: '4', itemStartDate: new Date(now).toISOString(), itemEndDate: new Date(now + 86_400_000).toISOString() },
+      ),
+  },
   { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => []) },
   { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => []) },
   { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },

@@ -6,6 +6,7 @@ import { bidReads } from './bid-reads';
 import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
+import { endingEarlyQueries } from './ending-early';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
@@ -36,6 +37,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
       ...auctionListQueries(dialect, own.search),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
+      ...endingEarlyQueries(dialect, own.readAuction),
       ...own.auctions,
     },
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
