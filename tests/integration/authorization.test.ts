@@ -83,6 +83,12 @@ async function fixture(deps: TestDeps) {
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
+/** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
+async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
+  await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
+  return auctionId;
+}
+
 /** A photo as the avatar form carries it. */
 async function avatarForm(): Promise<FormData> {
   const form = new FormData();
@@ -156,6 +162,11 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     type: 'mutation',
     ...SIGNED_IN,
     input: async (fx, who, deps) => ({ id: await fx.own(who, deps, 'ended'), ...relistDates(deps) }),
+  },
+  'auction.buy': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await withBuyNowPrice(deps, fx.auctions[who]) }),
   },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
   'live.events': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionIds: [fx.auctions[who]] }) },
@@ -408,6 +419,12 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 201,
     admin: 201,
     request: async (fx, who, deps) => json('POST', `/api/auction/${await fx.own(who, deps, 'ended')}/relist`, relistDates(deps)),
+  },
+  'POST /api/auction/:id/buy': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await withBuyNowPrice(deps, fx.auctions[who])}/buy`, {}),
   },
   // A live stream: its answer never ends, so only its head is read (see the test below).
   'GET /api/auction/:id/events': {

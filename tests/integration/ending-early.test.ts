@@ -152,16 +152,29 @@ describe('cancel', () => {
     expect(await seller.caller.auction.byId({ id })).toMatchObject({ status: 'open' });
   });
 
-  test('a bid on a cancelled auction is 400 through both doors, and none is stored', async ({ app, deps }) => {
+  test('a bid or a purchase on a cancelled auction is 400 through both doors, and nothing is stored', async ({ app, deps }) => {
     const { seller, ann } = await people(deps);
     const id = await insertAuction(deps, seller.id, { startingPrice: 10 });
+    await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(id)]);
     await seller.caller.auction.cancel({ id });
-    const rest = await post(app, `/api/auction/${id}`, { bidAmount: 11 }, { cookie: ann.token });
-    expect(rest.statusCode).toBe(400);
-    expectErrorBody(rest);
-    expect(await failure(ann.caller.auction.placeBid({ auctionId: id, bidAmount: 11, maxBid: 50 }))).toMatchObject({ code: 'BAD_REQUEST' });
+    for (const [path, body] of [
+      [`/api/auction/${id}`, { bidAmount: 11 }],
+      [`/api/auction/${id}/buy`, {}],
+    ] as const) {
+      const rest = await post(app, path, body, { cookie: ann.token });
+      expect(rest.statusCode, path).toBe(400);
+      expect(expectErrorBody(rest).error).toBe(CANCEL_WORDS.notOpen);
+    }
+    const notOpen = { code: 'BAD_REQUEST', message: CANCEL_WORDS.notOpen };
+    expect(await failure(ann.caller.auction.placeBid({ auctionId: id, bidAmount: 11, maxBid: 50 }))).toMatchObject(notOpen);
+    expect(await failure(ann.caller.auction.buy({ id }))).toMatchObject(notOpen);
     expect(await deps.sqlOne('select 1 from bids where auction_id = $1', [Number(id)])).toBe(undefined);
-    expect(await seller.caller.auction.byId({ id })).toMatchObject({ status: 'cancelled', bidsCount: 0, currentPrice: 10 });
+    expect(await seller.caller.auction.byId({ id })).toMatchObject({
+      status: 'cancelled',
+      bidsCount: 0,
+      currentPrice: 10,
+      buyNowAvailable: false,
+    });
   });
 
   test('a cancelled auction leaves every list, search and count but its seller’s own and the administrator’s', async ({ app, deps }) => {
@@ -268,6 +281,7 @@ describe('cancel', () => {
       const [cancelBody, bidBody] = [await cancel.text(), await bid.text()];
       if (cancel.status === 200) {
         expect(bid.status, bidBody).toBe(400);
+        expect((JSON.parse(bidBody) as { error: string }).error).toBe(CANCEL_WORDS.notOpen);
         expect(row.cancelledAt).not.toBeNull();
         expect(row.bidsCount).toBe(0);
         expect(stored).toEqual([]);
@@ -401,6 +415,13 @@ describe('relist', () => {
     const soldAtReserve = await forBids(deps, seller, 120);
     await ann.caller.auction.placeBid({ auctionId: soldAtReserve._id, bidAmount: 110 });
     await ben.caller.auction.placeBid({ auctionId: soldAtReserve._id, bidAmount: 120 });
+    // Bought at its Buy It Now price: ended at once, sold; too late to cancel as well.
+    const bought = await listed(deps, seller, { buyNowPrice: '150' }, 9);
+    await ann.caller.auction.buy({ id: bought._id });
+    expect(await failure(seller.caller.auction.cancel({ id: bought._id }))).toMatchObject({
+      code: 'CONFLICT',
+      message: CANCEL_WORDS.ended,
+    });
     const open = await listed(deps, seller, {}, 9);
     const now = deps.now();
     // Still scheduled once the first two have ended.
@@ -411,6 +432,7 @@ describe('relist', () => {
     const cases: Array<[string, string]> = [
       [sold._id, RELIST_WORDS.sold],
       [soldAtReserve._id, RELIST_WORDS.sold],
+      [bought._id, RELIST_WORDS.sold],
       [open._id, RELIST_WORDS.notEnded],
       [scheduled, RELIST_WORDS.notEnded],
     ];

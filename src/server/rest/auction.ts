@@ -59,6 +59,8 @@ export function auctionRoutes(rest: RestRoutes) {
       status: 201,
     },
   );
+  // The path names the auction; the body is `{}`.
+  rest('POST', '/auction/:id/buy', (caller, req) => caller.auction.buy({ id: param(req, 'id') }), { status: 201 });
   rest(
     'POST',
     '/auction',
