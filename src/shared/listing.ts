@@ -47,6 +47,7 @@ export const BUY_NOW_WORDS = {
 
 export const CANCEL_WORDS = {
   cancelled: 'This auction was cancelled.',
+  notSeller: 'Only its seller can cancel this auction.',
   hasBids: 'An auction with bids cannot be cancelled.',
   ended: 'This auction has already ended.',
   notOpen: 'This auction was cancelled; bids and purchases are no longer accepted.',
@@ -55,6 +56,8 @@ export const CANCEL_WORDS = {
 export const RELIST_WORDS = {
   sold: 'This auction sold; only an auction that ended without a sale, or was cancelled, can be relisted.',
   notEnded: 'Only an auction that has ended or was cancelled can be relisted.',
+  notSeller: 'Only its seller can relist this auction.',
+  relisted: 'This auction was already relisted: relist the new one if it does not sell either.',
 } as const;
 
 /** A user keeps at most this many saved searches; one more is refused (409). */

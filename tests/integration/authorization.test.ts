@@ -4,10 +4,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
+import { DAY_MS } from '../../src/shared/constants';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createRestCaller, restRouter, type RestCaller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
-import { auctionForm, image, insertAuction } from '../support/auctions';
+import { auctionForm, image, insertAuction, plainDate } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
@@ -37,6 +38,9 @@ async function confirmationToken(deps: TestDeps, userId: number): Promise<string
   return token;
 }
 
+/** A relist's dates: from today for three days. */
+const relistDates = (deps: TestDeps) => ({ itemStartDate: plainDate(deps.now()), itemEndDate: plainDate(deps.now(), 3) });
+
 type Who = 'signedOut' | 'user' | 'admin';
 type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
 const WHO: Who[] = ['signedOut', 'user', 'admin'];
@@ -56,6 +60,15 @@ async function fixture(deps: TestDeps) {
   return {
     seller,
     auctions,
+    /**
+     * An auction the caller sells (a signed-out caller: the seller's), open without bids unless ended,
+     * in which case it ended without one: what a cancel and a relist may take.
+     */
+    async own(who: Who, deps: TestDeps, state: 'open' | 'ended' = 'open') {
+      const now = deps.now();
+      const dates = state === 'ended' ? { startsAt: now - 2 * DAY_MS, endsAt: now - DAY_MS } : {};
+      return insertAuction(deps, who === 'signedOut' ? seller.id : ids[who], { itemName: 'Their own', ...dates });
+    },
     /** A fresh session for each call, so that a logout or password change spoils nothing else. */
     async token(who: Exclude<Who, 'signedOut'>) {
       return (await createSession(deps, ids[who])).token;
@@ -144,6 +157,12 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auction.live': { type: 'query', ...PUBLIC },
   'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
   'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
+  'auction.cancel': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await fx.own(who, deps) }) },
+  'auction.relist': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await fx.own(who, deps, 'ended'), ...relistDates(deps) }),
+  },
   'auction.buy': {
     type: 'mutation',
     ...SIGNED_IN,
@@ -388,6 +407,18 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 201,
     admin: 201,
     request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }),
+  },
+  'POST /api/auction/:id/cancel': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await fx.own(who, deps)}/cancel`, {}),
+  },
+  'POST /api/auction/:id/relist': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await fx.own(who, deps, 'ended')}/relist`, relistDates(deps)),
   },
   'POST /api/auction/:id/buy': {
     signedOut: 401,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuctions, adminDashboard, adminUsers } from '../../src/server/services/admin';
 import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories } from '../../src/server/services/auctions';
 import { placeBid } from '../../src/server/services/bids';
+import { cancelAuction, relistAuction } from '../../src/server/services/ending-early';
 import { buyNow } from '../../src/server/services/buy-now';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
@@ -215,6 +216,17 @@ const cases: Case[] = [
     run: () => placeBid(deps, { id: 26, name: 'User 26' }, { auctionId: '5', bidAmount: 22, maxBid: 40 }),
   },
   { name: 'raise a maximum alone', run: () => placeBid(deps, { id: 26, name: 'User 26' }, { auctionId: '5', maxBid: 60 }) },
+  // Auction 16 is seller 7's, open, without a bid; cancelled, it may be relisted. Before the close below, which closes every auction.
+  { name: 'cancel an auction', run: () => cancelAuction(deps, { id: 7 }, '16') },
+  {
+    name: 'relist an auction',
+    run: () =>
+      relistAuction(
+        deps,
+        { id: 7 },
+        { id: '16', itemStartDate: new Date(now).toISOString(), itemEndDate: new Date(now + 86_400_000).toISOString() },
+      ),
+  },
   {
     name: 'buy it now',
     run: () => {

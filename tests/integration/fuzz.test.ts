@@ -31,7 +31,14 @@ import {
   RESET_NEEDS_EMAIL_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from '../../src/shared/constants';
-import { MAX_PRICE, auctionIdInput, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
+import {
+  MAX_PRICE,
+  auctionIdInput,
+  createAuctionFields,
+  createAuctionInput,
+  placeBidInput,
+  relistAuctionInput,
+} from '../../src/shared/schemas/auction';
 import {
   checkResetTokenInput,
   forgotPasswordInput,
@@ -1879,6 +1886,298 @@ fuzz(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Cancel and relist: the seller's own auctions in every state, and everyone else's
+
+interface EndingWorld {
+  /** The actor's open and scheduled auctions without bids: each may be cancelled (restored between cases). */
+  cancellable: string[];
+  /** The actor's auctions that ended without a sale, or were cancelled: each may be relisted once. */
+  relistable: string[];
+  /** The actor's auctions that may be neither: one with a bid, one sold. */
+  neither: string[];
+  /** Another seller's, open and ended. */
+  others: string[];
+}
+
+async function endingWorld(deps: Deps, actor: Actor): Promise<EndingWorld> {
+  const seller = await insertUser(deps, { name: 'Fuzz Other Seller' });
+  const bidder = await insertUser(deps, { name: 'Fuzz Bidder' });
+  const now = deps.now();
+  const ended = { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS };
+  const own = (fields: Parameters<typeof insertAuction>[2] = {}) => insertAuction(deps, actor.id, { startingPrice: 100, ...fields });
+  const cancellable = [await own(), await own({ startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS }), await own()];
+  const relistable = [await own(ended), await own(ended), await own()];
+  await deps.sql('update auctions set reserve_price = 150, buy_now_price = 300 where id = $1', [Number(relistable[1])]);
+  await deps.sql('update auctions set cancelled_at = $1, closed_at = $1 where id = $2', [new Date(now), Number(relistable[2])]);
+  // A bid, open; and one that won, ended.
+  const neither = [await own(), await own(ended)];
+  for (const id of neither) {
+    await deps.sql(
+      'insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) values ($1, $2, 101, 1, $3, (select ends_at from auctions where id = $1))',
+      [Number(id), bidder.id, new Date(now - 2 * DAY_MS)],
+    );
+    await deps.sql('update auctions set bids_count = 1, current_price = 101, leader_id = $1, leader_max = 101 where id = $2', [
+      bidder.id,
+      Number(id),
+    ]);
+  }
+  const others = [await insertAuction(deps, seller.id), await insertAuction(deps, seller.id, ended)];
+  return { cancellable, relistable, neither, others };
+}
+
+const knownIds = (world: EndingWorld) => [...world.cancellable, ...world.relistable, ...world.neither, ...world.others];
+
+/** The cancellable auctions back as they were, and every relist gone, so that each case starts from the same world. */
+async function resetEndingWorld(deps: Deps, world: EndingWorld) {
+  await deps.sql('delete from auctions where relisted_from is not null');
+  for (const id of world.cancellable)
+    await deps.sql('update auctions set cancelled_at = null, closed_at = null where id = $1', [Number(id)]);
+}
+
+/** Every auction's cancel and close, `id` → `cancelledAt:closedAt`: what a cancel changes, which the snapshot leaves out. */
+async function endings(deps: Deps): Promise<Record<string, string>> {
+  const rows = await deps.sql<{ id: number; cancelled: number | null; closed: number | null }>(
+    'select id, cancelled_at as cancelled, closed_at as closed from auctions order by id',
+  );
+  return Object.fromEntries(rows.map((row) => [String(row.id), `${row.cancelled ?? ''}:${row.closed ?? ''}`]));
+}
+
+/** An accepted cancel: the actor's cancellable auction, cancelled and closed now, and nothing else changed. */
+function expectCancelled(
+  deps: Deps,
+  world: EndingWorld,
+  id: string,
+  answer: unknown,
+  before: Record<string, string>,
+  after: Record<string, string>,
+) {
+  expect(world.cancellable).toContain(id);
+  expect(before[id]).toBe(':');
+  expect(after).toEqual({ ...before, [id]: `${deps.now()}:${deps.now()}` });
+  expect(answer).toMatchObject({ auction: { _id: id, status: 'cancelled', timeLeft: 0 } });
+}
+
+/** An accepted relist: one new auction of the actor, relisting a relistable one, at the prices sent or copied. */
+async function expectRelisted(
+  deps: Deps,
+  world: EndingWorld,
+  oldId: string,
+  sent: z.output<typeof relistAuctionInput>,
+  answer: unknown,
+  before: Snapshot,
+  after: Snapshot,
+) {
+  expect(world.relistable).toContain(oldId);
+  expect(delta(before, after)).toEqual({ auctions: 1 });
+  const { newAuction } = answer as { newAuction: { _id: string; relistedFrom: string; itemStartDate: string; itemEndDate: string } };
+  const old = (await deps.store.auctions.byId(Number(oldId)))!;
+  const fresh = (await deps.store.auctions.byId(Number(newAuction._id)))!;
+  const price = (sentPrice: number | null | undefined, oldPrice: number | null) => (sentPrice === undefined ? oldPrice : sentPrice);
+  expect(fresh).toMatchObject({
+    sellerId: old.sellerId,
+    itemName: old.itemName,
+    itemDescription: old.itemDescription,
+    itemCategory: old.itemCategory,
+    photo: old.photo,
+    startingPrice: sent.startingPrice ?? old.startingPrice,
+    currentPrice: sent.startingPrice ?? old.startingPrice,
+    reservePrice: price(sent.reservePrice, old.reservePrice),
+    buyNowPrice: price(sent.buyNowPrice, old.buyNowPrice),
+    bidsCount: 0,
+    leaderId: null,
+    cancelledAt: null,
+    closedAt: null,
+    relistedFrom: old.id,
+  });
+  expect(auctionDateIssues(fresh.startsAt.getTime(), fresh.endsAt.getTime(), deps.now())).toEqual([]);
+  const { reservePrice, buyNowPrice, startingPrice } = fresh;
+  if (reservePrice !== null) expect(reservePrice).toBeGreaterThan(startingPrice);
+  if (buyNowPrice !== null) expect(buyNowPrice).toBeGreaterThanOrEqual(Math.max(startingPrice + 1, reservePrice ?? 0));
+  expect(newAuction.relistedFrom).toBe(oldId);
+}
+
+const cancelIdArb = (world: EndingWorld) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.cancellable) },
+    { weight: 4, arbitrary: fc.constantFrom(...knownIds(world)) },
+    { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.anything() },
+  );
+
+/**
+ * Relist inputs: valid ones that keep the prices in order (new ones between the old ones, or left out,
+ * or dropped), and mixed ones with dates around the clock's day and prices in any order.
+ */
+function relistPlan(options: ValueOptions, world: EndingWorld, now: number): InputPlan {
+  const day = (from: number, to: number) => fc.integer({ min: from, max: to }).map((days) => plainDate(now, days));
+  const left = (price: fc.Arbitrary<unknown>, dropped = true) =>
+    fc.oneof(fc.constant(ABSENT), ...(dropped ? [fc.constant(null)] : []), price, price.map(String));
+  return planFor(
+    relistAuctionInput.shape,
+    {
+      id: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...world.relistable) }, fc.constantFrom(...knownIds(world))),
+      itemStartDate: fc.oneof(day(0, 1), fc.constant(new Date(now).toISOString())),
+      itemEndDate: day(2, 12),
+      startingPrice: left(fc.integer({ min: 1, max: 99 }), false),
+      reservePrice: left(fc.integer({ min: 101, max: 200 })),
+      buyNowPrice: left(fc.integer({ min: 200, max: 400 })),
+    },
+    options,
+    {
+      id: fc.constantFrom(...AUCTION_ID_EDGES),
+      itemStartDate: fc.oneof(day(-2, 17), fc.constant(new Date(now - DAY_MS).toISOString())),
+      itemEndDate: fc.oneof(day(-1, 20), fc.constant(new Date(now - 60_000).toISOString())),
+      startingPrice: fc.integer({ min: 0, max: 400 }),
+      reservePrice: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 400 })),
+      buyNowPrice: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 400 })),
+    },
+  );
+}
+
+fuzz(
+  'auction.cancel',
+  'caller',
+  'only the seller’s own auction without bids, open or scheduled, is cancelled; anything else changes nothing',
+  200,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Seller');
+    const world = await endingWorld(deps, actor);
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.record({ id: cancelIdArb(world) }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: hostileJs() },
+    );
+    await check(
+      fc.tuple(input, fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 3 })),
+      numRuns,
+      async ([value, signedInRoll, resetRoll]) => {
+        if (resetRoll === 0) await resetEndingWorld(deps, world);
+        const signedIn = signedInRoll > 0;
+        const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).auction.cancel(value as never));
+        const [after, endedAfter] = [await snapshot(deps), await endings(deps)];
+        expectSchemaRefusal(outcome, auctionIdInput, value, true, signedIn);
+        expectUnchanged(before, after, 'auction.cancel');
+        if (outcome.ok) expectCancelled(deps, world, auctionIdInput.parse(value).id, outcome.value, endedBefore, endedAfter);
+        else {
+          expect(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']).toContain(outcome.error.code);
+          expect(endedAfter).toEqual(endedBefore);
+        }
+      },
+    );
+  },
+  { minAccepted: 5 },
+);
+
+fuzz(
+  'auction.relist',
+  'caller',
+  'a new auction that relists the seller’s unsold one, at prices in order and dates in range; anything else changes nothing',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Seller');
+    const world = await endingWorld(deps, actor);
+    const plan = relistPlan(CALLER, world, deps.now());
+    await check(
+      fc.tuple(inputFor(plan, CALLER, { valid: 6, mixed: 10, hostile: 2 }), fc.integer({ min: 0, max: 9 })),
+      numRuns,
+      async ([value, signedInRoll]) => {
+        await resetEndingWorld(deps, world);
+        const signedIn = signedInRoll > 0;
+        const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).auction.relist(value as never));
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, relistAuctionInput, value, true, signedIn);
+        if (outcome.ok) {
+          const sent = relistAuctionInput.parse(value);
+          await expectRelisted(deps, world, sent.id, sent, outcome.value, before, after);
+        } else {
+          expect(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']).toContain(outcome.error.code);
+          expectUnchanged(before, after, 'auction.relist');
+          expect(await endings(deps)).toEqual(endedBefore);
+        }
+      },
+    );
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'auction.cancel',
+  'rest',
+  'POST /api/auction/:id/cancel: odd ids, bodies and sessions; the seller’s own auction cancelled, or nothing changes',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await endingWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...world.cancellable) },
+      { weight: 4, arbitrary: fc.constantFrom(...knownIds(world)) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(hostileJson()),
+      id: idArb,
+      reset: fc.integer({ min: 0, max: 3 }),
+    });
+    await check(cases, numRuns, async (c) => {
+      if (c.reset === 0) await resetEndingWorld(deps, world);
+      const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+      const res = await sendJson(app, 'POST', `/api/auction/${c.id}/cancel`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}/cancel`);
+      const [after, endedAfter] = [await snapshot(deps), await endings(deps)];
+      expectUnchanged(before, after, 'POST /api/auction/:id/cancel');
+      // Only a known id (or one with blanks around it, which the schema trims) can be cancelled.
+      if (res.statusCode === 200) expectCancelled(deps, world, decodeURIComponent(c.id).trim(), res.json(), endedBefore, endedAfter);
+      else {
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(endedAfter).toEqual(endedBefore);
+      }
+    });
+  },
+  { minAccepted: 3 },
+);
+
+fuzz(
+  'auction.relist',
+  'rest',
+  'POST /api/auction/:id/relist: odd ids, bodies and sessions; one new auction relisting the seller’s unsold one, or nothing changes',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await endingWorld(deps, actor);
+    // The body's own id is overridden by the path's (the adapter spreads it last).
+    const body = inputFor(relistPlan(JSON_ONLY, world, deps.now()), JSON_ONLY, { valid: 8, mixed: 8, hostile: 1 });
+    const idArb = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...world.relistable) },
+      { weight: 3, arbitrary: fc.constantFrom(...knownIds(world)) },
+      { weight: 1, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    await check(fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(body), id: idArb }), numRuns, async (c) => {
+      await resetEndingWorld(deps, world);
+      const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+      const res = await sendJson(app, 'POST', `/api/auction/${c.id}/relist`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}/relist`);
+      const after = await snapshot(deps);
+      if (knownIds(world).includes(c.id))
+        expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), relistAuctionInput.omit({ id: true }), true);
+      if (res.statusCode === 201) {
+        const sent = relistAuctionInput.parse({ ...(serverView(payloadOf(c.body)) as object), id: decodeURIComponent(c.id) });
+        await expectRelisted(deps, world, sent.id, sent, res.json(), before, after);
+      } else {
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/auction/:id/relist');
+        expect(await endings(deps)).toEqual(endedBefore);
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+// ---------------------------------------------------------------------------------------------
 // Notices, settings and password reset
 
 /** Unread notices of the user on the auction, as a bid or a close writes them; their ids. */
@@ -3208,6 +3507,7 @@ describe('fuzz coverage', () => {
       changePasswordInput.shape,
       createAuctionFields.shape,
       placeBidInput.shape,
+      relistAuctionInput.shape,
       contactInput.shape,
     ]) {
       for (const field of Object.values(shape)) {

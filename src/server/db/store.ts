@@ -140,6 +140,20 @@ export interface AuctionStore {
   /** The id of the seller's auction with that name, if there is one (demo data). */
   idByName(sellerId: number, itemName: string): Promise<number | undefined>;
   /**
+   * Cancels the auction for its seller, in one transaction: one conditional update that sets when it
+   * was cancelled and closed to `at`, only if `sellerId` sells it, it has no bid, it is neither
+   * cancelled nor closed, and it ends after `at`. A first bid that commits before it makes it fail; a
+   * bid after it finds the auction closed. The auction as it stands afterwards, read in the same
+   * transaction, and whether this call cancelled it.
+   */
+  cancel(id: number, sellerId: number, at: Date): Promise<{ cancelled: boolean; auction: AuctionRecord | undefined }>;
+  /**
+   * A new auction that puts an old one up again, in one transaction that no other relist of the old
+   * one overlaps: reads it and whether an auction relists it already, lets `decide` judge (the rule,
+   * pure: it throws to refuse), and inserts the auction it returns. The new auction.
+   */
+  relist(id: number, decide: (auction: AuctionRecord | undefined, relistedAlready: boolean) => NewAuction): Promise<AuctionRecord>;
+  /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
    * with the notices `decide` returns written beside the outcome. Returns the auctions it closed,

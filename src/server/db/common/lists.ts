@@ -149,7 +149,7 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
       return row!.n;
     },
     async categories() {
-      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions);
+      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions).where(notCancelled);
       return rows.map((r) => r.category);
     },
   };

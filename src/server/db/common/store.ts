@@ -7,6 +7,7 @@ import { buyNowQueries } from './buy-now';
 import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
+import { endingEarlyQueries } from './ending-early';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
@@ -37,6 +38,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
       ...auctionListQueries(dialect, own.search),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
+      ...endingEarlyQueries(dialect, own.readAuction),
       ...buyNowQueries(dialect, own.readAuction),
       ...own.auctions,
     },

@@ -6,11 +6,13 @@ import {
   myAuctionsInput,
   onBidInput,
   placeBidInput,
+  relistAuctionInput,
 } from '../../../shared/schemas/auction';
 import { listCost } from '../../domain/request-cost';
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
+import { cancelAuction, relistAuction } from '../../services/ending-early';
 import { buyNow } from '../../services/buy-now';
 import { protectedProcedure, publicProcedure, router, uploadProcedure } from '../init';
 
@@ -39,6 +41,16 @@ export const auctionRouter = router({
     message: 'Auction created successfully',
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),
+
+  /** The seller ends their own auction before anyone bid on it; it leaves every list but theirs and the administrator's. */
+  cancel: protectedProcedure
+    .input(auctionIdInput)
+    .mutation(async ({ ctx, input }) => ({ auction: await cancelAuction(ctx.deps, ctx.user, input.id) })),
+
+  /** The seller puts an auction that did not sell (or was cancelled) up again, as a new auction. */
+  relist: protectedProcedure
+    .input(relistAuctionInput)
+    .mutation(async ({ ctx, input }) => ({ newAuction: await relistAuction(ctx.deps, ctx.user, input) })),
 
   /**
    * A bid, a maximum up to which the server bids for the bidder, or both; or the leader's maximum raised alone.
