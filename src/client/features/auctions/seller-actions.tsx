@@ -2,7 +2,7 @@
 // ended (confirmed first), and 'Relist' once it ended unsold or was cancelled. The server decides
 // both; the buttons only show where it would agree.
 import { Ban, RotateCcw } from 'lucide-react';
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -30,6 +30,12 @@ export function SellerActions({ auction, running, noticeRef }: SellerActionsProp
   const [error, setError] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const focusBack = useRef<HTMLElement | null>(null);
+  // Once the page says the auction was cancelled (the dialog closed by then), the focus goes to those words.
+  const [cancelled, setCancelled] = useState(false);
+  const settled = cancelled && auction.status === 'cancelled';
+  useEffect(() => {
+    if (settled) noticeRef.current?.focus();
+  }, [settled, noticeRef]);
 
   const cancellable = running && auction.status !== 'cancelled' && auction.bidsCount === 0;
   if (!cancellable && !relistable(auction) && !asking && !error) return null;
@@ -39,7 +45,9 @@ export function SellerActions({ auction, running, noticeRef }: SellerActionsProp
       { id: auction._id },
       {
         onSuccess: () => {
-          focusBack.current = noticeRef.current;
+          // The button is gone: the effect above moves the focus instead.
+          focusBack.current = null;
+          setCancelled(true);
           setError(null);
           setAsking(false);
         },
