@@ -394,5 +394,6 @@ export const savedSearches = sqliteTable(
     maxPrice: integer('max_price'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+  // A user's list; and the searches an opening auction may match: of its category or none, up to a price or without one.
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );
