@@ -41,6 +41,8 @@ export const BUY_NOW_WORDS = {
   sellerCannotBuy: 'You cannot buy your own item.',
   notOpen: 'Buy It Now is only possible while the auction is open.',
   gone: 'Buy It Now is no longer available: a bid reached the item first.',
+  alreadyBought: 'Buy It Now is no longer available: the item has been bought.',
+  none: 'This auction has no Buy It Now price.',
 } as const;
 
 export const CANCEL_WORDS = {

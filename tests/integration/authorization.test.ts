@@ -82,6 +82,12 @@ async function ownSavedSearch(fx: Fixture, who: Who, deps: TestDeps): Promise<st
   return String(saved.id);
 }
 
+/** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
+async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
+  await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
+  return auctionId;
+}
+
 /** A photo as the avatar form carries it. */
 async function avatarForm(): Promise<FormData> {
   const form = new FormData();
@@ -153,6 +159,11 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auction.live': { type: 'query', ...PUBLIC },
   'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
   'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
+  'auction.buy': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await withBuyNowPrice(deps, fx.auctions[who]) }),
+  },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
   'live.events': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionIds: [fx.auctions[who]] }) },
   'contact.send': {
@@ -405,6 +416,12 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 201,
     admin: 201,
     request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }),
+  },
+  'POST /api/auction/:id/buy': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await withBuyNowPrice(deps, fx.auctions[who])}/buy`, {}),
   },
   // A live stream: its answer never ends, so only its head is read (see the test below).
   'GET /api/auction/:id/events': {

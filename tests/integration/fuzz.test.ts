@@ -32,7 +32,7 @@ import {
   RESET_NEEDS_EMAIL_MESSAGE,
   RESET_REQUESTED_MESSAGE,
 } from '../../src/shared/constants';
-import { MAX_PRICE, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
+import { MAX_PRICE, auctionIdInput, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
 import {
   checkResetTokenInput,
   forgotPasswordInput,
@@ -1966,6 +1966,166 @@ fuzz(
     });
   },
   { minAccepted: 20 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Buy It Now
+
+/** An auction of the buy world, chosen by place when the case runs: an accepted purchase uses one up. */
+class BuyPick {
+  constructor(
+    readonly list: 'open' | 'others',
+    readonly place: number,
+  ) {}
+}
+
+interface BuyWorld {
+  /** Open auctions of someone else with a Buy It Now price and no bid: each may be bought once. */
+  open: string[];
+  /** Auctions a purchase is refused on: the buyer's own, scheduled, ended, without a price, with a bid, and each one bought. */
+  others: string[];
+  /** A fresh buyable auction takes the place of one just bought, which joins the others. */
+  replace(place: number): Promise<void>;
+}
+
+async function buyWorld(deps: Deps, buyer: Actor): Promise<BuyWorld> {
+  const seller = await insertUser(deps, { name: 'Fuzz Seller' });
+  const rival = await makeActor(deps, 'Fuzz Rival');
+  const now = deps.now();
+  const priced = async (sellerId: number, fields: Parameters<typeof insertAuction>[2] = {}) => {
+    const id = await insertAuction(deps, sellerId, { startingPrice: 10, ...fields });
+    await deps.sql('update auctions set buy_now_price = 60 where id = $1', [Number(id)]);
+    return id;
+  };
+  const withBid = await priced(seller.id);
+  await callerFor(deps, rival).auction.placeBid({ auctionId: withBid, bidAmount: 11 });
+  const world: BuyWorld = {
+    open: [await priced(seller.id), await priced(seller.id), await priced(seller.id)],
+    others: [
+      await priced(buyer.id),
+      await priced(seller.id, { startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS }),
+      await priced(seller.id, { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS }),
+      await priced(seller.id, { startsAt: now - DAY_MS, endsAt: now }),
+      await insertAuction(deps, seller.id, { startingPrice: 10 }),
+      withBid,
+    ],
+    async replace(place) {
+      world.others.push(world.open[place]!);
+      world.open[place] = await priced(seller.id);
+    },
+  };
+  return world;
+}
+
+const buyPick = fc.oneof(
+  { weight: 6, arbitrary: fc.nat(99).map((n) => new BuyPick('open', n)) },
+  { weight: 4, arbitrary: fc.nat(99).map((n) => new BuyPick('others', n)) },
+);
+
+/** The id a pick stands for now, and the place of an open one. */
+function resolveBuy(value: unknown, world: BuyWorld): { value: unknown; openPlace: number | null } {
+  if (!(value instanceof BuyPick)) return { value, openPlace: null };
+  const list = world[value.list];
+  const place = value.place % list.length;
+  return { value: list[place], openPlace: value.list === 'open' ? place : null };
+}
+
+/**
+ * An accepted purchase: exactly one auction moved, to its Buy It Now price with the buyer leading, its
+ * end the moment of the purchase; one history entry marked as the purchase; won and sold written; the
+ * answer says so, without an order yet.
+ */
+async function expectBought(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, buyerId: number, auctionId: string) {
+  expect(delta(before, after)).toEqual({ bids: 1, notifications: 2 });
+  const moved = Object.keys(after.auctions).filter((id) => after.auctions[id] !== before.auctions[id]);
+  expect(moved).toEqual([auctionId]);
+  const [, countBefore] = before.auctions[auctionId]!.split(':').map(Number) as [number, number];
+  const now = deps.now();
+  expect(after.auctions[auctionId]).toBe(`60:${countBefore + 1}:10:${now}:${buyerId}`);
+  const bid = await deps.sqlOne(
+    'select auction_id as "auctionId", bidder_id as "bidderId", amount, auto, buy_now as "buyNow" from bids order by id desc limit 1',
+  );
+  expect(bid).toEqual({ auctionId: Number(auctionId), bidderId: buyerId, amount: 60, auto: 0, buyNow: 1 });
+  const kinds = await deps.sql<{ kind: string }>('select kind from notifications where auction_id = $1 order by kind', [Number(auctionId)]);
+  expect(kinds.map((n) => n.kind)).toEqual(['sold', 'won']);
+  expect(answer).toMatchObject({
+    order: null,
+    auction: { _id: auctionId, status: 'ended', currentPrice: 60, winner: { _id: String(buyerId) }, buyNowAvailable: false },
+  });
+}
+
+fuzz(
+  'auction.buy',
+  'caller',
+  'bought once at its price while available, or nothing changes',
+  400,
+  async (numRuns, { deps }) => {
+    const buyer = await makeActor(deps, 'Fuzz Buyer');
+    const world = await buyWorld(deps, buyer);
+    const id = fc.oneof(
+      { weight: 8, arbitrary: buyPick },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.anything() },
+    );
+    const input = fc.oneof({ weight: 9, arbitrary: fc.record({ id }, { requiredKeys: [] }) }, { weight: 1, arbitrary: hostileJs() });
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([planned, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const picked = planned && typeof planned === 'object' && 'id' in planned ? resolveBuy((planned as { id: unknown }).id, world) : null;
+      const value = picked ? { ...(planned as object), id: picked.value } : planned;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? buyer : null).auction.buy(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, auctionIdInput, value, true, signedIn);
+      if (outcome.ok) {
+        const bought = auctionIdInput.parse(value).id;
+        expect(picked?.openPlace).not.toBeNull();
+        await expectBought(deps, before, after, outcome.value, buyer.id, bought);
+        await world.replace(picked!.openPlace!);
+      } else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'auction.buy');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'auction.buy',
+  'rest',
+  'POST /api/auction/:id/buy: odd ids and bodies; bought once at its price while available, or nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const buyer = await restActor(deps);
+    const world = await buyWorld(deps, buyer);
+    const idArb = fc.oneof(
+      { weight: 8, arbitrary: buyPick },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const body = fc.oneof({ weight: 3, arbitrary: fc.constant<unknown>({}) }, { weight: 1, arbitrary: hostileJson() });
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(body), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      const picked = resolveBuy(c.id, world);
+      const path = `/api/auction/${picked.value as string}/buy`;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', path, c, buyer);
+      expectSaneResponse(res, `POST ${path.slice(0, 60)}`);
+      const after = await snapshot(deps);
+      if (res.statusCode < 400) {
+        expect(res.statusCode).toBe(201);
+        expect(picked.openPlace).not.toBeNull();
+        expect(Object.keys(res.json() as object).sort()).toEqual(['auction', 'message', 'order']);
+        await expectBought(deps, before, after, res.json(), buyer.id, picked.value as string);
+        await world.replace(picked.openPlace!);
+      } else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/auction/:id/buy');
+      }
+    });
+  },
+  { minAccepted: 5 },
 );
 
 // ---------------------------------------------------------------------------------------------

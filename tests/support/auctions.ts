@@ -155,7 +155,14 @@ export function uploads(deps: AppDeps): string[] {
   return readdirSync(deps.settings.UPLOAD_DIR).sort();
 }
 
-type InsertedAuction = { itemName?: string; category?: Category; startingPrice?: number; startsAt?: number; endsAt?: number };
+type InsertedAuction = {
+  itemName?: string;
+  category?: Category;
+  startingPrice?: number;
+  reservePrice?: number;
+  startsAt?: number;
+  endsAt?: number;
+};
 
 /** An auction row straight into the database (no photo), open from now for a week unless told. */
 export async function insertAuction(deps: AppDeps, sellerId: number, fields: InsertedAuction = {}): Promise<string> {
@@ -166,6 +173,7 @@ export async function insertAuction(deps: AppDeps, sellerId: number, fields: Ins
     itemDescription: 'Inserted for a test',
     itemCategory: fields.category ?? 'Other',
     startingPrice: fields.startingPrice ?? 10,
+    reservePrice: fields.reservePrice ?? null,
     photo: null,
     startsAt: new Date(fields.startsAt ?? now),
     endsAt: new Date(fields.endsAt ?? now + 7 * DAY_MS),

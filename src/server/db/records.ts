@@ -218,6 +218,15 @@ export type BidOutcome =
   /** Another bid changed the price between the read and the write: nothing was written. */
   | { kind: 'price-moved'; auction: AuctionRecord };
 
+export type PurchaseOutcome =
+  /**
+   * The purchase was written with the close it brings: its history entry, the auction after it
+   * (ended and closed), the users its notices went to, and whether the buyer watches it, for the answer.
+   */
+  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[] }
+  /** The auction changed between the read and the write (the row lock makes this a second wall only): nothing was written. */
+  | { kind: 'taken' };
+
 /** A mail ready to hand to the mail server. */
 export interface MailMessage {
   to: string;

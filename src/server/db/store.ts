@@ -5,6 +5,7 @@
 import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
+import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type {
   AuctionFilter,
   AuctionRecord,
@@ -24,6 +25,7 @@ import type {
   OwnBidRecord,
   OwnListOptions,
   Page,
+  PurchaseOutcome,
   SavedSearchRecord,
   SeedBid,
   SessionRecord,
@@ -146,6 +148,17 @@ export interface AuctionStore {
    * each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<ClosedAuction[]>;
+  /**
+   * A purchase at the Buy It Now price, in one transaction that holds the auction (PostgreSQL: its row
+   * lock; SQLite: the write lock): reads it, lets `decide` judge it (the rule, pure: it throws to
+   * refuse), then writes it with the close it brings, by a conditional update: the buyer leads at
+   * that price, the auction ends and is closed at the purchase's moment, the history gains the
+   * purchase, and the notices are written beside it.
+   */
+  buyNow(
+    purchase: { auctionId: number; buyer: { id: number; name: string } },
+    decide: (state: PurchaseState) => PurchaseDecision,
+  ): Promise<PurchaseOutcome>;
   /**
    * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions,
    * each in its own transaction: claimed only if its watchers were not told yet (so once per auction,

@@ -49,6 +49,8 @@ export function auctionRoutes(rest: RestRoutes) {
     // A maximum raised alone places no bid: 200, not 201.
     return new WithStatus(bid === null ? 200 : 201, { message, auction, leading });
   });
+  // The path names the auction; the body is `{}`.
+  rest('POST', '/auction/:id/buy', (caller, req) => caller.auction.buy({ id: param(req, 'id') }), { status: 201 });
   rest(
     'POST',
     '/auction',

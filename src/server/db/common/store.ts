@@ -3,6 +3,7 @@
 import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
 import { bidReads } from './bid-reads';
+import { buyNowQueries } from './buy-now';
 import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
@@ -37,6 +38,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
       ...auctionListQueries(dialect, own.search),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
+      ...buyNowQueries(dialect, own.readAuction),
       ...own.auctions,
     },
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },

@@ -11,6 +11,7 @@ import { listCost } from '../../domain/request-cost';
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
+import { buyNow } from '../../services/buy-now';
 import { protectedProcedure, publicProcedure, router, uploadProcedure } from '../init';
 
 export const auctionRouter = router({
@@ -45,6 +46,9 @@ export const auctionRouter = router({
    * (docs/decisions/0010-the-rest-bid-calls-its-service.md): a check added here goes there too.
    */
   placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => placeBid(ctx.deps, ctx.user, input)),
+
+  /** The item bought at its Buy It Now price, which ends the auction at once (docs/rules/bidding.md#buy-it-now). */
+  buy: protectedProcedure.input(auctionIdInput).mutation(({ ctx, input }) => buyNow(ctx.deps, ctx.user, input.id)),
 
   /**
    * Each accepted bid, after it commits: of one auction, or of all when auctionId is left out.
