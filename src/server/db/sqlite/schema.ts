@@ -380,10 +380,6 @@ export const liveStreams = sqliteTable(
   (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
 );
 
-export type UserRow = typeof users.$inferSelect;
-export type AuctionRow = typeof auctions.$inferSelect;
-export type BidRow = typeof bids.$inferSelect;
-
 /** A search a user saved, to be told of each auction that opens matching it. */
 export const savedSearches = sqliteTable(
   'saved_searches',
