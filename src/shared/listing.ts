@@ -41,10 +41,13 @@ export const BUY_NOW_WORDS = {
   sellerCannotBuy: 'You cannot buy your own item.',
   notOpen: 'Buy It Now is only possible while the auction is open.',
   gone: 'Buy It Now is no longer available: a bid reached the item first.',
+  alreadyBought: 'Buy It Now is no longer available: the item has been bought.',
+  none: 'This auction has no Buy It Now price.',
 } as const;
 
 export const CANCEL_WORDS = {
   cancelled: 'This auction was cancelled.',
+  notSeller: 'Only its seller can cancel this auction.',
   hasBids: 'An auction with bids cannot be cancelled.',
   ended: 'This auction has already ended.',
   notOpen: 'This auction was cancelled; bids and purchases are no longer accepted.',
@@ -53,6 +56,8 @@ export const CANCEL_WORDS = {
 export const RELIST_WORDS = {
   sold: 'This auction sold; only an auction that ended without a sale, or was cancelled, can be relisted.',
   notEnded: 'Only an auction that has ended or was cancelled can be relisted.',
+  notSeller: 'Only its seller can relist this auction.',
+  relisted: 'This auction was already relisted: relist the new one if it does not sell either.',
 } as const;
 
 /** A user keeps at most this many saved searches; one more is refused (409). */

@@ -130,6 +130,7 @@ describe('GET /api/auction/:id/events streams', () => {
         bidAmount: 101,
         bidTime: new Date(deps.now() - 1000).toISOString(),
         auto: false,
+        buyNow: false,
       });
       expect(dataOf(events[1]!).bid).toMatchObject({ bidder: { _id: ben._id, name: 'Ben Bidder' }, bidAmount: 104, auto: false });
       expect(Number(events[1]!.id)).toBeGreaterThan(Number(events[0]!.id));

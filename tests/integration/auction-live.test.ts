@@ -63,6 +63,7 @@ describe('auction.onBid', () => {
           bidAmount: 105,
           bidTime: new Date(deps.now() - 1000).toISOString(),
           auto: false,
+          buyNow: false,
         },
       },
     });

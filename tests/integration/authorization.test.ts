@@ -4,10 +4,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
+import { DAY_MS } from '../../src/shared/constants';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createRestCaller, restRouter, type RestCaller } from '../../src/server/trpc/router';
 import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '../support/accounts';
-import { auctionForm, image, insertAuction } from '../support/auctions';
+import { auctionForm, image, insertAuction, plainDate } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
@@ -37,6 +38,9 @@ async function confirmationToken(deps: TestDeps, userId: number): Promise<string
   return token;
 }
 
+/** A relist's dates: from today for three days. */
+const relistDates = (deps: TestDeps) => ({ itemStartDate: plainDate(deps.now()), itemEndDate: plainDate(deps.now(), 3) });
+
 type Who = 'signedOut' | 'user' | 'admin';
 type Outcome = 'data' | 'UNAUTHORIZED' | 'FORBIDDEN';
 const WHO: Who[] = ['signedOut', 'user', 'admin'];
@@ -56,6 +60,15 @@ async function fixture(deps: TestDeps) {
   return {
     seller,
     auctions,
+    /**
+     * An auction the caller sells (a signed-out caller: the seller's), open without bids unless ended,
+     * in which case it ended without one: what a cancel and a relist may take.
+     */
+    async own(who: Who, deps: TestDeps, state: 'open' | 'ended' = 'open') {
+      const now = deps.now();
+      const dates = state === 'ended' ? { startsAt: now - 2 * DAY_MS, endsAt: now - DAY_MS } : {};
+      return insertAuction(deps, who === 'signedOut' ? seller.id : ids[who], { itemName: 'Their own', ...dates });
+    },
     /** A fresh session for each call, so that a logout or password change spoils nothing else. */
     async token(who: Exclude<Who, 'signedOut'>) {
       return (await createSession(deps, ids[who])).token;
@@ -69,6 +82,24 @@ async function fixture(deps: TestDeps) {
   };
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+/** A saved search of the caller's own, to delete (signed out: an id, which is never reached). */
+async function ownSavedSearch(fx: Fixture, who: Who, deps: TestDeps): Promise<string> {
+  if (who === 'signedOut') return '1';
+  const user = (await findSessionUser(deps, await fx.token(who)))!;
+  const saved = await deps.store.searches.save(
+    { userId: user.id, q: 'lamp', category: null, maxPrice: null, createdAt: new Date(deps.now()) },
+    20,
+  );
+  if (saved === 'full') throw new Error('the matrix user keeps no searches yet');
+  return String(saved.id);
+}
+
+/** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
+async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
+  await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
+  return auctionId;
+}
 
 /** A photo as the avatar form carries it. */
 async function avatarForm(): Promise<FormData> {
@@ -130,6 +161,9 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'user.watchlist': { type: 'query', ...SIGNED_IN },
   'user.setWatching': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], watching: true }) },
   'user.bids': { type: 'query', ...SIGNED_IN },
+  'user.searches': { type: 'query', ...SIGNED_IN },
+  'user.saveSearch': { type: 'mutation', ...SIGNED_IN, input: () => ({ q: 'brass lamp', maxPrice: 50 }) },
+  'user.deleteSearch': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await ownSavedSearch(fx, who, deps) }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },
@@ -138,6 +172,17 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auction.live': { type: 'query', ...PUBLIC },
   'auction.create': { type: 'mutation', ...SIGNED_IN, input: (_fx, _who, deps) => auctionForm(deps.now()) },
   'auction.placeBid': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], bidAmount: 11 }) },
+  'auction.cancel': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await fx.own(who, deps) }) },
+  'auction.relist': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await fx.own(who, deps, 'ended'), ...relistDates(deps) }),
+  },
+  'auction.buy': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await withBuyNowPrice(deps, fx.auctions[who]) }),
+  },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
   'live.events': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionIds: [fx.auctions[who]] }) },
   'contact.send': {
@@ -352,6 +397,19 @@ const ROUTES: Record<string, RouteDecision> = {
     request: (fx, who) => ({ method: 'DELETE', url: `/api/user/watchlist/${fx.auctions[who]}` }),
   },
   'GET /api/user/bids': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/bids' }) },
+  'GET /api/user/searches': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/searches' }) },
+  'POST /api/user/searches': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: () => json('POST', '/api/user/searches', { q: 'brass lamp', category: 'Art' }),
+  },
+  'DELETE /api/user/searches/:id': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => ({ method: 'DELETE', url: `/api/user/searches/${await ownSavedSearch(fx, who, deps)}` }),
+  },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
   'POST /api/auction': {
     signedOut: 401,
@@ -377,6 +435,24 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 201,
     admin: 201,
     request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}`, { bidAmount: 11 }),
+  },
+  'POST /api/auction/:id/cancel': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await fx.own(who, deps)}/cancel`, {}),
+  },
+  'POST /api/auction/:id/relist': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await fx.own(who, deps, 'ended')}/relist`, relistDates(deps)),
+  },
+  'POST /api/auction/:id/buy': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/auction/${await withBuyNowPrice(deps, fx.auctions[who])}/buy`, {}),
   },
   // A live stream: its answer never ends, so only its head is read (see the test below).
   'GET /api/auction/:id/events': {

@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import { auctionDateIssues } from '../../src/shared/auction-dates';
+import { SAVED_SEARCH_WORDS, SAVED_SEARCHES_MAX } from '../../src/shared/listing';
 import {
   CATEGORIES,
   CONFIRMATION_LINK_INVALID_MESSAGE,
@@ -32,7 +33,14 @@ import {
   RESET_REQUESTED_MESSAGE,
 } from '../../src/shared/constants';
 import { PHOTOS_MAX } from '../../src/shared/listing';
-import { MAX_PRICE, createAuctionFields, createAuctionInput, placeBidInput } from '../../src/shared/schemas/auction';
+import {
+  MAX_PRICE,
+  auctionIdInput,
+  createAuctionFields,
+  createAuctionInput,
+  placeBidInput,
+  relistAuctionInput,
+} from '../../src/shared/schemas/auction';
 import {
   checkResetTokenInput,
   forgotPasswordInput,
@@ -43,8 +51,10 @@ import {
 } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
+import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
 import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
 import { buildApp } from '../../src/server/app';
+import { searchWords } from '../../src/server/domain/search';
 import type { Settings } from '../../src/server/env';
 import { parseId } from '../../src/server/services/auctions';
 import { UPLOADS_PER_ACCOUNT } from '../../src/server/services/photo-work';
@@ -1725,6 +1735,705 @@ fuzz(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Saved searches
+
+/** The user's saved searches as the table holds them, by id. */
+async function savedSearchRows(deps: Deps, userId: number) {
+  return deps.sql<{ id: number; q: string | null; category: string | null; maxPrice: number | null; createdAt: number }>(
+    'select id, q, category, max_price as "maxPrice", created_at as "createdAt" from saved_searches where user_id = $1 order by id',
+    [userId],
+  );
+}
+
+/** `{q?, category?, maxPrice?}`: words people search for, the schema's edges, and the hostile rest. */
+function saveSearchPlan(options: ValueOptions): InputPlan {
+  const words = fc.constantFrom('lamp', 'brass lamp', ' Café ', 'a b', 'é', '"bic"*', 'OR', 'x', '-used 1968', 'Ångström kite');
+  const price = fc.integer({ min: 0, max: 2000 }).chain((n) => fc.constantFrom<unknown>(n, String(n)));
+  return planFor(saveSearchFields.shape, { q: words, maxPrice: price }, options, {
+    q: fc.constantFrom<unknown>(null, '', '   ', '\u0000lamp', 'lamp\ud800', 'lamp\u202e', repeat('ab ', 34)),
+    category: fc.constantFrom<unknown>(null, '', 'art', 'Spaceships'),
+    maxPrice: fc.constantFrom<unknown>(null, '', -1, 1.5, '1e3', MAX_PRICE, MAX_PRICE + 1, '0012'),
+  });
+}
+
+/** Now and then the actor's searches go, so that the limit of 20 is met sometimes and not always. */
+async function fewerSearches(deps: Deps, userId: number, roll: number) {
+  if (roll === 0) await deps.sql('delete from saved_searches where user_id = $1', [userId]);
+}
+
+/**
+ * A save, accepted or refused: accepted, the actor keeps the search as the schema and the words read
+ * it (one more row, or the same one answered again), and nothing else changed; refused, nothing
+ * changed, and a refusal the service gave (`refusal`: 400 or 409; 0 when the door refused first) was
+ * for a search that narrows by nothing, or with the limit met.
+ */
+async function expectSaveOutcome(
+  deps: Deps,
+  before: Snapshot,
+  after: Snapshot,
+  input: unknown,
+  outcome: { ok: true; value: unknown } | { ok: false; refusal: number },
+  userId: number,
+  kept: number,
+) {
+  const parsed = saveSearchInput.safeParse(input);
+  if (!outcome.ok) {
+    expectUnchanged(before, after, 'saving a search');
+    const what = `refused with ${outcome.refusal}, ${kept} kept`;
+    if (outcome.refusal === 409) expect(kept, what).toBe(SAVED_SEARCHES_MAX);
+    if (outcome.refusal === 400 && parsed.success) {
+      const { q, category, maxPrice } = parsed.data;
+      expect(searchWords(q).length === 0 && category === undefined && maxPrice === undefined, what).toBe(true);
+    }
+    return;
+  }
+  expect(parsed.success).toBe(true);
+  const { q, category, maxPrice } = parsed.data!;
+  const expected = {
+    q: q !== undefined && searchWords(q).length > 0 ? q : null,
+    category: category ?? null,
+    maxPrice: maxPrice === undefined ? null : maxPrice + 0,
+  }; // -0 is kept as 0
+  const answer = outcome.value as { _id: string; createdAt: string };
+  expect(answer).toEqual({ _id: expect.stringMatching(/^\d+$/) as string, ...expected, createdAt: expect.any(String) as string });
+  const rows = await savedSearchRows(deps, userId);
+  expect(rows.find((row) => String(row.id) === answer._id)).toMatchObject(expected);
+  expect(rows.length).toBeLessThanOrEqual(SAVED_SEARCHES_MAX);
+  const { saved_searches: added = 0, ...others } = delta(before, after);
+  expect(others).toEqual({});
+  expect([0, 1]).toContain(added);
+  expect({ ...before, counts: {} }).toEqual({ ...after, counts: {} });
+}
+
+fuzz(
+  'user.saveSearch',
+  'caller',
+  'kept as the words read it, within 20; refused, nothing changes',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Saver');
+    const input = inputFor(saveSearchPlan(CALLER), CALLER);
+    await check(
+      fc.tuple(
+        fc.oneof({ weight: 12, arbitrary: input }, { weight: 1, arbitrary: fc.constant(undefined) }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 15 }),
+      ),
+      numRuns,
+      async ([value, signedInRoll, fewerRoll]) => {
+        const signedIn = signedInRoll > 0;
+        await fewerSearches(deps, actor.id, fewerRoll);
+        const kept = (await savedSearchRows(deps, actor.id)).length;
+        const before = await snapshot(deps);
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.saveSearch(value as never));
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, saveSearchInput, value, true, signedIn);
+        if (!outcome.ok) expect(['BAD_REQUEST', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        const refusal = outcome.ok ? 0 : (({ BAD_REQUEST: 400, CONFLICT: 409 } as Record<string, number>)[outcome.error.code] ?? 0);
+        await expectSaveOutcome(deps, before, after, value, outcome.ok ? outcome : { ok: false, refusal }, actor.id, kept);
+      },
+    );
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.saveSearch',
+  'rest',
+  'POST /api/user/searches: kept as the words read it, within 20; refused, nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(inputFor(saveSearchPlan(JSON_ONLY), JSON_ONLY)),
+      fewerRoll: fc.integer({ min: 0, max: 15 }),
+    });
+    await check(cases, numRuns, async (c) => {
+      await fewerSearches(deps, actor.id, c.fewerRoll);
+      const kept = (await savedSearchRows(deps, actor.id)).length;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/user/searches', c, actor);
+      expectSaneResponse(res, 'POST /api/user/searches');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), saveSearchInput, true);
+      const after = await snapshot(deps);
+      // The service's own refusals: a clean JSON request, signed in (400 before a session is a body the door refused).
+      const type = c.wire.contentType?.toLowerCase().replace(/\s/g, '');
+      const clean =
+        (type === 'application/json' || type === 'application/json;charset=utf-8') &&
+        (c.wire.origin === undefined || c.wire.origin === 'http://localhost:80') &&
+        (c.wire.auth === 'bearer' || c.wire.auth === 'cookie');
+      const payload = payloadOf(c.body);
+      const view = serverView(payload);
+      // A body the JSON parser refuses on its own (a prototype key, over its size) never reached the service.
+      const reached = view !== undefined && !/__proto__|constructor/.test(payload ?? '') && Buffer.byteLength(payload ?? '') <= 1024 * 1024;
+      const refusal = clean && reached ? res.statusCode : 0;
+      await expectSaveOutcome(
+        deps,
+        before,
+        after,
+        view,
+        res.statusCode === 201 ? { ok: true, value: res.json() } : { ok: false, refusal },
+        actor.id,
+        kept,
+      );
+    });
+  },
+  { minAccepted: 20 },
+);
+
+/** Searches of the actor and of a neighbour, and the ids a delete may name: theirs, gone ones, odd ones. */
+async function savedSearchWorld(deps: Deps, actor: Actor) {
+  const neighbour = await insertUser(deps, { name: 'Fuzz Neighbour' });
+  const save = async (userId: number, q: string) => {
+    const saved = await deps.store.searches.save({ userId, q, category: null, maxPrice: null, createdAt: new Date(deps.now()) }, 20);
+    if (saved === 'full') throw new Error('the fuzz world keeps fewer than 20 searches');
+    return String(saved.id);
+  };
+  const others = [await save(neighbour.id, 'kite'), await save(neighbour.id, 'lamp')];
+  const refill = async () => {
+    const kept = await savedSearchRows(deps, actor.id);
+    for (let i = kept.length; i < 4; i++) await save(actor.id, `word${i}${Date.now() % 1000}${Math.random()}`);
+    return (await savedSearchRows(deps, actor.id)).map((row) => String(row.id));
+  };
+  return { others, refill };
+}
+
+/** An accepted delete: the actor's search named is gone, nothing else changed. */
+async function expectSearchDeleted(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, ownIds: string[], id: string) {
+  expect(answer).toEqual({ message: SAVED_SEARCH_WORDS.deleted });
+  expect(ownIds).toContain(id);
+  expect(await deps.sqlOne('select 1 from saved_searches where id = $1', [Number(id)])).toBeUndefined();
+  expect(delta(before, after)).toEqual({ saved_searches: -1 });
+  expect({ ...before, counts: {} }).toEqual({ ...after, counts: {} });
+}
+
+fuzz(
+  'user.deleteSearch',
+  'caller',
+  'only the caller’s own search is deleted; any other id changes nothing',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Deleter');
+    const world = await savedSearchWorld(deps, actor);
+    let own = await world.refill();
+    const id = fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 0, max: 3 }).map((i) => () => own[i]!) },
+      { weight: 3, arbitrary: fc.constantFrom(...world.others).map((other) => () => other) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES).map((edge) => () => edge) },
+      { weight: 1, arbitrary: fc.anything().map((anything) => () => anything) },
+    );
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.record({ id }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+    );
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      own = await world.refill();
+      const value = 'hostile' in drawn ? drawn.hostile : drawn.id === undefined ? {} : { id: drawn.id() };
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.deleteSearch(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, deleteSearchInput, value, true, signedIn);
+      if (outcome.ok) await expectSearchDeleted(deps, before, after, outcome.value, own, deleteSearchInput.parse(value).id);
+      else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'user.deleteSearch');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.deleteSearch',
+  'rest',
+  'DELETE /api/user/searches/:id: odd ids and bodies; only the caller’s own search goes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await savedSearchWorld(deps, actor);
+    let own = await world.refill();
+    const idArb = fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 0, max: 3 }).map((i) => () => own[i]!) },
+      { weight: 2, arbitrary: fc.constantFrom(...world.others).map((other) => () => other) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map((edge) => () => encodeURIComponent(edge)),
+      },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES).map((edge) => () => edge) },
+    );
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(hostileJson()), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      own = await world.refill();
+      const id = c.id();
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'DELETE', `/api/user/searches/${id}`, c, actor);
+      expectSaneResponse(res, `DELETE /api/user/searches/${id.slice(0, 40)}`);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) await expectSearchDeleted(deps, before, after, res.json(), own, decodeURIComponent(id.split('?')[0]!));
+      else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'DELETE /api/user/searches/:id');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Buy It Now
+
+/** An auction of the buy world, chosen by place when the case runs: an accepted purchase uses one up. */
+class BuyPick {
+  constructor(
+    readonly list: 'open' | 'others',
+    readonly place: number,
+  ) {}
+}
+
+interface BuyWorld {
+  /** Open auctions of someone else with a Buy It Now price and no bid: each may be bought once. */
+  open: string[];
+  /** Auctions a purchase is refused on: the buyer's own, scheduled, ended, without a price, with a bid, and each one bought. */
+  others: string[];
+  /** A fresh buyable auction takes the place of one just bought, which joins the others. */
+  replace(place: number): Promise<void>;
+}
+
+async function buyWorld(deps: Deps, buyer: Actor): Promise<BuyWorld> {
+  const seller = await insertUser(deps, { name: 'Fuzz Seller' });
+  const rival = await makeActor(deps, 'Fuzz Rival');
+  const now = deps.now();
+  const priced = async (sellerId: number, fields: Parameters<typeof insertAuction>[2] = {}) => {
+    const id = await insertAuction(deps, sellerId, { startingPrice: 10, ...fields });
+    await deps.sql('update auctions set buy_now_price = 60 where id = $1', [Number(id)]);
+    return id;
+  };
+  const withBid = await priced(seller.id);
+  await callerFor(deps, rival).auction.placeBid({ auctionId: withBid, bidAmount: 11 });
+  const world: BuyWorld = {
+    open: [await priced(seller.id), await priced(seller.id), await priced(seller.id)],
+    others: [
+      await priced(buyer.id),
+      await priced(seller.id, { startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS }),
+      await priced(seller.id, { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS }),
+      await priced(seller.id, { startsAt: now - DAY_MS, endsAt: now }),
+      await insertAuction(deps, seller.id, { startingPrice: 10 }),
+      withBid,
+    ],
+    async replace(place) {
+      world.others.push(world.open[place]!);
+      world.open[place] = await priced(seller.id);
+    },
+  };
+  return world;
+}
+
+const buyPick = fc.oneof(
+  { weight: 6, arbitrary: fc.nat(99).map((n) => new BuyPick('open', n)) },
+  { weight: 4, arbitrary: fc.nat(99).map((n) => new BuyPick('others', n)) },
+);
+
+/** The id a pick stands for now, and the place of an open one. */
+function resolveBuy(value: unknown, world: BuyWorld): { value: unknown; openPlace: number | null } {
+  if (!(value instanceof BuyPick)) return { value, openPlace: null };
+  const list = world[value.list];
+  const place = value.place % list.length;
+  return { value: list[place], openPlace: value.list === 'open' ? place : null };
+}
+
+/**
+ * An accepted purchase: exactly one auction moved, to its Buy It Now price with the buyer leading, its
+ * end the moment of the purchase; one history entry marked as the purchase; won and sold written; the
+ * answer says so, without an order yet.
+ */
+async function expectBought(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, buyerId: number, auctionId: string) {
+  expect(delta(before, after)).toEqual({ bids: 1, notifications: 2 });
+  const moved = Object.keys(after.auctions).filter((id) => after.auctions[id] !== before.auctions[id]);
+  expect(moved).toEqual([auctionId]);
+  const [, countBefore] = before.auctions[auctionId]!.split(':').map(Number) as [number, number];
+  const now = deps.now();
+  expect(after.auctions[auctionId]).toBe(`60:${countBefore + 1}:10:${now}:${buyerId}`);
+  const bid = await deps.sqlOne(
+    'select auction_id as "auctionId", bidder_id as "bidderId", amount, auto, buy_now as "buyNow" from bids order by id desc limit 1',
+  );
+  expect(bid).toEqual({ auctionId: Number(auctionId), bidderId: buyerId, amount: 60, auto: 0, buyNow: 1 });
+  const kinds = await deps.sql<{ kind: string }>('select kind from notifications where auction_id = $1 order by kind', [Number(auctionId)]);
+  expect(kinds.map((n) => n.kind)).toEqual(['sold', 'won']);
+  expect(answer).toMatchObject({
+    order: null,
+    auction: { _id: auctionId, status: 'ended', currentPrice: 60, winner: { _id: String(buyerId) }, buyNowAvailable: false },
+  });
+}
+
+fuzz(
+  'auction.buy',
+  'caller',
+  'bought once at its price while available, or nothing changes',
+  400,
+  async (numRuns, { deps }) => {
+    const buyer = await makeActor(deps, 'Fuzz Buyer');
+    const world = await buyWorld(deps, buyer);
+    const id = fc.oneof(
+      { weight: 8, arbitrary: buyPick },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.anything() },
+    );
+    const input = fc.oneof({ weight: 9, arbitrary: fc.record({ id }, { requiredKeys: [] }) }, { weight: 1, arbitrary: hostileJs() });
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([planned, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const picked = planned && typeof planned === 'object' && 'id' in planned ? resolveBuy((planned as { id: unknown }).id, world) : null;
+      const value = picked ? { ...(planned as object), id: picked.value } : planned;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? buyer : null).auction.buy(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, auctionIdInput, value, true, signedIn);
+      if (outcome.ok) {
+        const bought = auctionIdInput.parse(value).id;
+        expect(picked?.openPlace).not.toBeNull();
+        await expectBought(deps, before, after, outcome.value, buyer.id, bought);
+        await world.replace(picked!.openPlace!);
+      } else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'auction.buy');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'auction.buy',
+  'rest',
+  'POST /api/auction/:id/buy: odd ids and bodies; bought once at its price while available, or nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const buyer = await restActor(deps);
+    const world = await buyWorld(deps, buyer);
+    const idArb = fc.oneof(
+      { weight: 8, arbitrary: buyPick },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const body = fc.oneof({ weight: 3, arbitrary: fc.constant<unknown>({}) }, { weight: 1, arbitrary: hostileJson() });
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(body), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      const picked = resolveBuy(c.id, world);
+      const path = `/api/auction/${picked.value as string}/buy`;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', path, c, buyer);
+      expectSaneResponse(res, `POST ${path.slice(0, 60)}`);
+      const after = await snapshot(deps);
+      if (res.statusCode < 400) {
+        expect(res.statusCode).toBe(201);
+        expect(picked.openPlace).not.toBeNull();
+        expect(Object.keys(res.json() as object).sort()).toEqual(['auction', 'message', 'order']);
+        await expectBought(deps, before, after, res.json(), buyer.id, picked.value as string);
+        await world.replace(picked.openPlace!);
+      } else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/auction/:id/buy');
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Cancel and relist: the seller's own auctions in every state, and everyone else's
+
+interface EndingWorld {
+  /** The actor's open and scheduled auctions without bids: each may be cancelled (restored between cases). */
+  cancellable: string[];
+  /** The actor's auctions that ended without a sale, or were cancelled: each may be relisted once. */
+  relistable: string[];
+  /** The actor's auctions that may be neither: one with a bid, one sold. */
+  neither: string[];
+  /** Another seller's, open and ended. */
+  others: string[];
+}
+
+async function endingWorld(deps: Deps, actor: Actor): Promise<EndingWorld> {
+  const seller = await insertUser(deps, { name: 'Fuzz Other Seller' });
+  const bidder = await insertUser(deps, { name: 'Fuzz Bidder' });
+  const now = deps.now();
+  const ended = { startsAt: now - 3 * DAY_MS, endsAt: now - DAY_MS };
+  const own = (fields: Parameters<typeof insertAuction>[2] = {}) => insertAuction(deps, actor.id, { startingPrice: 100, ...fields });
+  const cancellable = [await own(), await own({ startsAt: now + DAY_MS, endsAt: now + 2 * DAY_MS }), await own()];
+  const relistable = [await own(ended), await own(ended), await own()];
+  await deps.sql('update auctions set reserve_price = 150, buy_now_price = 300 where id = $1', [Number(relistable[1])]);
+  await deps.sql('update auctions set cancelled_at = $1, closed_at = $1 where id = $2', [new Date(now), Number(relistable[2])]);
+  // A bid, open; and one that won, ended.
+  const neither = [await own(), await own(ended)];
+  for (const id of neither) {
+    await deps.sql(
+      'insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) values ($1, $2, 101, 1, $3, (select ends_at from auctions where id = $1))',
+      [Number(id), bidder.id, new Date(now - 2 * DAY_MS)],
+    );
+    await deps.sql('update auctions set bids_count = 1, current_price = 101, leader_id = $1, leader_max = 101 where id = $2', [
+      bidder.id,
+      Number(id),
+    ]);
+  }
+  const others = [await insertAuction(deps, seller.id), await insertAuction(deps, seller.id, ended)];
+  return { cancellable, relistable, neither, others };
+}
+
+const knownIds = (world: EndingWorld) => [...world.cancellable, ...world.relistable, ...world.neither, ...world.others];
+
+/** The cancellable auctions back as they were, and every relist gone, so that each case starts from the same world. */
+async function resetEndingWorld(deps: Deps, world: EndingWorld) {
+  await deps.sql('delete from auctions where relisted_from is not null');
+  for (const id of world.cancellable)
+    await deps.sql('update auctions set cancelled_at = null, closed_at = null where id = $1', [Number(id)]);
+}
+
+/** Every auction's cancel and close, `id` → `cancelledAt:closedAt`: what a cancel changes, which the snapshot leaves out. */
+async function endings(deps: Deps): Promise<Record<string, string>> {
+  const rows = await deps.sql<{ id: number; cancelled: number | null; closed: number | null }>(
+    'select id, cancelled_at as cancelled, closed_at as closed from auctions order by id',
+  );
+  return Object.fromEntries(rows.map((row) => [String(row.id), `${row.cancelled ?? ''}:${row.closed ?? ''}`]));
+}
+
+/** An accepted cancel: the actor's cancellable auction, cancelled and closed now, and nothing else changed. */
+function expectCancelled(
+  deps: Deps,
+  world: EndingWorld,
+  id: string,
+  answer: unknown,
+  before: Record<string, string>,
+  after: Record<string, string>,
+) {
+  expect(world.cancellable).toContain(id);
+  expect(before[id]).toBe(':');
+  expect(after).toEqual({ ...before, [id]: `${deps.now()}:${deps.now()}` });
+  expect(answer).toMatchObject({ auction: { _id: id, status: 'cancelled', timeLeft: 0 } });
+}
+
+/** An accepted relist: one new auction of the actor, relisting a relistable one, at the prices sent or copied. */
+async function expectRelisted(
+  deps: Deps,
+  world: EndingWorld,
+  oldId: string,
+  sent: z.output<typeof relistAuctionInput>,
+  answer: unknown,
+  before: Snapshot,
+  after: Snapshot,
+) {
+  expect(world.relistable).toContain(oldId);
+  expect(delta(before, after)).toEqual({ auctions: 1 });
+  const { newAuction } = answer as { newAuction: { _id: string; relistedFrom: string; itemStartDate: string; itemEndDate: string } };
+  const old = (await deps.store.auctions.byId(Number(oldId)))!;
+  const fresh = (await deps.store.auctions.byId(Number(newAuction._id)))!;
+  const price = (sentPrice: number | null | undefined, oldPrice: number | null) => (sentPrice === undefined ? oldPrice : sentPrice);
+  expect(fresh).toMatchObject({
+    sellerId: old.sellerId,
+    itemName: old.itemName,
+    itemDescription: old.itemDescription,
+    itemCategory: old.itemCategory,
+    photo: old.photo,
+    startingPrice: sent.startingPrice ?? old.startingPrice,
+    currentPrice: sent.startingPrice ?? old.startingPrice,
+    reservePrice: price(sent.reservePrice, old.reservePrice),
+    buyNowPrice: price(sent.buyNowPrice, old.buyNowPrice),
+    bidsCount: 0,
+    leaderId: null,
+    cancelledAt: null,
+    closedAt: null,
+    relistedFrom: old.id,
+  });
+  expect(auctionDateIssues(fresh.startsAt.getTime(), fresh.endsAt.getTime(), deps.now())).toEqual([]);
+  const { reservePrice, buyNowPrice, startingPrice } = fresh;
+  if (reservePrice !== null) expect(reservePrice).toBeGreaterThan(startingPrice);
+  if (buyNowPrice !== null) expect(buyNowPrice).toBeGreaterThanOrEqual(Math.max(startingPrice + 1, reservePrice ?? 0));
+  expect(newAuction.relistedFrom).toBe(oldId);
+}
+
+const cancelIdArb = (world: EndingWorld) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...world.cancellable) },
+    { weight: 4, arbitrary: fc.constantFrom(...knownIds(world)) },
+    { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.anything() },
+  );
+
+/**
+ * Relist inputs: valid ones that keep the prices in order (new ones between the old ones, or left out,
+ * or dropped), and mixed ones with dates around the clock's day and prices in any order.
+ */
+function relistPlan(options: ValueOptions, world: EndingWorld, now: number): InputPlan {
+  const day = (from: number, to: number) => fc.integer({ min: from, max: to }).map((days) => plainDate(now, days));
+  const left = (price: fc.Arbitrary<unknown>, dropped = true) =>
+    fc.oneof(fc.constant(ABSENT), ...(dropped ? [fc.constant(null)] : []), price, price.map(String));
+  return planFor(
+    relistAuctionInput.shape,
+    {
+      id: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...world.relistable) }, fc.constantFrom(...knownIds(world))),
+      itemStartDate: fc.oneof(day(0, 1), fc.constant(new Date(now).toISOString())),
+      itemEndDate: day(2, 12),
+      startingPrice: left(fc.integer({ min: 1, max: 99 }), false),
+      reservePrice: left(fc.integer({ min: 101, max: 200 })),
+      buyNowPrice: left(fc.integer({ min: 200, max: 400 })),
+    },
+    options,
+    {
+      id: fc.constantFrom(...AUCTION_ID_EDGES),
+      itemStartDate: fc.oneof(day(-2, 17), fc.constant(new Date(now - DAY_MS).toISOString())),
+      itemEndDate: fc.oneof(day(-1, 20), fc.constant(new Date(now - 60_000).toISOString())),
+      startingPrice: fc.integer({ min: 0, max: 400 }),
+      reservePrice: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 400 })),
+      buyNowPrice: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 400 })),
+    },
+  );
+}
+
+fuzz(
+  'auction.cancel',
+  'caller',
+  'only the seller’s own auction without bids, open or scheduled, is cancelled; anything else changes nothing',
+  200,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Seller');
+    const world = await endingWorld(deps, actor);
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.record({ id: cancelIdArb(world) }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: hostileJs() },
+    );
+    await check(
+      fc.tuple(input, fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 3 })),
+      numRuns,
+      async ([value, signedInRoll, resetRoll]) => {
+        if (resetRoll === 0) await resetEndingWorld(deps, world);
+        const signedIn = signedInRoll > 0;
+        const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).auction.cancel(value as never));
+        const [after, endedAfter] = [await snapshot(deps), await endings(deps)];
+        expectSchemaRefusal(outcome, auctionIdInput, value, true, signedIn);
+        expectUnchanged(before, after, 'auction.cancel');
+        if (outcome.ok) expectCancelled(deps, world, auctionIdInput.parse(value).id, outcome.value, endedBefore, endedAfter);
+        else {
+          expect(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']).toContain(outcome.error.code);
+          expect(endedAfter).toEqual(endedBefore);
+        }
+      },
+    );
+  },
+  { minAccepted: 5 },
+);
+
+fuzz(
+  'auction.relist',
+  'caller',
+  'a new auction that relists the seller’s unsold one, at prices in order and dates in range; anything else changes nothing',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Seller');
+    const world = await endingWorld(deps, actor);
+    const plan = relistPlan(CALLER, world, deps.now());
+    await check(
+      fc.tuple(inputFor(plan, CALLER, { valid: 6, mixed: 10, hostile: 2 }), fc.integer({ min: 0, max: 9 })),
+      numRuns,
+      async ([value, signedInRoll]) => {
+        await resetEndingWorld(deps, world);
+        const signedIn = signedInRoll > 0;
+        const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).auction.relist(value as never));
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, relistAuctionInput, value, true, signedIn);
+        if (outcome.ok) {
+          const sent = relistAuctionInput.parse(value);
+          await expectRelisted(deps, world, sent.id, sent, outcome.value, before, after);
+        } else {
+          expect(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']).toContain(outcome.error.code);
+          expectUnchanged(before, after, 'auction.relist');
+          expect(await endings(deps)).toEqual(endedBefore);
+        }
+      },
+    );
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'auction.cancel',
+  'rest',
+  'POST /api/auction/:id/cancel: odd ids, bodies and sessions; the seller’s own auction cancelled, or nothing changes',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await endingWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...world.cancellable) },
+      { weight: 4, arbitrary: fc.constantFrom(...knownIds(world)) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(hostileJson()),
+      id: idArb,
+      reset: fc.integer({ min: 0, max: 3 }),
+    });
+    await check(cases, numRuns, async (c) => {
+      if (c.reset === 0) await resetEndingWorld(deps, world);
+      const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+      const res = await sendJson(app, 'POST', `/api/auction/${c.id}/cancel`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}/cancel`);
+      const [after, endedAfter] = [await snapshot(deps), await endings(deps)];
+      expectUnchanged(before, after, 'POST /api/auction/:id/cancel');
+      // Only a known id (or one with blanks around it, which the schema trims) can be cancelled.
+      if (res.statusCode === 200) expectCancelled(deps, world, decodeURIComponent(c.id).trim(), res.json(), endedBefore, endedAfter);
+      else {
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(endedAfter).toEqual(endedBefore);
+      }
+    });
+  },
+  { minAccepted: 3 },
+);
+
+fuzz(
+  'auction.relist',
+  'rest',
+  'POST /api/auction/:id/relist: odd ids, bodies and sessions; one new auction relisting the seller’s unsold one, or nothing changes',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await endingWorld(deps, actor);
+    // The body's own id is overridden by the path's (the adapter spreads it last).
+    const body = inputFor(relistPlan(JSON_ONLY, world, deps.now()), JSON_ONLY, { valid: 8, mixed: 8, hostile: 1 });
+    const idArb = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...world.relistable) },
+      { weight: 3, arbitrary: fc.constantFrom(...knownIds(world)) },
+      { weight: 1, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    await check(fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(body), id: idArb }), numRuns, async (c) => {
+      await resetEndingWorld(deps, world);
+      const [before, endedBefore] = [await snapshot(deps), await endings(deps)];
+      const res = await sendJson(app, 'POST', `/api/auction/${c.id}/relist`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}/relist`);
+      const after = await snapshot(deps);
+      if (knownIds(world).includes(c.id))
+        expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), relistAuctionInput.omit({ id: true }), true);
+      if (res.statusCode === 201) {
+        const sent = relistAuctionInput.parse({ ...(serverView(payloadOf(c.body)) as object), id: decodeURIComponent(c.id) });
+        await expectRelisted(deps, world, sent.id, sent, res.json(), before, after);
+      } else {
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/auction/:id/relist');
+        expect(await endings(deps)).toEqual(endedBefore);
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+// ---------------------------------------------------------------------------------------------
 // Notices, settings and password reset
 
 /** Unread notices of the user on the auction, as a bid or a close writes them; their ids. */
@@ -3050,7 +3759,9 @@ describe('fuzz coverage', () => {
       changePasswordInput.shape,
       createAuctionFields.shape,
       placeBidInput.shape,
+      relistAuctionInput.shape,
       contactInput.shape,
+      saveSearchFields.shape,
     ]) {
       for (const field of Object.values(shape)) {
         const spec = fieldSpec(field as z.ZodType);

@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
 import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/seed/seed';
 import { cardName } from '../../src/server/services/photos';
-import { anonymousCaller } from '../support/accounts';
+import { anonymousCaller, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { rowsIn } from '../support/sql';
 
@@ -30,16 +30,20 @@ function auctionRows(deps: TestDeps) {
     currentPrice: number;
     bidsCount: number;
     photo: string | null;
+    morePhotos: string;
     startsAt: number;
     endsAt: number;
     createdAt: number;
   }>(
     `select id, seller_id as "sellerId", item_category as "itemCategory", item_description as "itemDescription",
        starting_price as "startingPrice", current_price as "currentPrice", bids_count as "bidsCount", photo,
-       starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt"
+       more_photos as "morePhotos", starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt"
      from auctions order by id`,
   );
 }
+
+/** Every photo of an auction row, the cover first. */
+const photosOf = (row: { photo: string | null; morePhotos: string }) => [row.photo!, ...(JSON.parse(row.morePhotos) as string[])];
 
 describe('demo data in an empty database', () => {
   // Seeded once, then only read: every test here looks at the same demo data.
@@ -92,21 +96,42 @@ describe('demo data in an empty database', () => {
     expect(rows.some((r) => r.bidsCount === 0)).toBe(true);
   });
 
-  test('gives every auction a real JPEG photo with its card copy', async () => {
+  test('gives every auction real JPEG photos, each with its card copy, several on most', async () => {
     const rows = await auctionRows(deps);
-    for (const row of rows) {
-      expect(row.photo).toMatch(/\.jpg$/);
-      const path = join(deps.settings.UPLOAD_DIR, row.photo!);
-      const bytes = readFileSync(path);
+    const photos = rows.flatMap(photosOf);
+    for (const photo of photos) {
+      expect(photo).toMatch(/\.jpg$/);
+      const bytes = readFileSync(join(deps.settings.UPLOAD_DIR, photo));
       expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       const meta = await sharp(bytes).metadata();
       expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
-      const card = join(deps.settings.UPLOAD_DIR, cardName(row.photo!));
+      const card = join(deps.settings.UPLOAD_DIR, cardName(photo));
       expect(existsSync(card)).toBe(true);
       expect((await sharp(card).metadata()).format).toBe('webp');
     }
+    expect(rows.filter((row) => photosOf(row).length >= 3).length).toBeGreaterThanOrEqual(4);
+    // The views of one auction are different pictures.
+    const several = photosOf(rows.find((row) => photosOf(row).length >= 3)!);
+    expect(new Set(several.map((photo) => readFileSync(join(deps.settings.UPLOAD_DIR, photo)).toString('base64'))).size).toBe(
+      several.length,
+    );
     // Nothing else was left behind.
-    expect(readdirSync(deps.settings.UPLOAD_DIR)).toHaveLength(rows.length * 2);
+    expect(readdirSync(deps.settings.UPLOAD_DIR)).toHaveLength(photos.length * 2);
+  });
+
+  test('shows every condition, reserves met and not, Buy It Now prices, pickup and shipping', async () => {
+    // A visitor who sells nothing, as the list shows the auctions to anyone.
+    const { caller } = await signedInUser(deps, 'Visitor', { email: 'visitor@example.test' });
+    const { items: seen } = await caller.auction.list({ limit: 100, status: 'all' });
+    expect(new Set(seen.map((a) => a.itemCondition))).toEqual(new Set(['new', 'like_new', 'good', 'fair', 'for_parts']));
+    expect(seen.some((a) => a.reserveMet === true)).toBe(true);
+    expect(seen.some((a) => a.reserveMet === false && a.status === 'open')).toBe(true);
+    expect(seen.some((a) => a.buyNowAvailable)).toBe(true);
+    expect(seen.some((a) => a.shippingCost === null)).toBe(true);
+    expect(seen.some((a) => a.shippingCost !== null && a.shippingCost > 0)).toBe(true);
+    for (const a of seen) expect(a.itemLocation).toEqual(expect.any(String));
+    // Nobody but the seller reads a reserve's number.
+    for (const a of seen) expect(a).not.toHaveProperty('reservePrice');
   });
 
   test('keeps the bid invariants on every auction', async () => {

@@ -160,7 +160,14 @@ export function spooled(deps: AppDeps): string[] {
   return existsSync(deps.photos.spoolDir) ? readdirSync(deps.photos.spoolDir).sort() : [];
 }
 
-type InsertedAuction = { itemName?: string; category?: Category; startingPrice?: number; startsAt?: number; endsAt?: number };
+type InsertedAuction = {
+  itemName?: string;
+  category?: Category;
+  startingPrice?: number;
+  reservePrice?: number;
+  startsAt?: number;
+  endsAt?: number;
+};
 
 /** An auction row straight into the database (no photo), open from now for a week unless told. */
 export async function insertAuction(deps: AppDeps, sellerId: number, fields: InsertedAuction = {}): Promise<string> {
@@ -171,6 +178,7 @@ export async function insertAuction(deps: AppDeps, sellerId: number, fields: Ins
     itemDescription: 'Inserted for a test',
     itemCategory: fields.category ?? 'Other',
     startingPrice: fields.startingPrice ?? 10,
+    reservePrice: fields.reservePrice ?? null,
     photo: null,
     startsAt: new Date(fields.startsAt ?? now),
     endsAt: new Date(fields.endsAt ?? now + 7 * DAY_MS),

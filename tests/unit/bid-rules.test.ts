@@ -31,6 +31,8 @@ function serverAnswer(draft: BidDraft): { ok: true } | { ok: false; field: strin
       endsAt: new Date(NOW + 3_600_000),
       leaderId: draft.leading ? VIEWER : OTHER,
       closedAt: null,
+      reservePrice: null,
+      cancelledAt: null,
     },
     maxima: [{ bidderId: draft.leading ? VIEWER : OTHER, amount: leaderMax, order: 1 }],
     repeatOf: null,

@@ -63,8 +63,9 @@ export function bidWrites(
         bidderName: names.get(entry.bidderId)!,
         amount: entry.amount,
         seq: firstSeq + i,
-        // The key belongs to the placed bid: a repeat answers with it.
-        requestKey: i === 0 ? requestKey : null,
+        // The key belongs to the placed bid, always the first when there is one: a repeat answers with
+        // it. A raise alone places none (its one entry, if any, is automatic) and keeps no key.
+        requestKey: i === 0 && !entry.auto ? requestKey : null,
         createdAt: decision.at,
         auto: entry.auto,
         buyNow: false,

@@ -218,6 +218,15 @@ export type BidOutcome =
   /** Another bid changed the price between the read and the write: nothing was written. */
   | { kind: 'price-moved'; auction: AuctionRecord };
 
+export type PurchaseOutcome =
+  /**
+   * The purchase was written with the close it brings: its history entry, the auction after it
+   * (ended and closed), the users its notices went to, and whether the buyer watches it, for the answer.
+   */
+  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[] }
+  /** The auction changed between the read and the write (the row lock makes this a second wall only): nothing was written. */
+  | { kind: 'taken' };
+
 /** A mail ready to hand to the mail server. */
 export interface MailMessage {
   to: string;
@@ -253,3 +262,20 @@ export interface OutboxMail {
 
 /** Why a live stream was refused its place: which cap it met. */
 export type StreamPlaceRefusal = 'user-full' | 'address-full';
+
+/** A search a user saved, to hear of each auction that opens matching it. */
+export interface SavedSearchRecord {
+  id: number;
+  userId: number;
+  /** The text as typed (trimmed); null when the search has no words. */
+  q: string | null;
+  category: Category | null;
+  maxPrice: number | null;
+  createdAt: Date;
+}
+
+/** One batch of the saved-search tick: how many opening auctions it claimed, and whom it told (once per auction). */
+export interface MatchOutcome {
+  due: number;
+  userIds: number[];
+}

@@ -5,6 +5,7 @@
 import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
+import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type {
   AuctionFilter,
   AuctionRecord,
@@ -17,12 +18,15 @@ import type {
   ListedAuctionRecord,
   LoginEventRecord,
   MailMessage,
+  MatchOutcome,
   NewAuction,
   NotificationRecord,
   OutboxMail,
   OwnBidRecord,
   OwnListOptions,
   Page,
+  PurchaseOutcome,
+  SavedSearchRecord,
   SeedBid,
   SessionRecord,
   StreamPlaceRefusal,
@@ -138,12 +142,37 @@ export interface AuctionStore {
   /** The id of the seller's auction with that name, if there is one (demo data). */
   idByName(sellerId: number, itemName: string): Promise<number | undefined>;
   /**
+   * Cancels the auction for its seller, in one transaction: one conditional update that sets when it
+   * was cancelled and closed to `at`, only if `sellerId` sells it, it has no bid, it is neither
+   * cancelled nor closed, and it ends after `at`. A first bid that commits before it makes it fail; a
+   * bid after it finds the auction closed. The auction as it stands afterwards, read in the same
+   * transaction, and whether this call cancelled it.
+   */
+  cancel(id: number, sellerId: number, at: Date): Promise<{ cancelled: boolean; auction: AuctionRecord | undefined }>;
+  /**
+   * A new auction that puts an old one up again, in one transaction that no other relist of the old
+   * one overlaps: reads it and whether an auction relists it already, lets `decide` judge (the rule,
+   * pure: it throws to refuse), and inserts the auction it returns. The new auction.
+   */
+  relist(id: number, decide: (auction: AuctionRecord | undefined, relistedAlready: boolean) => NewAuction): Promise<AuctionRecord>;
+  /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
    * with the notices `decide` returns written beside the outcome. Returns the auctions it closed,
    * each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<ClosedAuction[]>;
+  /**
+   * A purchase at the Buy It Now price, in one transaction that holds the auction (PostgreSQL: its row
+   * lock; SQLite: the write lock): reads it, lets `decide` judge it (the rule, pure: it throws to
+   * refuse), then writes it with the close it brings, by a conditional update: the buyer leads at
+   * that price, the auction ends and is closed at the purchase's moment, the history gains the
+   * purchase, and the notices are written beside it.
+   */
+  buyNow(
+    purchase: { auctionId: number; buyer: { id: number; name: string } },
+    decide: (state: PurchaseState) => PurchaseDecision,
+  ): Promise<PurchaseOutcome>;
   /**
    * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions,
    * each in its own transaction: claimed only if its watchers were not told yet (so once per auction,
@@ -171,6 +200,30 @@ export interface WatchStore {
   page(userId: number, options: OwnListOptions): Promise<Page<ListedAuctionRecord>>;
   /** How many auctions the user watches. */
   count(userId: number): Promise<number>;
+}
+
+export interface SavedSearchStore {
+  /** The user's saved searches, newest first. */
+  ofUser(userId: number): Promise<SavedSearchRecord[]>;
+  /**
+   * Saves the search unless the user keeps `max` already, counted and inserted as one step (two saves
+   * at once cannot both take the last place); the one saved, or 'full'. The user's search with the
+   * very same criteria is answered as it is, nothing saved twice.
+   */
+  save(
+    search: Pick<SavedSearchRecord, 'userId' | 'q' | 'category' | 'maxPrice' | 'createdAt'>,
+    max: number,
+  ): Promise<SavedSearchRecord | 'full'>;
+  /** Deletes the user's search; false when the user has none with that id (another user's included). */
+  delete(userId: number, id: number): Promise<boolean>;
+  /**
+   * Claims the auctions that opened by `now` and were not matched yet, at most `limit` of them, each
+   * in its own transaction: marked matched only if nobody did it first (so once per auction, however
+   * many processes tick), with the notices `decide` returns written beside the claim. `decide` gets
+   * the saved searches that may match (of the auction's category or none, up to its price or without
+   * a limit, not its seller's); its rule says which do.
+   */
+  matchDue(now: number, limit: number, decide: (auction: AuctionRecord, searches: SavedSearchRecord[]) => Notice[]): Promise<MatchOutcome>;
 }
 
 export interface BidStore {
@@ -284,6 +337,7 @@ export interface Store {
   auctions: AuctionStore;
   bids: BidStore;
   watches: WatchStore;
+  searches: SavedSearchStore;
   notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;

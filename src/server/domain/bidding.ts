@@ -3,6 +3,7 @@
 // The rule in words, with the worked example: docs/rules/bidding.md.
 import { BID_WORDS, bidBounds, formatDollars } from '../../shared/bids';
 import type { NotificationKind } from '../../shared/constants';
+import { CANCEL_WORDS } from '../../shared/listing';
 import { badRequest, conflict, forbidden, invalid, notFound } from './errors';
 
 /** What the rule needs to know of the auction. */
@@ -17,6 +18,10 @@ export interface AuctionState {
   leaderId: number | null;
   /** When the close recorded the outcome, or null until then. */
   closedAt: Date | null;
+  /** The price below which the seller keeps the item, or null; its number is the seller's alone to see. */
+  reservePrice: number | null;
+  /** When its seller or an administrator cancelled it, or null. */
+  cancelledAt: Date | null;
 }
 
 /**
@@ -81,7 +86,10 @@ export interface BidDecision {
   leaderId: number;
   /** The bidder's new standing maximum when it grew, otherwise null. */
   bidderMax: number | null;
-  /** Bids to add to the history, in order: none for a raise of a maximum alone. */
+  /**
+   * Bids to add to the history, in order: the placed bid first, then at most one automatic bid. A
+   * raise of a maximum alone adds none, or only the automatic bid that meets the reserve.
+   */
   entries: HistoryEntry[];
   /** The auction's end afterwards, moved by a late bid. */
   endsAt: Date;
@@ -97,6 +105,19 @@ function highest(maxima: StandingMax[]): StandingMax | undefined {
   return best;
 }
 
+/** Null without a reserve; otherwise whether the current price has reached it. */
+export function reserveMet(auction: Pick<AuctionState, 'currentPrice' | 'reservePrice'>): boolean | null {
+  return auction.reservePrice === null ? null : auction.currentPrice >= auction.reservePrice;
+}
+
+/**
+ * The price once the reserve has its say: a leader whose maximum reaches the reserve pays at least
+ * the reserve, so the price jumps to it rather than creeping up below it. Otherwise the price stays.
+ */
+function liftedToReserve(price: number, leaderMax: number, reservePrice: number | null): number {
+  return reservePrice !== null && leaderMax >= reservePrice && price < reservePrice ? reservePrice : price;
+}
+
 /**
  * Decides a bid, or throws why it is refused. A request repeating an earlier one (same bidder, same
  * request key) answers 'repeat' when it asks for the same amount.
@@ -110,6 +131,7 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   if (!auction) throw notFound('Auction not found');
   const { bidderId, bidAmount, maxBid } = request;
   if (auction.sellerId === bidderId) throw forbidden('You cannot bid on your own auction.');
+  if (auction.cancelledAt !== null) throw badRequest(CANCEL_WORDS.notOpen);
   if (rules.now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
   // Closed counts as ended whatever the clock says: the request's time was read before it waited for
   // the auction (on PostgreSQL, for a connection and the row lock), and the close may have come meanwhile.
@@ -120,15 +142,17 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   const standing = own?.amount ?? 0;
 
   if (bidAmount === null) {
-    // Raising a maximum alone moves nothing but the leader's own ceiling: no price, no history, no end.
+    // Raising a maximum alone moves nothing but the leader's own ceiling (no end, nobody told), unless
+    // it reaches a reserve the price is below: then the leader's automatic bid meets the reserve.
     if (auction.leaderId !== bidderId) throw invalid([{ path: 'bidAmount', message: BID_WORDS.raiseNeedsLead }]);
     const raised = maxBid !== null && maxBid > standing ? maxBid : null;
+    const price = liftedToReserve(auction.currentPrice, raised ?? standing, auction.reservePrice);
     return {
       at: new Date(rules.now),
-      price: auction.currentPrice,
+      price,
       leaderId: bidderId,
       bidderMax: raised,
-      entries: [],
+      entries: price === auction.currentPrice ? [] : [{ bidderId, amount: price, auto: true }],
       endsAt: auction.endsAt,
       notices: [],
     };
@@ -146,7 +170,8 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   const standings = [...maxima.filter((m) => m.bidderId !== bidderId), mine];
   const leader = highest(standings)!;
   const runnerUp = highest(standings.filter((m) => m.bidderId !== leader.bidderId));
-  const price = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
+  const byMaxima = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
+  const price = liftedToReserve(byMaxima, leader.amount, auction.reservePrice);
 
   const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false }];
   if (price !== bidAmount || leader.bidderId !== bidderId) entries.push({ bidderId: leader.bidderId, amount: price, auto: true });
@@ -166,13 +191,29 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   return { at: new Date(rules.now), price, leaderId: leader.bidderId, bidderMax, entries, endsAt, notices };
 }
 
-/** What an auction owes its seller and its winner when it ends. */
-export function closingNotices(auction: AuctionState & { sellerName?: string }, winner: { id: number; name: string } | null): Notice[] {
+/**
+ * What an auction owes when it ends, given its leader then: `won` and `sold` when it sold; `unsold`
+ * alone without bids; below its reserve, `unsold` naming the highest bid to the seller and
+ * `reserve_not_met` to the leader. The messages name the public price, never the reserve. A cancelled
+ * auction owes nobody anything: its seller ended it.
+ */
+export function closingNotices(auction: AuctionState, leader: { id: number; name: string } | null): Notice[] {
+  if (auction.cancelledAt !== null) return [];
   const item = `“${auction.itemName}”`;
   const price = formatDollars(auction.currentPrice);
-  if (!winner) return [{ userId: auction.sellerId, kind: 'unsold', message: `Your auction ${item} ended without bids.` }];
+  if (!leader) return [{ userId: auction.sellerId, kind: 'unsold', message: `Your auction ${item} ended without bids.` }];
+  if (reserveMet(auction) === false) {
+    return [
+      {
+        userId: leader.id,
+        kind: 'reserve_not_met',
+        message: `${item} ended below the seller's reserve: your bid of ${price} did not win.`,
+      },
+      { userId: auction.sellerId, kind: 'unsold', message: `Your auction ${item} ended below your reserve: the highest bid was ${price}.` },
+    ];
+  }
   return [
-    { userId: winner.id, kind: 'won', message: `You won ${item} for ${price}.` },
-    { userId: auction.sellerId, kind: 'sold', message: `${item} sold to ${winner.name} for ${price}.` },
+    { userId: leader.id, kind: 'won', message: `You won ${item} for ${price}.` },
+    { userId: auction.sellerId, kind: 'sold', message: `${item} sold to ${leader.name} for ${price}.` },
   ];
 }

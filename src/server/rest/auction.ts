@@ -46,6 +46,18 @@ export function auctionRoutes(rest: RestRoutes) {
     // A maximum raised alone places no bid: 200, not 201.
     return new WithStatus(bid === null ? 200 : 201, { message, auction, leading });
   });
+  // The path names the auction; cancel takes `{}`, relist its dates and prices.
+  rest('POST', '/auction/:id/cancel', (caller, req) => caller.auction.cancel({ id: param(req, 'id') }));
+  rest(
+    'POST',
+    '/auction/:id/relist',
+    (caller, req) => caller.auction.relist({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+    {
+      status: 201,
+    },
+  );
+  // The path names the auction; the body is `{}`.
+  rest('POST', '/auction/:id/buy', (caller, req) => caller.auction.buy({ id: param(req, 'id') }), { status: 201 });
   rest(
     'POST',
     '/auction',

@@ -48,4 +48,8 @@ export function userRoutes(rest: RestRoutes) {
     },
   );
   rest('GET', '/user/bids', async (caller, req) => pageAnswer(await caller.user.bids(query(req))));
+  rest('GET', '/user/searches', (caller) => caller.user.searches());
+  rest('POST', '/user/searches', (caller, req) => caller.user.saveSearch(unvalidatedBody(req)), { status: 201 });
+  // The path names the search; any body is ignored.
+  rest('DELETE', '/user/searches/:id', (caller, req) => caller.user.deleteSearch({ id: param(req, 'id') }), { body: 'none' });
 }

@@ -2,10 +2,11 @@
 // `seed` adds only what is missing (users by email, auctions by seller and item name), so it can run
 // any number of times; `seedDemoData` loads it only into a database without users.
 import { BID_MAX_STEP, BID_MIN_STEP, DAY_MS, HOUR_MS, type Category, type Role } from '../../shared/constants';
+import type { ItemCondition } from '../../shared/listing';
 import type { AppDeps } from '../deps';
 import { hashPassword } from '../services/passwords';
 import { deletePhoto, storePhoto } from '../services/photos';
-import { renderDemoPhoto } from './demo-images';
+import { renderDemoView } from './demo-images';
 import { seededRandom } from './seeded-random';
 
 export interface DemoAccount {
@@ -37,6 +38,26 @@ interface DemoAuction {
   bids: number;
   /** Another palette of the category's picture. */
   photoVariant?: number;
+  /** How many photos: the whole item first, then close-ups and other sides (demo-images.ts). */
+  photos: number;
+  condition: ItemCondition;
+  /** Whole dollars, or null for pickup only. */
+  shipping: number | null;
+  location: string;
+  /** A reserve that the demo bids reach, or one above them. */
+  reserve?: 'met' | 'not met';
+  buyNow?: number;
+}
+
+/**
+ * A reserve the demo bids reach (each bid raises the price by at least BID_MIN_STEP) or one above
+ * what they can (each raises it by at most BID_MAX_STEP).
+ */
+function reserveOf(demo: DemoAuction): number | null {
+  if (!demo.reserve) return null;
+  return demo.reserve === 'met'
+    ? demo.startingPrice + Math.max(1, demo.bids * BID_MIN_STEP)
+    : demo.startingPrice + demo.bids * BID_MAX_STEP + 50;
 }
 
 const D = 24;
@@ -52,6 +73,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -3 * D,
     endsInHours: 4 * D + 6,
     bids: 6,
+    condition: 'like_new',
+    shipping: 12,
+    location: 'Lyon, France',
+    reserve: 'met',
+    photos: 4,
   },
   {
     seller: 'henrik@demo.test',
@@ -63,6 +89,12 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -2 * D - 5,
     endsInHours: 6 * D,
     bids: 3,
+    condition: 'good',
+    shipping: 25,
+    location: 'Bath, United Kingdom',
+    reserve: 'not met',
+    buyNow: 220,
+    photos: 3,
   },
   {
     seller: 'sofia@demo.test',
@@ -74,6 +106,10 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -12 * D,
     endsInHours: -3 * D,
     bids: 8,
+    condition: 'like_new',
+    shipping: 18,
+    location: 'Porto, Portugal',
+    photos: 2,
   },
   {
     seller: 'daniel@demo.test',
@@ -85,6 +121,10 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -1 * D - 8,
     endsInHours: 9 * D,
     bids: 2,
+    condition: 'good',
+    shipping: null,
+    location: 'Oslo, Norway',
+    photos: 2,
     photoVariant: 1,
   },
   {
@@ -97,6 +137,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -4 * D,
     endsInHours: 3 * D + 2,
     bids: 0,
+    condition: 'good',
+    shipping: 8,
+    location: 'Edinburgh, United Kingdom',
+    buyNow: 75,
+    photos: 2,
   },
   {
     seller: 'sofia@demo.test',
@@ -108,6 +153,10 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -2 * D,
     endsInHours: 5 * D + 3,
     bids: 4,
+    condition: 'like_new',
+    shipping: 5,
+    location: 'Seville, Spain',
+    photos: 2,
   },
   {
     seller: 'maya@demo.test',
@@ -119,6 +168,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -10 * D,
     endsInHours: -1 * D - 4,
     bids: 5,
+    condition: 'new',
+    shipping: 10,
+    location: 'Vienna, Austria',
+    reserve: 'not met',
+    photos: 3,
   },
   {
     seller: 'henrik@demo.test',
@@ -130,6 +184,10 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -1 * D,
     endsInHours: 7 * D,
     bids: 1,
+    condition: 'good',
+    shipping: null,
+    location: 'Copenhagen, Denmark',
+    photos: 2,
   },
   {
     seller: 'maya@demo.test',
@@ -141,6 +199,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: 1 * D,
     endsInHours: 8 * D,
     bids: 0,
+    condition: 'new',
+    shipping: 0,
+    location: 'Antwerp, Belgium',
+    buyNow: 140,
+    photos: 3,
   },
   {
     seller: 'daniel@demo.test',
@@ -152,6 +215,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -5 * D,
     endsInHours: 2 * D + 5,
     bids: 9,
+    condition: 'good',
+    shipping: 40,
+    location: 'Austin, United States',
+    reserve: 'met',
+    photos: 3,
   },
   {
     seller: 'sofia@demo.test',
@@ -163,6 +231,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -6,
     endsInHours: 10 * D,
     bids: 0,
+    condition: 'fair',
+    shipping: 9,
+    location: 'Melbourne, Australia',
+    buyNow: 90,
+    photos: 2,
   },
   {
     seller: 'henrik@demo.test',
@@ -174,6 +247,10 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -4 * D - 12,
     endsInHours: -12,
     bids: 7,
+    condition: 'fair',
+    shipping: 12,
+    location: 'Aarhus, Denmark',
+    photos: 2,
   },
   {
     seller: 'daniel@demo.test',
@@ -185,6 +262,11 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -3 * D - 4,
     endsInHours: 11 * D,
     bids: 4,
+    condition: 'good',
+    shipping: null,
+    location: 'Turin, Italy',
+    reserve: 'not met',
+    photos: 4,
   },
   {
     seller: 'admin@demo.test',
@@ -196,6 +278,26 @@ export const DEMO_AUCTIONS: readonly DemoAuction[] = [
     startsInHours: -8 * D,
     endsInHours: -2 * D,
     bids: 3,
+    condition: 'new',
+    shipping: 6,
+    location: 'Ghent, Belgium',
+    photos: 1,
+  },
+  {
+    seller: 'henrik@demo.test',
+    itemName: '35mm SLR Body for Parts or Repair',
+    itemDescription:
+      'A 35mm SLR camera body with a stuck mirror: the shutter does not fire and the meter is silent. The top plate and the film door are in good shape and the viewfinder is clean. Sold as it is, for parts or for someone who enjoys a repair.',
+    itemCategory: 'Electronics',
+    startingPrice: 15,
+    startsInHours: -2 * D,
+    endsInHours: 4 * D + 9,
+    bids: 2,
+    condition: 'for_parts',
+    shipping: 7,
+    location: 'Hamburg, Germany',
+    photos: 1,
+    photoVariant: 1,
   },
 ];
 
@@ -295,9 +397,12 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
       bidders,
       now,
     );
-    const photo = await storePhoto(deps, await renderDemoPhoto(demo.itemCategory, demo.photoVariant ?? 0));
+    const photos: string[] = [];
     let inserted = false;
     try {
+      for (let view = 0; view < demo.photos; view += 1)
+        photos.push(await storePhoto(deps, await renderDemoView(demo.itemCategory, demo.photoVariant ?? 0, view)));
+      const [photo, ...morePhotos] = photos;
       inserted = await auctions.insertIfNew(
         {
           sellerId: seller.id,
@@ -307,7 +412,13 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
           startingPrice: demo.startingPrice,
           currentPrice: planned.at(-1)?.amount ?? demo.startingPrice,
           bidsCount: planned.length,
-          photo,
+          photo: photo!,
+          morePhotos,
+          itemCondition: demo.condition,
+          shippingCost: demo.shipping,
+          itemLocation: demo.location,
+          reservePrice: reserveOf(demo),
+          buyNowPrice: demo.buyNow ?? null,
           startsAt: new Date(startsAt),
           endsAt: new Date(endsAt),
           createdAt: new Date(Math.max(createdAt, seller.createdAt.getTime())),
@@ -315,8 +426,8 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
         planned.map((b) => ({ bidderId: b.bidderId, amount: b.amount, createdAt: new Date(b.at) })),
       );
     } finally {
-      // Another run got there first (or the insert failed): its picture is not needed.
-      if (!inserted) await deletePhoto(deps.settings.UPLOAD_DIR, photo);
+      // Another run got there first (or the insert failed): its pictures are not needed.
+      if (!inserted) await Promise.all(photos.map((photo) => deletePhoto(deps.settings.UPLOAD_DIR, photo)));
     }
     if (inserted) {
       added.auctions += 1;

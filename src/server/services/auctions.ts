@@ -6,6 +6,8 @@ import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
+import { reserveMet as reserveMetBy } from '../domain/bidding';
+import { buyNowAvailable } from '../domain/buying';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
 import { checkPhotoStart, deletePhoto, photoUrls, storePhoto } from './photos';
@@ -51,7 +53,7 @@ export function toAuction(
   // Taken one by one rather than spread into the answer: a whole list maps thousands of auctions, and
   // the spread more than doubled the time of each.
   const { itemPhoto, itemPhotoCard, photos, photoCards } = photoUrls(row.photo, row.morePhotos, view.publicUrl);
-  const reserveMet = row.reservePrice === null ? null : row.currentPrice >= row.reservePrice;
+  const reserveMet = reserveMetBy(row);
   const auction: Auction = {
     _id: String(row.id),
     itemName: row.itemName,
@@ -90,15 +92,6 @@ export function toAuction(
   // The reserve's number is its seller's alone: no other answer carries the field at all.
   if (view.viewerId === row.sellerId) auction.reservePrice = row.reservePrice;
   return auction;
-}
-
-/**
- * Whether the item may still be bought at its Buy It Now price, the clock aside: without a reserve,
- * until the first bid; with one, until the price reaches it.
- */
-export function buyNowAvailable(row: Pick<AuctionRecord, 'buyNowPrice' | 'bidsCount'>, reserveMet: boolean | null): boolean {
-  if (row.buyNowPrice === null) return false;
-  return reserveMet === null ? row.bidsCount === 0 : !reserveMet;
 }
 
 /** Auctions of a list page in their public shape, with the viewer's own maximum and watch the page read with them. */

@@ -52,9 +52,11 @@ export async function placeBid(deps: AppDeps, bidder: { id: number; name: string
   for (const bid of outcome.bids) deps.bus.publish(toBidEvent(bid));
   deps.notices.publish(outcome.notified);
   const added = outcome.bids.map(toBid);
+  // A raise alone places no bid, though it may add the automatic bid that meets the reserve.
+  const placed = request.bidAmount !== null;
   return {
-    message: messageFor(outcome.auction, bidder.id, added.length > 0, outcome.myMaxBid),
-    bid: added[0] ?? null,
+    message: messageFor(outcome.auction, bidder.id, placed, outcome.myMaxBid),
+    bid: placed ? added[0]! : null,
     auction: toAuction(outcome.auction, view, added.reverse(), outcome.myMaxBid, outcome.watching),
     leading: outcome.auction.leaderId === bidder.id,
   };

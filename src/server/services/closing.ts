@@ -1,7 +1,7 @@
 // The close: every server process looks for auctions whose end has passed once a second and records
-// each outcome with the notices it owes (won and sold, or unsold). The store claims each auction with
-// a conditional update in its own transaction, so however many processes look, each auction is
-// closed exactly once (docs/rules/bidding.md#the-close).
+// each outcome with the notices it owes (won and sold; unsold; below the reserve, unsold and
+// reserve_not_met). The store claims each auction with a conditional update in its own transaction,
+// so however many processes look, each auction is closed exactly once (docs/rules/bidding.md#the-close).
 import type { AuctionRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import { closingNotices } from '../domain/bidding';
@@ -13,13 +13,14 @@ const CLOSE_BATCH = 100;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const winnerOf = (auction: AuctionRecord) => (auction.leaderId === null ? null : { id: auction.leaderId, name: auction.leaderName ?? '' });
+/** The leader at the end: the winner, unless the price stayed below the reserve (closingNotices tells). */
+const leaderOf = (auction: AuctionRecord) => (auction.leaderId === null ? null : { id: auction.leaderId, name: auction.leaderName ?? '' });
 
 /** Closes every auction due now; returns how many this process closed. */
 export async function closeDueAuctions(deps: AppDeps): Promise<number> {
   let total = 0;
   for (;;) {
-    const closed = await deps.store.auctions.closeDue(deps.now(), CLOSE_BATCH, (auction) => closingNotices(auction, winnerOf(auction)));
+    const closed = await deps.store.auctions.closeDue(deps.now(), CLOSE_BATCH, (auction) => closingNotices(auction, leaderOf(auction)));
     total += closed.length;
     // Once committed, the winners' and sellers' counts go up without a reload.
     deps.notices.publish(closed.flatMap((done) => done.notified));

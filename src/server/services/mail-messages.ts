@@ -8,7 +8,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   outbid: (item) => `You were outbid on “${item}”`,
   won: (item) => `You won “${item}”`,
   sold: (item) => `Your auction “${item}” sold`,
-  unsold: (item) => `Your auction “${item}” ended without bids`,
+  unsold: (item) => `Your auction “${item}” ended without a sale`,
   ending_soon: (item) => `“${item}” ends soon`,
   new_match: (item) => `New for your saved search: “${item}”`,
   reserve_not_met: (item) => `“${item}” ended below its reserve`,

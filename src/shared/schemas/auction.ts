@@ -59,7 +59,7 @@ function leftOutIfBlank(value: unknown): unknown {
 }
 
 /** A field a form may leave out or blank: absent then, checked by `schema` otherwise. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(leftOutIfBlank, schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(leftOutIfBlank, schema.optional());
 
 /** The prices of a listing: a starting price, and optionally a reserve and a Buy It Now price above it. */
 export const listingPriceFields = {
@@ -128,6 +128,27 @@ export const createAuctionInput = z
 export type CreateAuctionForm = z.output<typeof createAuctionInput>;
 
 export const auctionIdInput = z.object({ id: z.string().trim().min(1).max(32) });
+
+/**
+ * What auction.relist takes: the new dates, and the prices that change. A price left out is the old
+ * auction's; a reserve or a Buy It Now price of null is dropped. The prices are checked together
+ * once the old ones are known (listingPrices), so this schema checks each alone.
+ */
+export const relistAuctionInput = z.object({
+  id: auctionIdInput.shape.id,
+  itemStartDate: dateField('Start date'),
+  itemEndDate: dateField('End date'),
+  startingPrice: optional(listingPriceFields.startingPrice),
+  // Null is kept (it drops the price), where a blank, like a price left out, copies the old one.
+  reservePrice: listingPriceFields.reservePrice.nullable(),
+  buyNowPrice: listingPriceFields.buyNowPrice.nullable(),
+});
+export type RelistAuctionInput = z.output<typeof relistAuctionInput>;
+
+/** A listing's three prices once every one is known (a relist's, sent or copied), in the order checkListingPrices asks for. */
+export const listingPrices = z
+  .object({ startingPrice: z.number(), reservePrice: z.number().nullable(), buyNowPrice: z.number().nullable() })
+  .superRefine(checkListingPrices);
 
 /**
  * A bid: an amount, a maximum up to which the server bids for the bidder, or both. The leader may

@@ -1,6 +1,17 @@
 // The bell's panel: the newest notices, unread ones marked, each a link to its auction, and "Mark all
 // as read". Skeleton rows while the list loads, a message with a retry when it cannot.
-import { BadgeDollarSign, BellOff, CheckCheck, CircleSlash, Hourglass, Search, ShieldAlert, Trophy, TrendingUp, type LucideIcon } from 'lucide-react';
+import {
+  BadgeDollarSign,
+  BellOff,
+  CheckCheck,
+  CircleSlash,
+  Hourglass,
+  Search,
+  ShieldAlert,
+  Trophy,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { NotificationKind } from '../../../shared/constants';
 import { Button } from '../../components/button';

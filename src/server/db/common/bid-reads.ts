@@ -1,7 +1,7 @@
 // Reads of bids, the same on both databases (db/store.ts BidStore): how many auctions a bidder bid on,
 // and the bids after a given one that the live streams replay. The bid
 // itself and the auction page's history are each dialect's own hot paths (sqlite/pg bid.ts).
-import { and, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { BidStore } from '../store';
 import { anyId, inAnyIds, type Dialect, type Tables } from './dialect';
 
@@ -21,17 +21,19 @@ const bidColumns = ({ bids, users }: Tables) => ({
 });
 
 export function bidReads({ db, t }: Dialect): Pick<BidStore, 'biddenOnCount' | 'since' | 'afterNumber' | 'idAfter' | 'latestId'> {
-  const { bids, users } = t;
+  const { auctions, bids, users } = t;
   const columns = bidColumns(t);
   // One auction, a few (the auctions a browser's tabs show), or every one (null).
   const ofAuctions = (auctionIds: readonly number[] | null) => (auctionIds === null ? undefined : inAnyIds(bids.auctionId, auctionIds));
   const withNames = () => db.select(columns).from(bids).innerJoin(users, eq(users.id, bids.bidderId));
   return {
     async biddenOnCount(bidderId) {
+      // A cancelled auction is not among my bids (lists.ts), so it is not counted either.
       const [row] = await db
         .select({ n: countDistinct(bids.auctionId) })
         .from(bids)
-        .where(eq(bids.bidderId, bidderId));
+        .innerJoin(auctions, eq(auctions.id, bids.auctionId))
+        .where(and(eq(bids.bidderId, bidderId), isNull(auctions.cancelledAt)));
       return row!.n;
     },
     async since(afterBidId, auctionIds, limit) {

@@ -42,6 +42,11 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
   const leaders = leadersOf(t);
 
   const notCancelled = isNull(auctions.cancelledAt);
+  // Nearly every auction is not cancelled. Without being told, SQLite's planner takes `is null` for a
+  // narrow condition and, for a page, sorts what it keeps rather than reading the sort's index in
+  // order. A count is left as it is: it reads the partial index of the auctions not cancelled.
+  const listable = (use: 'page' | 'count') =>
+    kind === 'sqlite' && use === 'page' ? sql`likelihood(${notCancelled}, 0.999)` : notCancelled;
 
   /** The one condition per status, by the clock of the request; a cancelled auction has no timed status. */
   function statusIs(status: AuctionStatus, now: number): SQL {
@@ -61,7 +66,7 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
   async function matching(filter: AuctionFilter, use: 'page' | 'count'): Promise<SQL | undefined> {
     return and(
       // Cancelled auctions are in no list but their seller's own and the administrator's.
-      filter.status ? statusIs(filter.status, filter.now) : filter.withCancelled ? undefined : notCancelled,
+      filter.status ? statusIs(filter.status, filter.now) : filter.withCancelled ? undefined : listable(use),
       filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
       filter.sellerId === undefined ? undefined : eq(auctions.sellerId, anyId(filter.sellerId)),
       filter.words?.length ? await search.matching(filter.words, use) : undefined,
@@ -144,7 +149,7 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
       return row!.n;
     },
     async categories() {
-      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions);
+      const rows = await db.selectDistinct({ category: auctions.itemCategory }).from(auctions).where(notCancelled);
       return rows.map((r) => r.category);
     },
   };

@@ -3,14 +3,17 @@
 import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
 import { bidReads } from './bid-reads';
+import { buyNowQueries } from './buy-now';
 import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
+import { endingEarlyQueries } from './ending-early';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
 
 /** What a database does its own way: its search, and the hot paths tuned for its driver. */
@@ -36,10 +39,13 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
       ...auctionListQueries(dialect, own.search),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
+      ...endingEarlyQueries(dialect, own.readAuction),
+      ...buyNowQueries(dialect, own.readAuction),
       ...own.auctions,
     },
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
     watches: watchQueries(dialect),
+    searches: savedSearchQueries(dialect, own.readAuction),
     notifications: notificationQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),

@@ -22,7 +22,8 @@ const BID = {
    * (the names, read from that row's ids) still see the tables as they were when the statement
    * began, before the wait: a leader who signed up meanwhile has no name yet there, and is read
    * again (placeOnce). What other tables hold for the bidder (their watch) is read by the statements
-   * after this one.
+   * after this one. Every field of an AuctionRecord is read: the rule reads the reserve and the
+   * cancellation, and the bid's answer shows the auction as this row has it.
    */
   state: {
     name: 'bid-state',
@@ -31,7 +32,9 @@ const BID = {
         a.starting_price as "startingPrice", a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo,
         a.starts_at as "startsAt", a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId",
         (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
-        a.closed_at as "closedAt"
+        a.closed_at as "closedAt", a.more_photos as "morePhotos", a.item_condition as "itemCondition",
+        a.shipping_cost as "shippingCost", a.item_location as "itemLocation", a.reserve_price as "reservePrice",
+        a.buy_now_price as "buyNowPrice", a.cancelled_at as "cancelledAt", a.relisted_from as "relistedFrom"
       from auctions a where a.id = $1::bigint for no key update`,
   },
   repeatOf: {
@@ -123,7 +126,8 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
       const writes = bidWrites(current, decision, bidder, requestKey);
 
       if (decision.entries.length === 0) {
-        // A raise of the leader's maximum alone.
+        // A raise of the leader's maximum alone that moves no price (one that meets the reserve writes
+        // its automatic bid below, like any bid).
         const raised =
           decision.bidderMax === null
             ? null

@@ -144,6 +144,10 @@ export const auctions = pgTable(
     index('auctions_ending_soon_due_idx')
       .on(t.endsAt)
       .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
+    // The count of the auctions any list may show (every one not cancelled), read from this index alone.
+    index('auctions_listed_idx')
+      .on(t.id)
+      .where(sql`${t.cancelledAt} is null`),
     // The saved-search tick's one query: auctions not matched yet, by start. Matched auctions leave the index.
     index('auctions_match_due_idx')
       .on(t.startsAt)
@@ -377,5 +381,5 @@ export const savedSearches = pgTable(
     maxPrice: integer('max_price'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );

@@ -126,7 +126,8 @@ export function sqliteBids(
         const writes = bidWrites(current, decision, bidder, requestKey);
 
         if (decision.entries.length === 0) {
-          // A raise of the leader's maximum alone.
+          // A raise of the leader's maximum alone that moves no price (one that meets the reserve writes
+          // its automatic bid below, like any bid).
           if (decision.bidderMax !== null) raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id);
           return {
             kind: 'placed',

@@ -130,6 +130,10 @@ export const auctions = sqliteTable(
     index('auctions_ending_soon_due_idx')
       .on(t.endsAt)
       .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
+    // The count of the auctions any list may show (every one not cancelled), read from this index alone.
+    index('auctions_listed_idx')
+      .on(t.id)
+      .where(sql`${t.cancelledAt} is null`),
     // The saved-search tick's one query: auctions not matched yet, by start. Matched auctions leave the index.
     index('auctions_match_due_idx')
       .on(t.startsAt)
@@ -376,10 +380,6 @@ export const liveStreams = sqliteTable(
   (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
 );
 
-export type UserRow = typeof users.$inferSelect;
-export type AuctionRow = typeof auctions.$inferSelect;
-export type BidRow = typeof bids.$inferSelect;
-
 /** A search a user saved, to be told of each auction that opens matching it. */
 export const savedSearches = sqliteTable(
   'saved_searches',
@@ -394,5 +394,5 @@ export const savedSearches = sqliteTable(
     maxPrice: integer('max_price'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );

@@ -6,11 +6,14 @@ import {
   myAuctionsInput,
   onBidInput,
   placeBidInput,
+  relistAuctionInput,
 } from '../../../shared/schemas/auction';
 import { listCost } from '../../domain/request-cost';
 import * as auctions from '../../services/auctions';
 import { bidStream } from '../../live/bid-stream';
 import { placeBid } from '../../services/bids';
+import { cancelAuction, relistAuction } from '../../services/ending-early';
+import { buyNow } from '../../services/buy-now';
 import { protectedProcedure, publicProcedure, router, uploadProcedure } from '../init';
 
 export const auctionRouter = router({
@@ -39,12 +42,25 @@ export const auctionRouter = router({
     newAuction: await auctions.createAuction(ctx.deps, ctx.user, input),
   })),
 
+  /** The seller ends their own auction before anyone bid on it; it leaves every list but theirs and the administrator's. */
+  cancel: protectedProcedure
+    .input(auctionIdInput)
+    .mutation(async ({ ctx, input }) => ({ auction: await cancelAuction(ctx.deps, ctx.user, input.id) })),
+
+  /** The seller puts an auction that did not sell (or was cancelled) up again, as a new auction. */
+  relist: protectedProcedure
+    .input(relistAuctionInput)
+    .mutation(async ({ ctx, input }) => ({ newAuction: await relistAuction(ctx.deps, ctx.user, input) })),
+
   /**
    * A bid, a maximum up to which the server bids for the bidder, or both; or the leader's maximum raised alone.
    * POST /api/auction/:id makes the same checks and calls the same service without this procedure
    * (docs/decisions/0010-the-rest-bid-calls-its-service.md): a check added here goes there too.
    */
   placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => placeBid(ctx.deps, ctx.user, input)),
+
+  /** The item bought at its Buy It Now price, which ends the auction at once (docs/rules/bidding.md#buy-it-now). */
+  buy: protectedProcedure.input(auctionIdInput).mutation(({ ctx, input }) => buyNow(ctx.deps, ctx.user, input.id)),
 
   /**
    * Each accepted bid, after it commits: of one auction, or of all when auctionId is left out.

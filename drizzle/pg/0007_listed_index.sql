@@ -1,0 +1,1 @@
+CREATE INDEX "auctions_listed_idx" ON "auctions" USING btree ("id") WHERE "auctions"."cancelled_at" is null;
