@@ -2,6 +2,7 @@
 // watchers, the saved searches matched against auctions that opened, the periodic check of live
 // streams' sessions, the mail worker, and an orderly end (live streams first, since they would hold
 // the server open; the database last).
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
@@ -61,6 +62,8 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
   });
   app.addHook('onClose', async () => {
     await deps.store.close();
+    // Every request has ended, and removed its upload's files: the folder they waited in goes too.
+    await rm(deps.photos.spoolDir, { recursive: true, force: true });
   });
 }
 
