@@ -120,8 +120,8 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
      values (?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?)`,
   );
   const insertAuction = sqlite.prepare(
-    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at, leader_id, leader_max, closed_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?)`,
+    `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count, photo, starts_at, ends_at, created_at, leader_id, leader_max, closed_at, matched_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertBid = sqlite.prepare(
     'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at) values (?, ?, ?, ?, null, ?, ?)',
@@ -225,10 +225,12 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
         endsAt,
         createdAt,
         // Every bid was placed by hand, each higher: the last bidder leads, with that bid as the maximum.
-        // Ended ones count as closed, so the server's close does not work through thousands of them.
+        // Ended ones count as closed, so the server's close does not work through thousands of them;
+        // those that opened count as matched against the saved searches, for the same reason.
         bidders.at(-1) ?? null,
         amounts.at(-1) ?? null,
         endsAt <= now ? endsAt : null,
+        startsAt <= now ? startsAt : null,
       );
       for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b], endsAt);
       bidRows += n;

@@ -17,7 +17,7 @@ export const PHOTO_TYPES = PHOTO_FORMATS.map((f) => f.type);
 
 export const PHOTO_WRONG_TYPE = 'Only image files are allowed.';
 export const PHOTO_TOO_LARGE = 'File size must be less than 5 MB.';
-/** A form far larger than its photo may make it (through tRPC, whose body is read as a whole). */
+/** A form with a text field far longer than any field's own rule allows (it is not read on). */
 export const UPLOAD_TOO_LARGE = 'This upload is too large: a photo must be less than 5 MB, with a few lines of text beside it.';
 export const PHOTO_MISSING = 'Please upload an image.';
 
@@ -25,8 +25,7 @@ export const PHOTO_MISSING = 'Please upload an image.';
 export const PHOTO_MAX_PIXELS = 25_000_000;
 export const PHOTO_TOO_MANY_PIXELS = 'This image has too many pixels: at most 25 megapixels (for example 6,000 × 4,000) are accepted.';
 
-/** An auction takes one photo, an avatar is one photo: a form with more files is refused before the rest is read. */
-export const ONE_PHOTO_PER_AUCTION = 'Send one photo per auction.';
+/** An avatar is one photo: a form with more files is refused before the rest is read. */
 export const ONE_AVATAR_PHOTO = 'Send one photo for your avatar.';
 export const AVATAR_MISSING = 'Please choose a photo for your avatar.';
 

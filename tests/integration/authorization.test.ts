@@ -83,6 +83,18 @@ async function fixture(deps: TestDeps) {
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
+/** A saved search of the caller's own, to delete (signed out: an id, which is never reached). */
+async function ownSavedSearch(fx: Fixture, who: Who, deps: TestDeps): Promise<string> {
+  if (who === 'signedOut') return '1';
+  const user = (await findSessionUser(deps, await fx.token(who)))!;
+  const saved = await deps.store.searches.save(
+    { userId: user.id, q: 'lamp', category: null, maxPrice: null, createdAt: new Date(deps.now()) },
+    20,
+  );
+  if (saved === 'full') throw new Error('the matrix user keeps no searches yet');
+  return String(saved.id);
+}
+
 /** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
 async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
   await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
@@ -149,6 +161,9 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'user.watchlist': { type: 'query', ...SIGNED_IN },
   'user.setWatching': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], watching: true }) },
   'user.bids': { type: 'query', ...SIGNED_IN },
+  'user.searches': { type: 'query', ...SIGNED_IN },
+  'user.saveSearch': { type: 'mutation', ...SIGNED_IN, input: () => ({ q: 'brass lamp', maxPrice: 50 }) },
+  'user.deleteSearch': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await ownSavedSearch(fx, who, deps) }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },
@@ -382,6 +397,19 @@ const ROUTES: Record<string, RouteDecision> = {
     request: (fx, who) => ({ method: 'DELETE', url: `/api/user/watchlist/${fx.auctions[who]}` }),
   },
   'GET /api/user/bids': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/bids' }) },
+  'GET /api/user/searches': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/searches' }) },
+  'POST /api/user/searches': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: () => json('POST', '/api/user/searches', { q: 'brass lamp', category: 'Art' }),
+  },
+  'DELETE /api/user/searches/:id': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => ({ method: 'DELETE', url: `/api/user/searches/${await ownSavedSearch(fx, who, deps)}` }),
+  },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
   'POST /api/auction': {
     signedOut: 401,

@@ -1,6 +1,6 @@
 // Automatic bids, a maximum raised alone, soft close and outbid notices, through both doors: the tRPC
 // caller (auction.placeBid, auction.byId) and REST (POST and GET /api/auction/:id). The rules:
-// docs/rules/bidding.md and the contract's "Automatic bidding", "Soft close" and "Notifications".
+// docs/rules/bidding.md (automatic bidding, soft close) and docs/rules/notifications.md.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';

@@ -18,6 +18,7 @@ import { buyNow } from '../../src/server/services/buy-now';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
+import { deleteSavedSearch, listSavedSearches, saveSearch } from '../../src/server/services/saved-searches';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { myBids, setWatching, watchlist } from '../../src/server/services/watchlist';
 import { AUCTION_SORTS } from '../../src/shared/constants';
@@ -50,6 +51,7 @@ const GROWING_TABLES = [
   'mail_outbox',
   'password_resets',
   'watches',
+  'saved_searches',
 ];
 const USES_KEY = /USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|USING PRIMARY KEY/;
 
@@ -147,6 +149,10 @@ beforeAll(() => {
     "insert into notifications (user_id, kind, auction_id, message, created_at, read_at) values (?, 'outbid', ?, 'm', ?, ?)",
   );
   for (let n = 1; n <= 60; n++) insertNotice.run((n % 3) + 2, (n % 40) + 1, now - n, n % 2 ? now : null);
+  // Saved searches of every kind: by text, category, price, or some of them, of several users.
+  const insertSearch = sqlite.prepare('insert into saved_searches (user_id, q, category, max_price, created_at) values (?, ?, ?, ?, ?)');
+  for (let n = 1; n <= 60; n++)
+    insertSearch.run((n % 20) + 2, n % 2 ? `item ${n}` : null, n % 3 ? null : n % 2 ? 'Art' : 'Books', n % 4 ? null : n, now - n);
 });
 
 afterAll(async () => {
@@ -242,6 +248,11 @@ const cases: Case[] = [
   { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => []) },
   { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },
   { name: 'ending soon: auctions due', run: () => store.auctions.tellEndingSoon(now, 2 * 86_400_000, 20, () => []) },
+  { name: 'saved searches: auctions opened, none yet', run: () => store.searches.matchDue(0, 20, () => []) },
+  { name: 'saved searches: auctions opened, and the searches they may match', run: () => store.searches.matchDue(now, 20, () => []) },
+  { name: "saved searches: a user's list", run: () => listSavedSearches(deps, 2) },
+  { name: 'saved searches: save one', run: () => saveSearch(deps, 3, { q: 'brass lamp', category: 'Art' }) },
+  { name: 'saved searches: delete one', run: () => deleteSavedSearch(deps, 3, '1') },
   { name: 'watchlist', run: () => watchlist(deps, viewer, { limit: 100 }) },
   {
     name: 'watchlist, keyset page',

@@ -13,9 +13,10 @@ import {
   TOO_MANY_UPLOADS,
   UPLOADS_PER_ACCOUNT,
 } from '../../src/server/services/photo-work';
+import { DISCARDED_BODY_MAX } from '../../src/server/plugins/body';
+import { PHOTOS_MAX, TOO_MANY_PHOTOS } from '../../src/shared/listing';
 import {
   ONE_AVATAR_PHOTO,
-  ONE_PHOTO_PER_AUCTION,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
   PHOTO_TOO_LARGE,
@@ -23,7 +24,7 @@ import {
   UPLOAD_TOO_LARGE,
 } from '../../src/shared/photos';
 import { failure, signedInUser } from '../support/accounts';
-import { auctionForm, fileOf, image, pngClaiming, pngOfSize, storedName, uploads } from '../support/auctions';
+import { auctionForm, fileOf, image, pngClaiming, pngOfSize, spooled, storedName, uploads } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, postForm, sessionCookieHeader } from '../support/http';
 import { multipartBody, rawConnection } from '../support/raw-http';
@@ -208,10 +209,11 @@ describe('uploads per account', () => {
 
 describe('a refused upload leaves its connection ready for the next request', () => {
   const photo = async (size: number) => fileOf(await pngOfSize(size), 'photo.png', 'image/png');
-  async function threePhotos(now: number) {
-    const form = await auctionForm(now, { itemPhoto: await photo(1_000_000) });
-    form.append('itemPhoto', await photo(1_000_000));
-    form.append('itemPhoto', await photo(1_000_000));
+  /** The create form with `count` photos of `size` bytes; `last`, if given, in place of the last one. */
+  async function photosForm(now: number, count: number, size: number, last?: File) {
+    const form = await auctionForm(now, { itemPhoto: undefined });
+    for (let i = 1; i < count; i += 1) form.append('itemPhoto', await photo(size));
+    form.append('itemPhoto', last ?? (await photo(size)));
     return form;
   }
   function avatarForm(...files: File[]) {
@@ -226,55 +228,91 @@ describe('a refused upload leaves its connection ready for the next request', ()
     for (const [name, value] of form.entries()) extended.append(name, value);
     return extended;
   }
+  const ninth = { status: 400, message: TOO_MANY_PHOTOS, issues: [{ path: 'itemPhoto', message: TOO_MANY_PHOTOS }] };
+  const tooLarge = (message: string) => ({ status: 413, message });
 
   test.for([
-    ['three photos through REST', 'POST', '/api/auction', (now: number) => threePhotos(now), ONE_PHOTO_PER_AUCTION],
+    [`${PHOTOS_MAX + 1} photos through REST`, 'POST', '/api/auction', (now: number) => photosForm(now, PHOTOS_MAX + 1, 1_000_000), ninth],
     [
       'a photo over 5 MB through REST',
       'POST',
       '/api/auction',
       async (now: number) => auctionForm(now, { itemPhoto: await photo(PHOTO_MAX_BYTES + 1) }),
-      PHOTO_TOO_LARGE,
+      tooLarge(PHOTO_TOO_LARGE),
     ],
-    ['three photos through tRPC', 'POST', '/trpc/auction.create', (now: number) => threePhotos(now), ONE_PHOTO_PER_AUCTION],
     [
-      'a photo over 5 MB through tRPC, past the body it reads',
+      'a 3rd photo over 5 MB, after two of 5 MB, through REST',
+      'POST',
+      '/api/auction',
+      async (now: number) => photosForm(now, 3, PHOTO_MAX_BYTES, await photo(PHOTO_MAX_BYTES + 1)),
+      tooLarge(PHOTO_TOO_LARGE),
+    ],
+    [
+      `${PHOTOS_MAX + 1} photos through tRPC`,
+      'POST',
+      '/trpc/auction.create',
+      (now: number) => photosForm(now, PHOTOS_MAX + 1, 1_000_000),
+      ninth,
+    ],
+    [
+      'a photo of 7 MB through tRPC, not read past 5 MB',
       'POST',
       '/trpc/auction.create',
       async (now: number) => auctionForm(now, { itemPhoto: await photo(7_000_000) }),
-      UPLOAD_TOO_LARGE,
+      tooLarge(PHOTO_TOO_LARGE),
+    ],
+    [
+      'a text field of 7 MB through tRPC',
+      'POST',
+      '/trpc/auction.create',
+      async (now: number) => auctionForm(now, { itemDescription: 'x'.repeat(7_000_000) }),
+      tooLarge(UPLOAD_TOO_LARGE),
+    ],
+    [
+      'a form to a call that takes none, through tRPC',
+      'POST',
+      '/trpc/auction.placeBid',
+      async (now: number) => auctionForm(now, { bidAmount: '20' }),
+      { status: 415, message: 'Content-Type must be application/json.' },
     ],
     [
       'two avatar photos through REST',
       'PUT',
       '/api/user/avatar',
       async () => avatarForm(await photo(1_000_000), await photo(1_000_000)),
-      ONE_AVATAR_PHOTO,
+      tooLarge(ONE_AVATAR_PHOTO),
+    ],
+    [
+      'two avatar photos through tRPC',
+      'POST',
+      '/trpc/user.setAvatar',
+      async () => avatarForm(await photo(1_000_000), await photo(1_000_000)),
+      tooLarge(ONE_AVATAR_PHOTO),
     ],
     [
       'an avatar over 5 MB through tRPC',
       'POST',
       '/trpc/user.setAvatar',
       async () => avatarForm(await photo(PHOTO_MAX_BYTES + 1)),
-      PHOTO_TOO_LARGE,
+      tooLarge(PHOTO_TOO_LARGE),
     ],
     [
       '21 fields before the photo through REST',
       'POST',
       '/api/auction',
       async (now: number) => fieldsFirst(15, await auctionForm(now)),
-      'Too many form fields: at most 20 are read.',
+      tooLarge('Too many form fields: at most 20 are read.'),
     ],
     [
       'six fields before the avatar photo through REST',
       'PUT',
       '/api/user/avatar',
       async () => fieldsFirst(6, avatarForm(await photo(1_000_000))),
-      'Too many form fields: at most 5 are read.',
+      tooLarge('Too many form fields: at most 5 are read.'),
     ],
   ] as const)(
-    '%s: 413 with a sentence, then the next request on the connection is answered at once',
-    async ([, method, path, makeForm, message], { listening }) => {
+    '%s: refused with a sentence, then the next request on the connection is answered at once',
+    async ([, method, path, makeForm, expected], { listening }) => {
       const { deps, port } = listening;
       const { token } = await signedInUser(deps);
       const { type, body } = await multipartBody(await makeForm(deps.now()));
@@ -292,9 +330,10 @@ describe('a refused upload leaves its connection ready for the next request', ()
         );
         connection.send(['GET /healthz HTTP/1.1', 'Host: 127.0.0.1']);
         const refused = await connection.answer(10_000);
-        expect(refused.status).toBe(413);
-        const error = JSON.parse(refused.body) as { error: string | { message: string } };
-        expect(typeof error.error === 'string' ? error.error : error.error.message).toBe(message);
+        const answer = JSON.parse(refused.body) as { error: string | { message: string; data: { issues: unknown } }; issues?: unknown };
+        const [message, issues] =
+          typeof answer.error === 'string' ? [answer.error, answer.issues] : [answer.error.message, answer.error.data.issues];
+        expect({ status: refused.status, message, ...(issues ? { issues } : {}) }).toEqual(expected);
         expect(refused.headers.connection).not.toBe('close');
         // The server waits 30 s for a request before it answers 408: well within that, the next one is served.
         const health = await connection.answer(5_000);
@@ -303,6 +342,7 @@ describe('a refused upload leaves its connection ready for the next request', ()
         connection.destroy();
       }
       expect(uploads(deps)).toEqual([]);
+      expect(spooled(deps)).toEqual([]);
     },
   );
 
@@ -310,7 +350,7 @@ describe('a refused upload leaves its connection ready for the next request', ()
     const { deps, port } = listening;
     const { token } = await signedInUser(deps);
     const { type, body } = await multipartBody(
-      await auctionForm(deps.now(), { itemPhoto: fileOf(Buffer.alloc(20_000_000, 1), 'huge.png') }),
+      await auctionForm(deps.now(), { itemPhoto: fileOf(Buffer.alloc(DISCARDED_BODY_MAX + 1_000_000, 1), 'huge.png') }),
     );
     const connection = await rawConnection(port);
     try {
@@ -322,7 +362,8 @@ describe('a refused upload leaves its connection ready for the next request', ()
           `Content-Type: ${type}`,
           `Content-Length: ${body.length}`,
         ],
-        body,
+        // The start of it: the server refuses the photo at 5 MiB, and is not sent the rest to read.
+        body.subarray(0, 8_000_000),
       );
       const refused = await connection.answer(10_000);
       expect(refused.status).toBe(413);
@@ -332,5 +373,6 @@ describe('a refused upload leaves its connection ready for the next request', ()
       connection.destroy();
     }
     expect(uploads(deps)).toEqual([]);
+    expect(spooled(deps)).toEqual([]);
   });
 });

@@ -329,9 +329,7 @@ describe('requests left to resolveResponse, over a real socket', () => {
     expect(JSON.stringify(lines)).toContain(newcomer.name);
   });
 
-  test('a photo upload through tRPC is stored; a body past the limit is 413, unread past it, and leaves nothing behind', async ({
-    makeApp,
-  }) => {
+  test('a photo upload through tRPC is stored; a text field past the limit is 413 and leaves nothing behind', async ({ makeApp }) => {
     const { base, cookie, deps } = await listeningWithNewcomer(makeApp);
     const post = async (form: FormData) => fetch(`${base}/trpc/auction.create`, { method: 'POST', headers: { cookie }, body: form });
 
@@ -343,9 +341,9 @@ describe('requests left to resolveResponse, over a real socket', () => {
     const kept = uploads(deps);
     expect(kept.length).toBeGreaterThan(0);
 
-    // 7 MiB of form field beside a small photo: past the body limit (a 5 MiB photo and 1 MiB of
-    // envelope), so reading stops there, before any field is checked. The rest is thrown away
-    // unread, and the connection stays open for the next request (photo-limits.test.ts).
+    // 7 MiB of form field beside a small photo: past the 64 kB a text field may take, so the form is
+    // refused before any field is checked, and the field is never held whole. The rest is thrown
+    // away, and the connection stays open for the next request (photo-limits.test.ts).
     const refused = await post(await auctionForm(deps.now(), { itemDescription: 'x'.repeat(7 * 1024 * 1024) }));
     expect(refused.status).toBe(413);
     expect(refused.headers.get('connection')).not.toBe('close');

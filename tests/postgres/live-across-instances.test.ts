@@ -20,7 +20,14 @@ const event = (auctionId: string, n: number): BidEvent => ({
   currentPrice: 100 + n,
   bidsCount: n,
   itemEndDate: new Date(1_000_000).toISOString(),
-  bid: { _id: `${auctionId}-${n}`, bidder: { _id: '1', name: 'Ann' }, bidAmount: 100 + n, bidTime: new Date(n).toISOString(), auto: false, buyNow: false },
+  bid: {
+    _id: `${auctionId}-${n}`,
+    bidder: { _id: '1', name: 'Ann' },
+    bidAmount: 100 + n,
+    bidTime: new Date(n).toISOString(),
+    auto: false,
+    buyNow: false,
+  },
 });
 
 /**

@@ -1,6 +1,6 @@
 // Auctions for tests: real images made with sharp (and odd ones), the create form as the client sends
 // it, the stored photos, and auctions inserted straight into the store (for lists and stats that need many).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DAY_MS, type Category } from '../../src/shared/constants';
@@ -153,6 +153,11 @@ export function fileOf(bytes: Buffer, name: string, type = 'application/octet-st
 
 export function uploads(deps: AppDeps): string[] {
   return readdirSync(deps.settings.UPLOAD_DIR).sort();
+}
+
+/** The files of uploads being read or served right now, waiting on disk (none once every request has ended). */
+export function spooled(deps: AppDeps): string[] {
+  return existsSync(deps.photos.spoolDir) ? readdirSync(deps.photos.spoolDir).sort() : [];
 }
 
 type InsertedAuction = {

@@ -1,5 +1,5 @@
 // The bid rule as a pure function (src/server/domain/bidding.ts; docs/rules/bidding.md): properties over
-// random sequences of bids applied to a small in-memory auction, the contract's worked example, the
+// random sequences of bids applied to a small in-memory auction, the worked example of docs/rules/bidding.md, the
 // refusals, soft close, outbid notices and what the close owes.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';

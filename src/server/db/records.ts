@@ -262,3 +262,20 @@ export interface OutboxMail {
 
 /** Why a live stream was refused its place: which cap it met. */
 export type StreamPlaceRefusal = 'user-full' | 'address-full';
+
+/** A search a user saved, to hear of each auction that opens matching it. */
+export interface SavedSearchRecord {
+  id: number;
+  userId: number;
+  /** The text as typed (trimmed); null when the search has no words. */
+  q: string | null;
+  category: Category | null;
+  maxPrice: number | null;
+  createdAt: Date;
+}
+
+/** One batch of the saved-search tick: how many opening auctions it claimed, and whom it told (once per auction). */
+export interface MatchOutcome {
+  due: number;
+  userIds: number[];
+}

@@ -1,6 +1,8 @@
 // Reading what a request says about its body, for the hooks that refuse the wrong kind early, and
 // throwing away what is left of a refused one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PHOTOS_MAX } from '../../shared/listing';
+import { PHOTO_MAX_BYTES } from '../../shared/photos';
 
 export function hasBody(req: FastifyRequest): boolean {
   const length = req.headers['content-length'];
@@ -13,10 +15,11 @@ export function mediaType(req: FastifyRequest): string | undefined {
 }
 
 /**
- * The longest refused body read to its end for nothing. Past every upload the site takes (a 5 MiB
- * photo in its form), so a client that sent one photo too many, or one too large, keeps its connection.
+ * The longest refused body read to its end for nothing. Past every upload the site takes (eight 5 MiB
+ * photos in their form), so a client that sent one photo too many, or one too large, keeps its
+ * connection. Thrown away as it arrives, it costs the time to receive it, not memory.
  */
-export const DISCARDED_BODY_MAX = 16 * 1024 * 1024;
+export const DISCARDED_BODY_MAX = PHOTOS_MAX * PHOTO_MAX_BYTES + 2 * 1024 * 1024;
 
 /**
  * For an answer sent before the request's body was read to its end (a refused upload): the rest is

@@ -1,7 +1,8 @@
 // What runs beside the requests: the close of auctions that ended, the ending-soon notices to
-// watchers, the periodic check of live streams' sessions, the mail worker, and an orderly end (live
-// streams first, since they would hold the server open;
-// the database last).
+// watchers, the saved searches matched against auctions that opened, the periodic check of live
+// streams' sessions, the mail worker, and an orderly end (live streams first, since they would hold
+// the server open; the database last).
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../deps';
@@ -10,6 +11,7 @@ import { checkStreams } from '../services/sessions';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 import { sendDueMail } from '../services/mail';
 import { tellEndingSoon } from '../services/ending-soon';
+import { matchSavedSearches } from '../services/saved-searches';
 
 async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
   // A stream's session can expire while it is open (logout and password changes end theirs at once),
@@ -28,6 +30,9 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
       // Ending soon rides on the same tick: one timer, and a slow close is not overlapped by it either.
       .then(() => tellEndingSoon(deps))
       .catch((error: unknown) => app.log.error({ err: error }, 'telling watchers that auctions end soon failed'))
+      // And the saved searches: an auction that opened is matched within this tick (or a batch) of its start.
+      .then(() => matchSavedSearches(deps))
+      .catch((error: unknown) => app.log.error({ err: error }, 'matching the saved searches against new auctions failed'))
       .finally(() => (closing = null));
   }, CLOSE_TICK_MS);
   closer.unref();
@@ -57,6 +62,8 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
   });
   app.addHook('onClose', async () => {
     await deps.store.close();
+    // Every request has ended, and removed its upload's files: the folder they waited in goes too.
+    await rm(deps.photos.spoolDir, { recursive: true, force: true });
   });
 }
 

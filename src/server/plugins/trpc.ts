@@ -1,8 +1,8 @@
 // /trpc: the routers over HTTP (trpc/http.ts), with what is particular to this door: the body types
 // it takes, the live streams' places, and the Retry-After of a refusal.
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE, TRPC_MAX_BATCH_SIZE } from '../../shared/constants';
-import { PHOTO_MAX_BYTES, UPLOAD_TOO_LARGE } from '../../shared/photos';
 import type { AppDeps } from '../deps';
 import { AppError, unauthorized } from '../domain/errors';
 import { errorBody } from '../rest/errors';
@@ -11,6 +11,10 @@ import { retryAfterOf, toTRPCError, unavailableOr } from '../trpc/errors';
 import { discardRestOfBody, hasBody, mediaType } from './body';
 import { trpcHttp, type TrpcHttpOptions } from '../trpc/http';
 import { appRouter } from '../trpc/router';
+import { AUCTION_FORM, AVATAR_FORM, UploadForm, type FormLimits } from './upload-form';
+
+/** The procedures that take an upload, and their forms' limits: the same as through REST. */
+const UPLOAD_FORMS: Record<string, FormLimits> = { 'auction.create': AUCTION_FORM, 'user.setAvatar': AVATAR_FORM };
 
 export interface TrpcOptions {
   deps: AppDeps;
@@ -35,12 +39,17 @@ export default async function trpc(app: FastifyInstance, { deps, shortPath }: Tr
     done(null, payload);
   });
 
+  // @fastify/multipart's parser leaves a multipart body unread until the procedure asks for its input;
+  // then it is read part by part, the files to disk (upload-form.ts), within the limits of the
+  // procedure's form. A procedure that takes no upload has it refused unread (415).
+  await app.register(multipart);
   await app.register(trpcHttp, {
     router: appRouter,
     createContext: (req, reply) => createRequestContext(deps, req, reply),
-    // Room for a 5 MiB photo plus the multipart envelope; the photo's own limit is checked in the service.
-    maxMultipartBytes: PHOTO_MAX_BYTES + 1024 * 1024,
-    multipartTooLarge: UPLOAD_TOO_LARGE,
+    multipartForm(req, path) {
+      const limits = Object.hasOwn(UPLOAD_FORMS, path) ? UPLOAD_FORMS[path] : undefined;
+      return limits && new UploadForm(req, deps.photos.spoolDir, limits);
+    },
     shortPath,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     async openStream(ctx) {

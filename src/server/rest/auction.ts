@@ -1,16 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { ONE_PHOTO_PER_AUCTION } from '../../shared/photos';
 import { placeBidInput } from '../../shared/schemas/auction';
 import { unauthorized } from '../domain/errors';
 import { placeBid } from '../services/bids';
 import type { RestCaller } from '../trpc/router';
 import { pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
-import { holdingUploadPlace, readForm } from './uploads';
+import { AUCTION_FORM } from '../plugins/upload-form';
+import { upload } from './uploads';
 import { WholeList } from './whole-lists';
-
-/** The create form: its text fields and the photo. */
-const AUCTION_FORM = { fields: 20, oneFile: ONE_PHOTO_PER_AUCTION };
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const listQuery = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -67,7 +64,7 @@ export function auctionRoutes(rest: RestRoutes) {
     async (caller, req, ctx) => {
       // Refuse a signed-out upload, or one past its account's uploads in progress, before reading a byte of it.
       if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return holdingUploadPlace(ctx, ctx.user, async () => caller.auction.create(await readForm(req, AUCTION_FORM)));
+      return upload(ctx, ctx.user, req, AUCTION_FORM, (form) => caller.auction.create(form));
     },
     { status: 201, body: 'multipart' },
   );

@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { ONE_AVATAR_PHOTO } from '../../shared/photos';
 import { unauthorized } from '../domain/errors';
 import { pageAnswer, param, unvalidatedBody, type RestRoutes } from './adapter';
-import { holdingUploadPlace, readForm } from './uploads';
-
-/** The avatar form: the photo as `avatar`, and room for a few fields a client may add (ignored). */
-const AVATAR_FORM = { fields: 5, oneFile: ONE_AVATAR_PHOTO };
+import { AVATAR_FORM } from '../plugins/upload-form';
+import { upload } from './uploads';
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -23,7 +20,7 @@ export function userRoutes(rest: RestRoutes) {
     async (caller, req, ctx) => {
       // As the auction upload: signed out, or past the account's uploads in progress, is refused unread.
       if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return holdingUploadPlace(ctx, ctx.user, async () => caller.user.setAvatar(await readForm(req, AVATAR_FORM)));
+      return upload(ctx, ctx.user, req, AVATAR_FORM, (form) => caller.user.setAvatar(form));
     },
     { body: 'multipart' },
   );
@@ -51,4 +48,8 @@ export function userRoutes(rest: RestRoutes) {
     },
   );
   rest('GET', '/user/bids', async (caller, req) => pageAnswer(await caller.user.bids(query(req))));
+  rest('GET', '/user/searches', (caller) => caller.user.searches());
+  rest('POST', '/user/searches', (caller, req) => caller.user.saveSearch(unvalidatedBody(req)), { status: 201 });
+  // The path names the search; any body is ignored.
+  rest('DELETE', '/user/searches/:id', (caller, req) => caller.user.deleteSearch({ id: param(req, 'id') }), { body: 'none' });
 }

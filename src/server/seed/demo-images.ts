@@ -53,7 +53,6 @@ const VIEWS: ReadonlyArray<(scene: Sharp) => Sharp> = [
   (scene) => scene.flop().modulate({ brightness: 1.06, saturation: 0.8 }),
   (scene) => scene.extract({ left: 520, top: 400, width: 640, height: 480 }),
 ];
-export const DEMO_VIEWS = VIEWS.length;
 
 /** View `view` (1 to DEMO_VIEWS; 0 is the whole scene) of a category's scene, as a 1200x900 JPEG. */
 export async function renderDemoView(category: Category, variant: number, view: number): Promise<Buffer> {

@@ -2,7 +2,6 @@
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatusFilter, type Category } from '../../shared/constants';
-import { PHOTO_MAX_BYTES } from '../../shared/photos';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
@@ -11,7 +10,7 @@ import { reserveMet as reserveMetBy } from '../domain/bidding';
 import { buyNowAvailable } from '../domain/buying';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
-import { deletePhoto, photoTooLarge, photoUrls, storePhoto } from './photos';
+import { checkPhotoStart, deletePhoto, photoUrls, storePhoto } from './photos';
 
 export interface AuctionPage {
   items: Auction[];
@@ -220,17 +219,16 @@ export async function getAuction(deps: AppDeps, viewer: { id: number }, id: stri
 }
 
 /**
- * Stores the photos one after the other, in the order given; if one is refused, none stays. One at a
- * time, so that a create holds one photo's bytes in memory, however many it sends (the REST door
- * streams them to disk first: rest/uploads.ts).
+ * Stores the photos one after the other, in the order given; if one is refused, none stays. Each is
+ * read when its turn comes, so that a create holds one photo's bytes in memory, however many it sends
+ * (both doors stream them to disk first: plugins/upload-form.ts). Their sizes and formats are checked
+ * before the first is decoded.
  */
 async function storePhotos(deps: AppDeps, files: File[]): Promise<string[]> {
+  for (const file of files) await checkPhotoStart(file);
   const stored: string[] = [];
   try {
-    for (const file of files) {
-      if (file.size > PHOTO_MAX_BYTES) throw photoTooLarge();
-      stored.push(await storePhoto(deps, new Uint8Array(await file.arrayBuffer())));
-    }
+    for (const file of files) stored.push(await storePhoto(deps, new Uint8Array(await file.arrayBuffer())));
     return stored;
   } catch (error) {
     await deletePhotos(deps.settings.UPLOAD_DIR, stored);

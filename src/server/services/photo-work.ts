@@ -2,6 +2,9 @@
 // megabytes for a few kilobytes of upload, so decodes run a bounded number at a time behind a bounded
 // queue, and one account has at most a few uploads in progress: however many arrive, the server
 // keeps a core and its memory for everyone else, and tells the excess when to come back.
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AppError, tooManyRequests } from '../domain/errors';
 
 /**
@@ -118,8 +121,17 @@ export class UploadPlaces {
 export interface PhotoWork {
   decoding: DecodeQueue;
   uploads: UploadPlaces;
+  /**
+   * Where the files of an upload wait while its request is served (plugins/upload-form.ts): a folder of
+   * this process's own in the system's temporary folder, made at the first upload and removed at close.
+   * Not under UPLOAD_DIR: what is there is served to everyone, and an upload is not re-encoded yet (its
+   * GPS position, its author); and instances sharing UPLOAD_DIR would see each other's. A file is
+   * removed when its request ends, whatever the answer; what a killed process leaves, the system's
+   * cleaning of its temporary folder takes (TMPDIR chooses another, on a disk rather than in memory).
+   */
+  spoolDir: string;
 }
 
-export function createPhotoWork(): PhotoWork {
-  return { decoding: new DecodeQueue(), uploads: new UploadPlaces() };
+export function createPhotoWork(spoolDir = join(tmpdir(), `auction-forms-${process.pid}-${randomUUID().slice(0, 8)}`)): PhotoWork {
+  return { decoding: new DecodeQueue(), uploads: new UploadPlaces(), spoolDir };
 }

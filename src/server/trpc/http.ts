@@ -9,7 +9,6 @@
 // AbortSignals for every call; on this machine that is about 200 µs a call against 20 µs for the
 // procedure itself (docs/decisions/0001-own-trpc-http-path.md). tests/integration/trpc-http.test.ts
 // sends the same requests down both paths and requires the same status, headers and body.
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   callTRPCProcedure,
@@ -33,9 +32,14 @@ export interface TrpcHttpOptions {
   /** Extra response headers for the errors of one request (a Retry-After, say). */
   errorHeaders?: (errors: TRPCError[]) => Record<string, string>;
   onError?: (error: TRPCError, path: string | undefined) => void;
-  /** The largest multipart body (a photo upload) read before answering 413, and what a person is told then. */
-  maxMultipartBytes: number;
-  multipartTooLarge: string;
+  /**
+   * The reader of a multipart body (a photo upload) to the procedure at `path`, or undefined when that
+   * procedure takes none (its body is then refused unread). The body is read only when the procedure
+   * asks for its input, so a signed-out upload is refused before a byte of it is read; the reader is
+   * disposed of once the request is answered. The owner registers the multipart parser that leaves the
+   * body unread until then (@fastify/multipart's).
+   */
+  multipartForm: (req: FastifyRequest, path: string) => MultipartForm | undefined;
   /** false sends every request through resolveResponse: for the test that compares the two paths. */
   shortPath?: boolean;
   /** The most calls one batched request may carry; more are refused with 400. */
@@ -46,6 +50,12 @@ export interface TrpcHttpOptions {
    * (signed out, too many streams).
    */
   openStream: (ctx: Context) => Promise<StreamLease>;
+}
+
+/** A multipart body read on demand, and what it leaves (files on disk) removed after the answer. */
+export interface MultipartForm {
+  read(): Promise<FormData>;
+  dispose(): Promise<void>;
 }
 
 type Call = { path: string; input: unknown };
@@ -73,25 +83,14 @@ function appendVary(reply: FastifyReply, value: string): void {
 }
 
 export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: () => void): void {
-  const {
-    router,
-    createContext,
-    errorHeaders,
-    onError,
-    maxMultipartBytes,
-    multipartTooLarge,
-    shortPath = true,
-    maxBatchSize,
-    openStream,
-  } = options;
+  const { router, createContext, errorHeaders, onError, multipartForm, shortPath = true, maxBatchSize, openStream } = options;
   const config = router._def._config;
   const transformer = config.transformer.input;
   const typeOf = procedureTypes(router);
 
-  // JSON arrives as text (Fastify's body limit applies); a multipart body is left unread, as a
-  // stream, so a signed-out upload is refused before a byte of it is read.
+  // JSON arrives as text (Fastify's body limit applies); a multipart body is left unread by its parser
+  // (the owner's), as a stream, so a signed-out upload is refused before a byte of it is read.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) => next(null, body));
-  app.addContentTypeParser('multipart/form-data', (_req, _payload, next) => next(null, undefined));
 
   // Every method tRPC answers (it refuses the others with 405); TRACE, which a Fetch Request cannot
   // carry, is left to the not-found handler.
@@ -102,25 +101,35 @@ export function trpcHttp(app: FastifyInstance, options: TrpcHttpOptions, done: (
     if (plain) return answer(req, reply, plain);
     if (req.method === 'GET' && typeOf(req.params.path) === 'subscription') return subscribe(req, reply, req.params.path);
 
-    const response = await resolveResponse({
-      router,
-      req: toFetchRequest(req, { maxBytes: maxMultipartBytes, tooLarge: multipartTooLarge }),
-      path: req.params.path,
-      error: null,
-      maxBatchSize,
-      createContext: () => createContext(req, reply),
-      responseMeta: ({ errors }) => ({ headers: errorHeaders?.(errors) }),
-      onError: ({ error, path }) => onError?.(error, path),
-    });
+    const multipart = req.method === 'POST' && isMultipart(req);
+    const form = multipart ? multipartForm(req, req.params.path) : undefined;
+    let response: Response;
+    let text: string | undefined;
+    try {
+      response = await resolveResponse({
+        router,
+        req: toFetchRequest(req, multipart, form),
+        path: req.params.path,
+        error: null,
+        maxBatchSize,
+        createContext: () => createContext(req, reply),
+        responseMeta: ({ errors }) => ({ headers: errorHeaders?.(errors) }),
+        onError: ({ error, path }) => onError?.(error, path),
+      });
+      // A JSON answer is read at once; a stream (a batch streamed as JSON lines, which tRPC marks as
+      // chunked) is passed on as it comes. A multipart call is never streamed.
+      const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type') !== 'application/json';
+      if (!streamed) text = await response.text();
+    } finally {
+      // The procedure is done with the form: tRPC answers a multipart call only once it has run.
+      await form?.dispose();
+    }
     reply.code(response.status);
     for (const [name, value] of response.headers) {
       if (name === 'vary') appendVary(reply, value);
       else if (!HOP_BY_HOP.has(name)) reply.header(name, value);
     }
-    // A JSON answer is read at once; a stream (a batch streamed as JSON lines, which tRPC marks as
-    // chunked) is passed on as it comes.
-    const streamed = response.headers.has('transfer-encoding') || response.headers.get('content-type') !== 'application/json';
-    return reply.send(streamed ? response.body : await response.text());
+    return reply.send(text ?? response.body);
   }
 
   /**
@@ -306,48 +315,27 @@ export function plainCalls(
   return { type, calls, batch };
 }
 
-function toFetchRequest(req: FastifyRequest, multipart: { maxBytes: number; tooLarge: string }): Request {
+const isMultipart = (req: FastifyRequest) => req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data') === true;
+
+/** The call as the Fetch Request resolveResponse takes; a multipart body stays unread until the procedure reads its input. */
+function toFetchRequest(req: FastifyRequest, multipart: boolean, form: MultipartForm | undefined): Request {
   const headers = new Headers();
   for (const name of TRPC_HEADERS) {
     const value = req.headers[name];
     if (typeof value === 'string') headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    if (typeof req.body === 'string') {
-      init.body = req.body;
-    } else if (req.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
-      // Read only when the procedure asks for its input, so a signed-out upload is refused unread. What
-      // a refusal leaves unread is thrown away after the answer (plugins/trpc.ts).
-      init.body = limitBytes(req.raw, multipart.maxBytes, multipart.tooLarge);
-      init.duplex = 'half';
-    }
+  const init: RequestInit = { method: req.method, headers };
+  if (req.method !== 'GET' && req.method !== 'HEAD' && typeof req.body === 'string') init.body = req.body;
+  const request = new Request(URL_BASE + req.url, init);
+  if (multipart) {
+    // tRPC reads a multipart call's input through formData() alone, once, when the procedure asks for
+    // it: handed the form read part by part (its files on disk), it never holds the body in memory. A
+    // procedure that takes no upload has its body refused unread.
+    const read = form ? () => form.read() : () => Promise.reject(new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: JSON_ONLY }));
+    Object.defineProperty(request, 'formData', { value: read });
   }
-  return new Request(URL_BASE + req.url, init);
+  return request;
 }
 
-/**
- * The body as a stream that fails once it grows past `max` bytes. Reading stops there, and the
- * request is left open (not destroyed with the iterator), so that the answer can still be sent.
- */
-function limitBytes(body: IncomingMessage, max: number, tooLarge: string): ReadableStream<Uint8Array> {
-  const chunks = body.iterator({ destroyOnReturn: false });
-  let seen = 0;
-  return new ReadableStream({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) return controller.close();
-      const chunk = next.value as Buffer;
-      seen += chunk.byteLength;
-      if (seen > max) {
-        await chunks.return?.();
-        controller.error(new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: tooLarge }));
-      } else {
-        controller.enqueue(chunk);
-      }
-    },
-    async cancel() {
-      await chunks.return?.();
-    },
-  });
-}
+/** What a call that takes no upload is told of a multipart body. */
+const JSON_ONLY = 'Content-Type must be application/json.';

@@ -59,7 +59,7 @@ function leftOutIfBlank(value: unknown): unknown {
 }
 
 /** A field a form may leave out or blank: absent then, checked by `schema` otherwise. */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(leftOutIfBlank, schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(leftOutIfBlank, schema.optional());
 
 /** The prices of a listing: a starting price, and optionally a reserve and a Buy It Now price above it. */
 export const listingPriceFields = {

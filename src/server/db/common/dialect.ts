@@ -54,6 +54,7 @@ export const TURN_SCOPES = {
   liveAddress: 4,
   watchlist: 5,
   demoAuction: 6,
+  savedSearches: 7,
 } as const;
 export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
 

@@ -13,6 +13,7 @@ import { liveStreamQueries } from './live-streams';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
 
 /** What a database does its own way: its search, and the hot paths tuned for its driver. */
@@ -44,6 +45,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     },
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
     watches: watchQueries(dialect),
+    searches: savedSearchQueries(dialect, own.readAuction),
     notifications: notificationQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),

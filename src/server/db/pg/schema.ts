@@ -381,5 +381,5 @@ export const savedSearches = pgTable(
     maxPrice: integer('max_price'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );

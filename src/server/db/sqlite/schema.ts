@@ -380,10 +380,6 @@ export const liveStreams = sqliteTable(
   (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
 );
 
-export type UserRow = typeof users.$inferSelect;
-export type AuctionRow = typeof auctions.$inferSelect;
-export type BidRow = typeof bids.$inferSelect;
-
 /** A search a user saved, to be told of each auction that opens matching it. */
 export const savedSearches = sqliteTable(
   'saved_searches',
@@ -398,5 +394,5 @@ export const savedSearches = sqliteTable(
     maxPrice: integer('max_price'),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id)],
+  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );

@@ -1,4 +1,6 @@
+import { SAVED_SEARCHES_MAX } from '../../../shared/listing';
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
+import { deleteSearchInput, saveSearchInput } from '../../../shared/schemas/saved-searches';
 import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { listCost } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
@@ -6,6 +8,7 @@ import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
+import { deleteSavedSearch, listSavedSearches, saveSearch } from '../../services/saved-searches';
 import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
 import { myBids, setWatching, watchlist } from '../../services/watchlist';
 import { protectedProcedure, router, uploadProcedure } from '../init';
@@ -74,4 +77,18 @@ export const userRouter = router({
     ctx.budget?.charge(listCost(input));
     return myBids(ctx.deps, ctx.user, input);
   }),
+
+  /** The caller's saved searches, newest first (a user keeps at most SAVED_SEARCHES_MAX). */
+  searches: protectedProcedure.query(({ ctx }) => {
+    ctx.budget?.charge(SAVED_SEARCHES_MAX);
+    return listSavedSearches(ctx.deps, ctx.user.id);
+  }),
+
+  /** Saves a search (text, category, highest price) to hear of each auction that opens matching it. */
+  saveSearch: protectedProcedure.input(saveSearchInput).mutation(({ ctx, input }) => saveSearch(ctx.deps, ctx.user.id, input)),
+
+  /** Deletes one of the caller's saved searches. */
+  deleteSearch: protectedProcedure
+    .input(deleteSearchInput)
+    .mutation(({ ctx, input }) => deleteSavedSearch(ctx.deps, ctx.user.id, input.id)),
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "saved_searches_match_idx" ON "saved_searches" USING btree ("category","max_price");

@@ -1,0 +1,1 @@
+CREATE INDEX `saved_searches_match_idx` ON `saved_searches` (`category`,`max_price`);

@@ -1,0 +1,32 @@
+// Loaded into the benchmark's server (node --import) to measure what one scenario costs it: memory,
+// process.memoryUsage() sampled every 10 ms with the highest value of each figure kept, and the
+// longest the event loop was held (perf_hooks). On SIGUSR2 the highest values since the last signal,
+// the values now and the longest delay are written to BENCH_MEMORY_FILE as one line of JSON, and
+// the measures start again from now. Only the benchmark loads it.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const file = process.env.BENCH_MEMORY_FILE;
+const FIGURES = ['rss', 'heapUsed', 'external', 'arrayBuffers'];
+let peak = process.memoryUsage();
+
+function sample() {
+  const now = process.memoryUsage();
+  for (const figure of FIGURES) if (now[figure] > peak[figure]) peak[figure] = now[figure];
+  return now;
+}
+
+if (file) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  setInterval(sample, 10).unref();
+  process.on('SIGUSR2', () => {
+    const now = sample();
+    const pick = (usage) => Object.fromEntries(FIGURES.map((figure) => [figure, usage[figure]]));
+    // The histogram counts in nanoseconds, the resolution's 10 ms included.
+    const loop = { maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 };
+    writeFileSync(file, `${JSON.stringify({ peak: pick(peak), now: pick(now), loop })}\n`);
+    peak = now;
+    delay.reset();
+  });
+}
