@@ -25,16 +25,16 @@ describeBrowser('saved searches', () => {
       await page.getByLabel('Search auctions').fill('film camera');
       // Saved as typed, even before the list has caught up with the box.
       await page.getByRole('button', { name: 'Save this search' }).click();
-      const panelForm = page.locator('form').filter({ has: page.getByLabel('Max price ($)') });
+      const panelForm = page.locator('form').filter({ has: page.getByLabel('Maximum price ($)') });
       await panelForm.getByText('“film camera” in Electronics').waitFor();
       expect(await page.getByRole('button', { name: 'Save this search' }).getAttribute('aria-expanded')).toBe('true');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('maxPrice');
 
       // A price that is not whole dollars gets the server's words before anything is sent.
-      await page.getByLabel('Max price ($)').fill('12.5');
+      await page.getByLabel('Maximum price ($)').fill('12.5');
       await page.getByRole('button', { name: 'Save search' }).click();
       await panelForm.getByText('whole', { exact: false }).waitFor();
-      await page.getByLabel('Max price ($)').fill('200');
+      await page.getByLabel('Maximum price ($)').fill('200');
       expect(await axeReport(page, `the save-search panel at ${width} px`)).toBe('');
       await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `saved-search-panel-${width}`);

@@ -1,12 +1,10 @@
-// The save-search panel's quick check, in the server's words: a max price of whole dollars, and
-// something to search by.
+// The save-search panel's quick check, with the server's schema and words: a maximum price of whole
+// dollars, and something to search by.
 import { SAVED_SEARCH_WORDS } from '../../../shared/listing';
-import { wholeDollars } from '../../../shared/schemas/auction';
-
-const maxPrice = wholeDollars('Max price');
+import { saveSearchFields } from '../../../shared/schemas/saved-searches';
 
 export function maxPriceProblem(raw: string, { q, category }: { q: string; category: string | null }): string | null {
   if (raw === '') return q || category ? null : SAVED_SEARCH_WORDS.empty;
-  const result = maxPrice.safeParse(raw);
+  const result = saveSearchFields.shape.maxPrice.safeParse(raw);
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }

@@ -3,6 +3,7 @@
 // dialog: the list stays usable while it is open.
 import { BookmarkPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { Category } from '../../../shared/constants';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -15,7 +16,7 @@ import { maxPriceProblem } from './max-price';
 interface SaveSearchProps {
   /** The search box's text as typed. */
   q: string;
-  category: string | null;
+  category: Category | null;
 }
 
 export function SaveSearch({ q, category }: SaveSearchProps) {
@@ -36,11 +37,12 @@ export function SaveSearch({ q, category }: SaveSearchProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const raw = String(new FormData(event.currentTarget).get('maxPrice') ?? '').trim();
+    const field = event.currentTarget.elements.namedItem('maxPrice') as HTMLInputElement;
+    const raw = field.value.trim();
     const problem = maxPriceProblem(raw, { q: words, category });
     setFieldError(problem ?? undefined);
     if (problem) {
-      event.currentTarget.querySelector('input')?.focus();
+      field.focus();
       return;
     }
     const terms = { q: words || null, category, maxPrice: raw === '' ? null : Number(raw) };
@@ -89,7 +91,7 @@ export function SaveSearch({ q, category }: SaveSearchProps) {
               new auction matches, you get a notification.
             </p>
             <TextField
-              label="Max price ($)"
+              label="Maximum price ($)"
               name="maxPrice"
               type="number"
               inputMode="numeric"
