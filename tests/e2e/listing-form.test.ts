@@ -80,7 +80,7 @@ describeBrowser('the create form with several photos', () => {
       await page.getByRole('status').filter({ hasText: 'Photo moved to position 2 of 3.' }).waitFor({ state: 'attached' });
 
       // The cover removed: the next photo becomes the cover.
-      await photoGroup(page, 1).getByRole('button', { name: 'Remove' }).click();
+      await photoGroup(page, 1).getByRole('button', { name: 'Remove photo' }).click();
       await expect.poll(() => previewOrder(page)).toEqual(['c.png', 'b.png']);
       expect(await photoGroup(page, 1).getByText('Cover').count()).toBe(1);
 

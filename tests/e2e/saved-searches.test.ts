@@ -35,6 +35,7 @@ describeBrowser('saved searches', () => {
       await page.getByRole('button', { name: 'Save search' }).click();
       await panelForm.getByText('whole', { exact: false }).waitFor();
       await page.getByLabel('Maximum price ($)').fill('200');
+      await expect.poll(() => panelForm.getByText('whole', { exact: false }).count()).toBe(0);
       expect(await axeReport(page, `the save-search panel at ${width} px`)).toBe('');
       await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `saved-search-panel-${width}`);
@@ -57,7 +58,8 @@ describeBrowser('saved searches', () => {
         '/auction?q=film+camera&category=Electronics',
       );
       expect(await axeReport(page, `the saved searches on /profile at ${width} px`)).toBe('');
-      await page.getByRole('heading', { name: 'Saved searches' }).scrollIntoViewIfNeeded();
+      // From the top: the sticky header would otherwise be painted mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `saved-searches-profile-${width}`);
 
       await page.getByRole('button', { name: 'Delete saved search Any item in Electronics' }).click();

@@ -161,7 +161,7 @@ export function PhotoPicker({ picked, error, onError }: PhotoPickerProps) {
                   </div>
                   <IconButton
                     action="remove"
-                    label="Remove"
+                    label="Remove photo"
                     onClick={() => remove(photo, index)}
                     icon={<X aria-hidden="true" className="size-4" />}
                   />

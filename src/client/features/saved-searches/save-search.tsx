@@ -99,6 +99,10 @@ export function SaveSearch({ q, category }: SaveSearchProps) {
               step={1}
               hint="Optional: only auctions at or below this price."
               error={fieldError}
+              // A message shown is checked again as the price changes, as in every form here.
+              onChange={(e) => {
+                if (fieldError) setFieldError(maxPriceProblem(e.target.value.trim(), { q: words, category }) ?? undefined);
+              }}
               autoFocus
             />
             {save.isError && <Banner tone="error">{errorMessage(save.error, 'The search could not be saved. Please try again.')}</Banner>}
