@@ -30,7 +30,8 @@ function auctionRows(deps: TestDeps) {
     currentPrice: number;
     bidsCount: number;
     photo: string | null;
-    morePhotos: string;
+    /** JSON text on SQLite, already parsed on PostgreSQL. */
+    morePhotos: string | string[];
     startsAt: number;
     endsAt: number;
     createdAt: number;
@@ -43,7 +44,10 @@ function auctionRows(deps: TestDeps) {
 }
 
 /** Every photo of an auction row, the cover first. */
-const photosOf = (row: { photo: string | null; morePhotos: string }) => [row.photo!, ...(JSON.parse(row.morePhotos) as string[])];
+const photosOf = ({ photo, morePhotos }: { photo: string | null; morePhotos: string | string[] }) => [
+  photo!,
+  ...(typeof morePhotos === 'string' ? (JSON.parse(morePhotos) as string[]) : morePhotos),
+];
 
 describe('demo data in an empty database', () => {
   // Seeded once, then only read: every test here looks at the same demo data.
