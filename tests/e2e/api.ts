@@ -47,6 +47,10 @@ export interface AuctionFields {
   startsInMs?: number;
   endsInMs?: number;
   hue?: number;
+  /** More photos after the cover, each in its own hue. */
+  moreHues?: number[];
+  /** The listing's optional fields, as the form sends them (itemCondition, shippingCost, reservePrice, ...). */
+  listing?: Record<string, string | number>;
 }
 
 export interface ApiAuction {
@@ -112,7 +116,10 @@ export function testApi(baseUrl: () => string) {
       form.set('startingPrice', String(fields.price));
       form.set('itemStartDate', new Date(startsAt).toISOString());
       form.set('itemEndDate', new Date(endsAt).toISOString());
-      form.set('itemPhoto', new Blob([new Uint8Array(await photo(fields.hue ?? 210))], { type: 'image/png' }), 'photo.png');
+      for (const [index, hue] of [fields.hue ?? 210, ...(fields.moreHues ?? [])].entries()) {
+        form.append('itemPhoto', new Blob([new Uint8Array(await photo(hue))], { type: 'image/png' }), `photo-${index + 1}.png`);
+      }
+      for (const [name, value] of Object.entries(fields.listing ?? {})) form.set(name, String(value));
       const response = await call('/api/auction', token, { method: 'POST', body: form });
       expect(response.status).toBe(201);
       const body = (await response.json()) as { newAuction: { _id: string } };

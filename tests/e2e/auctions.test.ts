@@ -315,7 +315,7 @@ describeBrowser('auction screens', () => {
     expect(await page.getByText('File size must be less than 5 MB.').count()).toBe(0);
     await page.getByRole('button', { name: 'Remove photo' }).click();
     await preview.waitFor({ state: 'detached' });
-    await page.getByText('Choose a photo').waitFor();
+    await page.getByText('Choose photos').waitFor();
     expect(await photoInput(page).inputValue()).toBe('');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('itemPhoto');
 

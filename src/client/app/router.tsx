@@ -31,6 +31,7 @@ const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.M
 const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPage));
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
+const RelistAuctionPage = page(() => import('../pages/relist-auction').then((m) => m.RelistAuctionPage));
 const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
 const VerifyEmailPage = page(() => import('../pages/verify-email').then((m) => m.VerifyEmailPage));
 const WatchlistPage = page(() => import('../pages/watchlist').then((m) => m.WatchlistPage));
@@ -60,6 +61,7 @@ const routes: RouteObject[] = [
             children: [
               { path: paths.auctions, element: <AuctionsPage /> },
               { path: paths.auctionPattern, element: <AuctionDetailPage /> },
+              { path: paths.relistAuctionPattern, element: <RelistAuctionPage /> },
               { path: paths.myAuctions, element: <MyAuctionsPage /> },
               { path: paths.myBids, element: <MyBidsPage /> },
               { path: paths.watchlist, element: <WatchlistPage /> },

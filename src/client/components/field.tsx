@@ -14,7 +14,9 @@ export interface FieldProps {
 
 export const inputClasses =
   'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 ' +
-  'focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm';
+  'focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 disabled:bg-slate-100 disabled:text-slate-500 sm:text-sm ' +
+  // A read-only field (what a relisted auction keeps) looks set, not editable; not :read-only, which every select matches.
+  '[&[readonly]]:bg-slate-50 [&[readonly]]:text-slate-700';
 
 /** The look of a control: red-edged while it has an error. */
 export function controlClasses(error: string | undefined, className?: string): string {

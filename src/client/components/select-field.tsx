@@ -5,9 +5,11 @@ interface SelectFieldProps extends FieldProps, Omit<SelectHTMLAttributes<HTMLSel
   options: readonly string[];
   /** The first, unselectable line shown until a choice is made. */
   placeholder?: string;
+  /** The words shown for an option, when they are not its value. */
+  optionLabel?: (option: string) => string;
 }
 
-export function SelectField({ label, hint, error, id, className, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({ label, hint, error, id, className, options, placeholder, optionLabel, ...select }: SelectFieldProps) {
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>
       {(control) => (
@@ -19,7 +21,7 @@ export function SelectField({ label, hint, error, id, className, options, placeh
           )}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>

@@ -16,6 +16,8 @@ export const paths = {
   auctions: '/auction',
   auction: (id: string) => `/auction/${encodeURIComponent(id)}`,
   auctionPattern: '/auction/:id',
+  relistAuction: (id: string) => `/auction/${encodeURIComponent(id)}/relist`,
+  relistAuctionPattern: '/auction/:id/relist',
   myAuctions: '/myauction',
   myBids: '/mybids',
   watchlist: '/watchlist',

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarClock, User } from 'lucide-react';
+import { ArrowLeft, Ban, CalendarClock, User } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../components/badge';
@@ -8,8 +8,11 @@ import { useAuth } from '../features/auth/auth-context';
 import { useAuction } from '../features/auctions/api';
 import { AuctionOutcome } from '../features/auctions/auction-outcome';
 import { AuctionStatusBadge } from '../features/auctions/auction-status-badge';
-import { ENDED_WITHOUT_BIDS, SOLD_FOR, sold } from '../features/auctions/outcome-words';
-import { TimeFacts } from '../features/auctions/auction-time';
+import { BuyNow } from '../features/auctions/buy-now';
+import { ListingFacts, ReserveBadge, SellerReserve } from '../features/auctions/listing-facts';
+import { PhotoGallery } from '../features/auctions/photo-gallery';
+import { PriceFacts } from '../features/auctions/price-facts';
+import { SellerActions } from '../features/auctions/seller-actions';
 import type { Auction } from '../features/auctions/types';
 import { useAuctionStatus } from '../features/auctions/use-auction-status';
 import { LiveAnnouncer, useAnnouncer } from '../features/bidding/announcer';
@@ -22,6 +25,7 @@ import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
+import { CANCEL_WORDS } from '../../shared/listing';
 import { formatMoney, formatZonedDateTime } from '../lib/format';
 import { paths } from '../lib/paths';
 import { httpStatusOf } from '../lib/query-client';
@@ -56,6 +60,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
   const clock = useAuctionStatus(auction, receivedAt, { countdown: true });
   const { status, timeLeft } = clock;
   const ended = status === 'ended';
+  const cancelled = status === 'cancelled';
   const isSeller = viewerId === auction.seller._id;
 
   // The countdown reached zero before the server said so: ask it, for the winner (and in case a late
@@ -91,6 +96,8 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
 
   // The form closes at zero; whoever was typing in it finds the focus on the outcome, not lost on the page.
   const outcomeRef = useRef<HTMLDivElement>(null);
+  // A cancellation the seller just confirmed: the focus goes to the notice that says so.
+  const cancelledRef = useRef<HTMLParagraphElement>(null);
   const formShown = useRef(false);
   const showForm = status === 'open' && !isSeller;
   // Two columns: the form in a panel beside the facts. One column: a bar at the bottom that opens it as a sheet.
@@ -106,7 +113,16 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
   }, [showForm, ended]);
 
   // Why there is no bid form, when there is none.
-  const notice = ended ? (
+  const notice = cancelled ? (
+    <p
+      ref={cancelledRef}
+      tabIndex={-1}
+      className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5 font-semibold text-slate-900 focus:outline-none"
+    >
+      <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-600" />
+      {CANCEL_WORDS.cancelled}
+    </p>
+  ) : ended ? (
     <AuctionOutcome ref={outcomeRef} auction={auction} viewerId={viewerId} />
   ) : status === 'scheduled' ? (
     <div className="flex items-start gap-3 rounded-xl border border-slate-200 bg-slate-50 p-5">
@@ -143,8 +159,12 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
       <BackLink />
       {/* At lg: the photo on the left, the facts and the bidding on the right. Narrower, one column. */}
       <div className="grid gap-x-8 gap-y-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
-        <div className="self-start overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:sticky lg:top-24 lg:row-span-2">
-          <img src={auction.itemPhoto} alt={auction.itemName} width={1200} height={900} className="aspect-[4/3] w-full object-cover" />
+        <div className="min-w-0 self-start lg:sticky lg:top-24 lg:row-span-2">
+          <PhotoGallery
+            name={auction.itemName}
+            photos={auction.photos.length > 0 ? auction.photos : [auction.itemPhoto]}
+            cards={auction.photoCards.length > 0 ? auction.photoCards : [auction.itemPhotoCard]}
+          />
         </div>
 
         <div>
@@ -152,42 +172,17 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
             <div className="flex flex-wrap gap-2">
               <Badge tone="neutral">{auction.itemCategory}</Badge>
               <AuctionStatusBadge status={status} />
+              {!cancelled && <ReserveBadge reserveMet={auction.reserveMet} />}
             </div>
-            <WatchButton auction={auction} ended={ended} />
+            <WatchButton auction={auction} ended={ended || cancelled} />
           </div>
           <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{auction.itemName}</h1>
           <p className="mt-3 whitespace-pre-line text-slate-700">{auction.itemDescription}</p>
+          <ListingFacts auction={auction} />
 
-          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <div className="col-span-2">
-              {/* An ended auction's price in its card's words. */}
-              {!ended ? (
-                <>
-                  <dt className="text-sm text-slate-600">Current price</dt>
-                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
-                </>
-              ) : sold(auction) ? (
-                <>
-                  <dt className="text-sm text-slate-600">{SOLD_FOR}</dt>
-                  <dd className="text-3xl font-semibold text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</dd>
-                </>
-              ) : (
-                <>
-                  <dt className="text-sm text-slate-600">Price</dt>
-                  <dd className="text-2xl font-semibold text-slate-600">{ENDED_WITHOUT_BIDS}</dd>
-                </>
-              )}
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Starting price</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">{formatMoney(auction.startingPrice)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Total bids</dt>
-              <dd className="font-medium text-slate-900 tabular-nums">{auction.bidsCount}</dd>
-            </div>
-            <TimeFacts auction={auction} clock={clock} />
-          </dl>
+          <PriceFacts auction={auction} clock={clock} />
+          {isSeller && <SellerReserve reservePrice={auction.reservePrice} />}
+          {!isSeller && <BuyNow auction={auction} open={status === 'open'} />}
 
           <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
             <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
@@ -198,7 +193,10 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
         </div>
 
         {notice ? (
-          <div className="self-start">{notice}</div>
+          <div className="self-start">
+            {notice}
+            {isSeller && <SellerActions auction={auction} running={status === 'open' || status === 'scheduled'} noticeRef={cancelledRef} />}
+          </div>
         ) : wide ? (
           <BidPanel>{bidding}</BidPanel>
         ) : (
@@ -216,7 +214,13 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
       </div>
 
       <div className="mt-10">
-        <BidHistory bids={auction.bids} bidsCount={auction.bidsCount} ended={ended} isSeller={isSeller} />
+        <BidHistory
+          bids={auction.bids}
+          bidsCount={auction.bidsCount}
+          ended={ended}
+          isSeller={isSeller}
+          reserveNotMet={ended && auction.reserveMet === false}
+        />
       </div>
     </>
   );
@@ -225,7 +229,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
 /** The end in a sentence, for the announcement: the same facts AuctionOutcome shows. */
 function outcomeInWords(auction: Auction, viewerId: string | undefined): string {
   const { winner } = auction;
-  if (!winner) return 'Bidding has ended without bids.';
+  if (!winner) return auction.bidsCount > 0 ? 'Bidding has ended. The reserve was not met.' : 'Bidding has ended without bids.';
   const price = formatMoney(auction.currentPrice);
   return winner._id === viewerId
     ? `Bidding has ended. You won this auction for ${price}.`

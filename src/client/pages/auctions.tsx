@@ -13,6 +13,7 @@ import { AuctionListControls } from '../features/auctions/auction-list-controls'
 import { CategoryFilter } from '../features/auctions/category-filter';
 import { readListParams, writeListParams, type AuctionListParams } from '../features/auctions/list-params';
 import { useLiveBids } from '../features/bidding/api';
+import { SaveSearch } from '../features/saved-searches/save-search';
 
 /** The end of "No auctions …" for a status that has none. */
 const NONE_WITH_STATUS: Record<AuctionStatusFilter, string> = {
@@ -25,6 +26,7 @@ const NONE_WITH_STATUS: Record<AuctionStatusFilter, string> = {
 /**
  * /auction: every auction, searched, filtered by category and status and sorted on the server, loaded
  * a page at a time. The address holds the choices, so a reload, a shared link or Back shows the same list.
+ * 'Save this search' keeps the search and category (with a max price) for notifications of new matches.
  */
 export function AuctionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -78,7 +80,12 @@ export function AuctionsPage() {
         }
         description="Browse what is up for auction and place your bids."
       />
-      <AuctionListControls params={params} onChange={change} refreshing={list.refreshing} />
+      <AuctionListControls
+        params={params}
+        onChange={change}
+        refreshing={list.refreshing}
+        below={(draft) => <SaveSearch q={draft} category={params.category} />}
+      />
       <CategoryFilter categories={categories.isError ? [] : categories.data} selected={params.category} onSelect={selectCategory} />
       <p className="sr-only" aria-live="polite">
         {list.total === undefined || list.refreshing ? '' : `${list.total} ${list.total === 1 ? 'auction' : 'auctions'} found`}

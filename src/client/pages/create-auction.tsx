@@ -4,7 +4,7 @@ import { TipList } from '../components/tip-list';
 import { CreateAuctionForm } from '../features/auctions/create-auction-form';
 
 const tips = [
-  { icon: Camera, title: 'Use clear photos', text: 'A bright, sharp photo of the real item gets more bids.' },
+  { icon: Camera, title: 'Use clear photos', text: 'Bright, sharp photos of the real item, from several sides, get more bids.' },
   { icon: FileText, title: 'Write a detailed description', text: 'Condition, size, age and any flaws: buyers bid with confidence.' },
   { icon: Tag, title: 'Set a reasonable starting price', text: 'A modest start draws early bids and builds momentum.' },
   { icon: CalendarRange, title: 'Choose a duration of 3-7 days', text: 'Long enough to be found, short enough to keep interest.' },
@@ -16,7 +16,7 @@ export function CreateAuctionPage() {
   return (
     <>
       <title>Create Auction · Open Auction</title>
-      <PageHeader title="Create Auction" description="List an item with a photo, a starting price and the dates bidding is open." />
+      <PageHeader title="Create Auction" description="List an item with its photos, a starting price and the dates bidding is open." />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <CreateAuctionForm />

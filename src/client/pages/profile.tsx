@@ -8,18 +8,20 @@ import { ChangePasswordForm } from '../features/account/change-password-form';
 import { EmailNotifications } from '../features/account/email-notifications';
 import { useAuth } from '../features/auth/auth-context';
 import { AddressConfirmation } from '../features/email-confirmation/address-confirmation';
+import { SavedSearchList } from '../features/saved-searches/saved-search-list';
 import { paths } from '../lib/paths';
 
 /**
  * /profile (signed in): the avatar (upload, change, remove), name and email read-only, whether the
- * address is confirmed (and the link again), the e-mail switch, and the change-password form.
+ * address is confirmed (and the link again), the e-mail switch, the change-password form and the
+ * saved searches.
  */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
     <>
       <title>Profile · Open Auction</title>
-      <PageHeader title="Profile" description="Your photo, account details, e-mail and password." />
+      <PageHeader title="Profile" description="Your photo, account details, e-mail, password and saved searches." />
       {/* The route guard waits for the session; this only covers the moment after a sign-out elsewhere. */}
       {!user ? (
         <PageSpinner />
@@ -47,15 +49,18 @@ export function ProfilePage() {
               </span>
             </Link>
           </div>
-          <Card className="h-fit p-5 sm:p-6">
-            <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
-              Change password
-            </h2>
-            <p className="mt-1 text-sm text-slate-600">After a change, your other devices are signed out.</p>
-            <div className="mt-5">
-              <ChangePasswordForm />
-            </div>
-          </Card>
+          <div className="space-y-6">
+            <Card className="p-5 sm:p-6">
+              <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
+                Change password
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">After a change, your other devices are signed out.</p>
+              <div className="mt-5">
+                <ChangePasswordForm />
+              </div>
+            </Card>
+            <SavedSearchList />
+          </div>
         </div>
       )}
     </>

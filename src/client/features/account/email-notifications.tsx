@@ -19,7 +19,8 @@ export function EmailNotifications() {
             E-mail me my notifications
           </label>
           <p id="email-notifications-hint" className="text-slate-600">
-            Outbid, won, sold and ending-soon notices, sent to your account’s email as well as shown here.
+            Outbid, won, sold, unsold, reserve-not-met, ending-soon and saved-search notices, sent to your account’s email as well as shown
+            here.
           </p>
         </div>
         <span className="flex shrink-0 items-center gap-2">

@@ -46,18 +46,54 @@ export function useDashboardStats() {
   return useQuery(trpc.auction.stats.queryOptions());
 }
 
-/** Lists a new auction: every view that could show it, or count it, reads afresh. */
-export function useCreateAuction() {
+/** Every view that could show an auction, or count it, reads afresh: after a new one, a purchase, a cancellation. */
+function useRefreshAuctions() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [trpc.auction.pathKey(), trpc.user.watchlist.pathKey(), trpc.user.bids.pathKey()].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
+
+/** Lists a new auction. */
+export function useCreateAuction() {
+  const trpc = useTRPC();
+  const refresh = useRefreshAuctions();
+  return useMutation(trpc.auction.create.mutationOptions({ onSuccess: refresh }));
+}
+
+/** Lists an unsold or cancelled auction again, as a new auction. */
+export function useRelistAuction() {
+  const trpc = useTRPC();
+  const refresh = useRefreshAuctions();
+  return useMutation(trpc.auction.relist.mutationOptions({ onSuccess: refresh }));
+}
+
+/**
+ * Buys the item at its Buy It Now price. Refused or not, the auction reads afresh: a refusal most
+ * often means a bid got there first, and the page should show it.
+ */
+export function useBuyNow() {
+  const trpc = useTRPC();
+  const refresh = useRefreshAuctions();
+  return useMutation(trpc.auction.buy.mutationOptions({ onSettled: refresh }));
+}
+
+/** The seller takes their auction off before anyone bids; its page shows the answer at once. */
+export function useCancelAuction() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAuctions();
   return useMutation(
-    trpc.auction.create.mutationOptions({
-      onSuccess: () =>
-        Promise.all(
-          [trpc.auction.byId, trpc.auction.list, trpc.auction.mine, trpc.auction.stats, trpc.auction.categories].map((procedure) =>
-            queryClient.invalidateQueries({ queryKey: procedure.pathKey() }),
-          ),
-        ),
+    trpc.auction.cancel.mutationOptions({
+      onSuccess: ({ auction }) => {
+        queryClient.setQueryData(trpc.auction.byId.queryKey({ id: auction._id }), auction);
+        return refresh();
+      },
+      onError: refresh,
     }),
   );
 }

@@ -1,14 +1,16 @@
 // The auction card (docs/rules/screens.md#auctions-on-screen): photo, category, name, two lines of
-// description, price (or what it sold for), bids, time left (or when a scheduled auction opens),
-// seller; on signed-in pages, the watch toggle over the photo.
-import { CalendarClock, Clock, Gavel, User } from 'lucide-react';
+// description, condition and shipping, price (or what it sold for) with the Buy It Now price while it
+// is offered, bids, time left (or when a scheduled auction opens), seller; on signed-in pages, the
+// watch toggle over the photo.
+import { Ban, CalendarClock, Clock, Gavel, User } from 'lucide-react';
+import { CONDITION_WORDS, shippingWords } from '../../../shared/listing';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { cn } from '../../lib/cn';
 import { formatMoney, formatShortZonedDateTime, timeLeftLabel } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { CardAction } from './card-action';
-import { ENDED_WITHOUT_BIDS, SOLD_FOR, sold } from './outcome-words';
+import { SOLD_FOR, sold, unsoldWords } from './outcome-words';
 import type { Auction } from './types';
 import { useAuctionStatus } from './use-auction-status';
 
@@ -26,6 +28,7 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { status, timeLeft, lastDay } = useAuctionStatus(auction, receivedAt);
   const ended = status === 'ended';
+  const cancelled = status === 'cancelled';
   const price = auction.currentPrice || auction.startingPrice;
   const headingId = `auction-${auction._id}-name`;
 
@@ -52,7 +55,7 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
           {auction.itemCategory}
         </Badge>
         <div className="absolute top-2 right-2">
-          <CardAction auction={auction} ended={ended} />
+          <CardAction auction={auction} ended={ended || cancelled} />
         </div>
       </div>
       <Heading
@@ -62,16 +65,33 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
       >
         {auction.itemName}
       </Heading>
-      <p className="mt-1 line-clamp-2 min-h-10 px-4 text-sm text-slate-600">{auction.itemDescription}</p>
+      <div className="px-4">
+        <p className="mt-1 line-clamp-2 min-h-10 text-sm text-slate-600">{auction.itemDescription}</p>
+        <p className="mt-2 text-sm text-slate-700">
+          {auction.itemCondition && (
+            <>
+              <span className="font-medium text-slate-800">{CONDITION_WORDS[auction.itemCondition]}</span>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+            </>
+          )}
+          {shippingWords(auction.shippingCost)}
+        </p>
+      </div>
       <div className="flex items-end justify-between gap-3 px-4 pt-4">
         {ended && !sold(auction) ? (
-          <p className="font-medium text-slate-600">{ENDED_WITHOUT_BIDS}</p>
+          <p className="font-medium text-slate-600">{unsoldWords(auction)}</p>
         ) : (
           <div>
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">
               {ended ? SOLD_FOR : auction.bidsCount > 0 ? 'Current bid' : 'Starting price'}
             </p>
             <p className="text-xl font-semibold text-accent-700 tabular-nums">{formatMoney(price)}</p>
+            {!ended && auction.buyNowAvailable && auction.buyNowPrice !== null && (
+              <p className="mt-0.5 text-sm font-medium text-slate-800">
+                Buy It Now <span className="text-accent-700 tabular-nums">{formatMoney(auction.buyNowPrice)}</span>
+              </p>
+            )}
           </div>
         )}
         <p className="flex shrink-0 items-center gap-1 text-sm text-slate-600">
@@ -81,7 +101,12 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
       </div>
       {/* A long seller name goes to a line of its own rather than squeeze the time into a column. */}
       <div className="mx-4 mt-3 flex flex-wrap items-start justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
-        {status === 'scheduled' ? (
+        {cancelled ? (
+          <span className="flex items-start gap-1 font-medium text-slate-500">
+            <Ban aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            Cancelled
+          </span>
+        ) : status === 'scheduled' ? (
           // Nobody can bid yet: when bidding opens, not the days until an end that is still far off.
           <span className="flex items-start gap-1 text-slate-700">
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -1,14 +1,16 @@
 // How an auction ended, in the place the bid form had: the winner (as the server names it) and what
-// it sold for, or that nobody bid (in the words of its card: outcome-words.ts). Between the countdown's zero and the server's answer, a spinner.
+// it sold for (and whether by Buy It Now), or that nobody bid, or that the bids stayed below the
+// reserve (in the words of its card: outcome-words.ts). Between the countdown's zero and the server's
+// answer, a spinner.
 import { Gavel, Trophy } from 'lucide-react';
 import type { Ref } from 'react';
 import { Spinner } from '../../components/spinner';
 import { formatMoney } from '../../lib/format';
-import { ENDED_WITHOUT_BIDS, SOLD_FOR } from './outcome-words';
+import { SOLD_FOR, unsoldWords } from './outcome-words';
 import type { Auction } from './types';
 
 interface AuctionOutcomeProps {
-  auction: Pick<Auction, 'status' | 'winner' | 'currentPrice'>;
+  auction: Pick<Auction, 'status' | 'winner' | 'currentPrice' | 'bidsCount' | 'reserveMet' | 'bids'>;
   viewerId: string | undefined;
   ref?: Ref<HTMLDivElement>;
 }
@@ -37,12 +39,17 @@ export function AuctionOutcome({ auction, viewerId, ref }: AuctionOutcomeProps) 
             </p>
             <p className="text-slate-800">
               {SOLD_FOR} <strong className="text-accent-700 tabular-nums">{formatMoney(auction.currentPrice)}</strong>
+              {auction.bids[0]?.buyNow && ' with Buy It Now'}
             </p>
           </>
         ) : (
           <>
-            <p className="font-semibold text-slate-900">{ENDED_WITHOUT_BIDS}</p>
-            <p className="text-slate-700">Nobody bid before the end, so the item was not sold.</p>
+            <p className="font-semibold text-slate-900">{unsoldWords(auction)}</p>
+            <p className="text-slate-700">
+              {auction.bidsCount > 0
+                ? 'The highest bid stayed below the seller’s reserve, so the item was not sold.'
+                : 'Nobody bid before the end, so the item was not sold.'}
+            </p>
           </>
         )}
       </div>

@@ -15,6 +15,7 @@ interface TimeFactsProps {
 /** Two facts for the auction page's <dl>: time left (or when bidding opens) and the end. */
 export function TimeFacts({ auction, clock }: TimeFactsProps) {
   const { status, timeLeft, lastDay } = clock;
+  const over = status === 'ended' || status === 'cancelled';
   return (
     <>
       {status === 'scheduled' ? (
@@ -27,13 +28,13 @@ export function TimeFacts({ auction, clock }: TimeFactsProps) {
       ) : (
         <div>
           <dt className="text-sm text-slate-600">Time left</dt>
-          <dd className={cn('font-medium', status === 'ended' ? 'text-slate-500' : lastDay ? 'text-red-700' : 'text-slate-900')}>
-            {status === 'ended' ? 'Ended' : lastDay ? <Countdown timeLeft={timeLeft} /> : dayCount(timeLeft)}
+          <dd className={cn('font-medium', over ? 'text-slate-500' : lastDay ? 'text-red-700' : 'text-slate-900')}>
+            {status === 'cancelled' ? 'Cancelled' : over ? 'Ended' : lastDay ? <Countdown timeLeft={timeLeft} /> : dayCount(timeLeft)}
           </dd>
         </div>
       )}
       <div>
-        <dt className="text-sm text-slate-600">{status === 'ended' ? 'Ended' : 'Ends'}</dt>
+        <dt className="text-sm text-slate-600">{status === 'ended' ? 'Ended' : status === 'cancelled' ? 'Was to end' : 'Ends'}</dt>
         <dd className="font-medium text-slate-900">
           <time dateTime={auction.itemEndDate}>{formatZonedDateTime(auction.itemEndDate)}</time>
         </dd>

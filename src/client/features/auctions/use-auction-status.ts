@@ -29,13 +29,14 @@ export interface AuctionClock {
  */
 export function useAuctionStatus(auction: Timed, receivedAt: number, { countdown = false } = {}): AuctionClock {
   const [now, setNow] = useState(() => Date.now());
-  const ended = auction.status === 'ended';
+  // Ended or cancelled, the server's word is final: no clock moves it on.
+  const settled = auction.status === 'ended' || auction.status === 'cancelled';
   const startsAt = Date.parse(auction.itemStartDate);
   const endsAt = Date.parse(auction.itemEndDate);
-  const timeLeft = ended ? 0 : Math.max(0, auction.timeLeft - Math.max(0, now - receivedAt));
+  const timeLeft = settled ? 0 : Math.max(0, auction.timeLeft - Math.max(0, now - receivedAt));
   // The server's clock now: as far before the end as the time left says.
   const serverNow = endsAt - timeLeft;
-  const status: AuctionStatus = ended ? 'ended' : auctionStatus(startsAt, endsAt, serverNow);
+  const status: AuctionStatus = settled ? auction.status : auctionStatus(startsAt, endsAt, serverNow);
   const lastDay = status === 'open' && inFinalDay(timeLeft);
 
   // When to look again: the next change anyone could see.
@@ -49,7 +50,7 @@ export function useAuctionStatus(auction: Timed, receivedAt: number, { countdown
   }
 
   useEffect(() => {
-    if (status === 'ended') return;
+    if (status === 'ended' || status === 'cancelled') return;
     // A few milliseconds late rather than early: a timer that fires just before the moment changes nothing.
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, wakeIn) + 5);
     return () => clearTimeout(timer);

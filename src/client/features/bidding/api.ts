@@ -31,6 +31,8 @@ export function usePlaceBid(auctionId: string) {
 function patch(auction: Auction, event: BidEvent): Auction {
   if (auction._id !== event.auctionId || event.bidsCount < auction.bidsCount) return auction;
   const patched = { ...auction, currentPrice: event.currentPrice, bidsCount: event.bidsCount };
+  // Without a reserve, Buy It Now ends with the first bid; with one, only the server knows (see below).
+  if (auction.reserveMet === null) patched.buyNowAvailable = false;
   const moved = Date.parse(event.itemEndDate) - Date.parse(auction.itemEndDate);
   if (moved === 0 || Number.isNaN(moved) || auction.status === 'ended') return patched;
   return { ...patched, itemEndDate: event.itemEndDate, timeLeft: Math.max(0, auction.timeLeft + moved) };
@@ -85,8 +87,11 @@ export function useApplyLiveBids() {
     const detailKey = trpc.auction.byId.queryKey({ id: event.auctionId });
     // A bid this page never heard of came before this one (its stream was opened after the page
     // read the auction): the page reads the auction afresh, rather than show a history with a hole.
+    // So does a page whose reserve was not yet met: whether this bid met it (and so ended Buy It Now)
+    // needs the reserve, which only its seller is told.
     const shown = queryClient.getQueryData(detailKey);
-    if (shown && event.bidsCount > shown.bidsCount + 1) void queryClient.invalidateQueries({ queryKey: detailKey });
+    if (shown && (event.bidsCount > shown.bidsCount + 1 || shown.reserveMet === false))
+      void queryClient.invalidateQueries({ queryKey: detailKey });
     else patchCached<Auction>(queryClient, detailKey, (old) => patchWithHistory(old, event));
     patchCached(queryClient, trpc.auction.list.pathKey(), patchPages(event));
     patchCached(queryClient, trpc.auction.mine.pathKey(), patchPages(event));

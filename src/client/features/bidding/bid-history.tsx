@@ -10,6 +10,8 @@ interface BidHistoryProps {
   ended: boolean;
   /** The viewer sells it: an empty history says when bids will show, rather than invite the seller to bid. */
   isSeller: boolean;
+  /** Ended below its reserve: the highest bid did not win. */
+  reserveNotMet?: boolean;
 }
 
 function emptyHistory(ended: boolean, isSeller: boolean): string {
@@ -18,10 +20,10 @@ function emptyHistory(ended: boolean, isSeller: boolean): string {
 }
 
 /**
- * The bids, newest first, automatic ones marked. Not a live region: the auction page announces price
+ * The bids, newest first, automatic ones and a Buy It Now purchase marked. Not a live region: the auction page announces price
  * changes once, in words (features/bidding/announcer.tsx), rather than every row read out as it lands.
  */
-export function BidHistory({ bids, bidsCount, ended, isSeller }: BidHistoryProps) {
+export function BidHistory({ bids, bidsCount, ended, isSeller, reserveNotMet = false }: BidHistoryProps) {
   return (
     <section aria-labelledby="bid-history" className="rounded-xl border border-slate-200 bg-white shadow-sm">
       <h2 id="bid-history" className="flex items-center gap-2 border-b border-slate-200 px-5 py-4 text-lg font-semibold text-slate-900">
@@ -39,8 +41,15 @@ export function BidHistory({ bids, bidsCount, ended, isSeller }: BidHistoryProps
                   <p className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
                     <span className="truncate">{bid.bidder.name}</span>
                     {bid.auto && <AutoBadge />}
-                    {index === 0 && (
-                      <span className="shrink-0 text-xs font-medium text-green-700">{ended ? 'Winning bid' : 'Highest'}</span>
+                    {bid.buyNow && (
+                      <Badge tone="success" className="shrink-0">
+                        Buy It Now
+                      </Badge>
+                    )}
+                    {index === 0 && !bid.buyNow && (
+                      <span className="shrink-0 text-xs font-medium text-green-700">
+                        {ended && !reserveNotMet ? 'Winning bid' : 'Highest'}
+                      </span>
                     )}
                   </p>
                   <p className="text-sm text-slate-600">

@@ -22,7 +22,10 @@ import { formatDateTime, formatTimeAgo } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useNotificationList, type Notification } from './api';
 
-/** What happened, at a glance: the message says it in words, so the icon is for the eye only. */
+/**
+ * What happened, at a glance: the message says it in words, so the icon is for the eye only. Every
+ * kind links to its auction: the match a saved search found, the one that ended below its reserve.
+ */
 const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   outbid: TrendingUp,
   won: Trophy,
@@ -75,7 +78,7 @@ export function NotificationPanel({ unread, marking, onMarkAll, onOpenNotice }: 
           <EmptyState
             icon={BellOff}
             title="No notifications yet"
-            description="You will hear here when you are outbid, win, or sell."
+            description="You will hear here when you are outbid, win, or sell, and when a saved search finds a new auction."
             className="m-3 border-none py-8"
           />
         ) : (

@@ -21,8 +21,17 @@ const STATES: Record<MyBidState, { label: string; tone: 'success' | 'danger' | '
 export function MyBidCard({ bid, receivedAt }: { bid: MyBid; receivedAt: number }) {
   const { auction } = bid;
   const { status, timeLeft } = useAuctionStatus(auction, receivedAt);
-  // An auction that ends while the page is open: whoever led when it ended has won it.
-  const state: MyBidState = status !== 'ended' ? bid.state : bid.state === 'leading' ? 'won' : bid.state === 'outbid' ? 'lost' : bid.state;
+  // An auction that ends while the page is open: whoever led when it ended has won it, if the reserve was met.
+  const state: MyBidState =
+    status !== 'ended'
+      ? bid.state
+      : bid.state === 'leading'
+        ? auction.reserveMet === false
+          ? 'lost'
+          : 'won'
+        : bid.state === 'outbid'
+          ? 'lost'
+          : bid.state;
   const { label, tone } = STATES[state];
   const headingId = `my-bid-${auction._id}`;
 
