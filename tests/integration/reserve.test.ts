@@ -287,6 +287,9 @@ describe.each([
     }
     for (const who of [x, y]) await expectNoReserveFor(door, world, who, id);
     expect(await door.read(world, seller, id)).toMatchObject({ reservePrice: RESERVE });
+    // In the lead at the end, below the reserve: my bids does not call it a win.
+    const { items } = await y.caller.user.bids({});
+    expect(items.map((item) => [item.auction._id, item.state])).toEqual([[id, 'lost']]);
     // Closed once: nothing more at the next tick.
     expect(await closeDueAuctions(deps)).toBe(0);
     expect(await kindsOf(deps, seller)).toEqual(['unsold']);

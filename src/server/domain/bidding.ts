@@ -111,6 +111,14 @@ export function reserveMet(auction: Pick<AuctionState, 'currentPrice' | 'reserve
 }
 
 /**
+ * Who buys the item once the auction has ended: its leader, unless the price stayed below the
+ * reserve; null without one. The one rule for the winner in answers, in my bids and for a relist.
+ */
+export function buyerOf(auction: Pick<AuctionState, 'leaderId' | 'currentPrice' | 'reservePrice'>): number | null {
+  return reserveMet(auction) === false ? null : auction.leaderId;
+}
+
+/**
  * The price once the reserve has its say: a leader whose maximum reaches the reserve pays at least
  * the reserve, so the price jumps to it rather than creeping up below it. Otherwise the price stays.
  */

@@ -4,6 +4,7 @@
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
 import { CANCEL_WORDS, RELIST_WORDS } from '../../shared/listing';
 import { listingPrices } from '../../shared/schemas/auction';
+import { buyerOf } from './bidding';
 import { conflict, forbidden, invalid, notFound, type AppError, type Issue } from './errors';
 
 /** What the rules need to know of an auction. */
@@ -49,7 +50,7 @@ export function cancelRefusal(auction: ListingState | undefined, callerId: numbe
  * auction unsold here too.
  */
 export function endedWithoutSale(auction: Pick<ListingState, 'leaderId' | 'currentPrice' | 'reservePrice'>): boolean {
-  return auction.leaderId === null || (auction.reservePrice !== null && auction.currentPrice < auction.reservePrice);
+  return buyerOf(auction) === null;
 }
 
 /** What the seller sends to relist: new dates, and the prices that change (null drops a reserve or a Buy It Now price). */

@@ -6,7 +6,7 @@ import type { CreateAuctionForm } from '../../shared/schemas/auction';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
-import { reserveMet as reserveMetBy } from '../domain/bidding';
+import { buyerOf, reserveMet as reserveMetBy } from '../domain/bidding';
 import { buyNowAvailable } from '../domain/buying';
 import { invalid, notFound } from '../domain/errors';
 import { searchWords } from '../domain/search';
@@ -77,10 +77,7 @@ export function toAuction(
     timeLeft: status === 'cancelled' ? 0 : Math.max(0, endsAt - view.now),
     // The leader at the end is the winner, from the moment it ends (the close records it within
     // seconds), unless the price stayed below the reserve.
-    winner:
-      status === 'ended' && row.leaderId !== null && reserveMet !== false
-        ? { _id: String(row.leaderId), name: row.leaderName ?? '' }
-        : null,
+    winner: status === 'ended' && buyerOf(row) !== null ? { _id: String(row.leaderId), name: row.leaderName ?? '' } : null,
     reserveMet,
     buyNowPrice: row.buyNowPrice,
     buyNowAvailable: status === 'open' && buyNowAvailable(row, reserveMet),

@@ -1,6 +1,7 @@
 // A user's watchlist and their bids: the auctions they follow, and where they stand on each they bid on.
 // Both are read a page at a time (docs/rules/lists-and-search.md#watchlist).
 import type { AppDeps } from '../deps';
+import { buyerOf } from '../domain/bidding';
 import { conflict, notFound } from '../domain/errors';
 import { auctionStatus } from '../../shared/auction-status';
 import { WATCHLIST_MAX, type MyBidState } from '../../shared/constants';
@@ -78,11 +79,13 @@ export async function myBids(deps: AppDeps, user: { id: number }, { limit, curso
   const items = page.items.map((row, i): MyBid => {
     const leads = row.auction.leaderId === user.id;
     const ended = auctionStatus(row.auction.startsAt.getTime(), row.auction.endsAt.getTime(), view.now) === 'ended';
+    // Ended in the lead below the reserve is not a win.
+    const won = buyerOf(row.auction) === user.id;
     return {
       auction: auctions[i]!,
       myMaxBid: row.maxBid,
       myLastBid: row.lastBid,
-      state: ended ? (leads ? 'won' : 'lost') : leads ? 'leading' : 'outbid',
+      state: ended ? (won ? 'won' : 'lost') : leads ? 'leading' : 'outbid',
     };
   });
   return { items, total, nextCursor: page.nextCursor };
