@@ -58,6 +58,9 @@ describe('the files of an upload', () => {
     const waiting = spooled(deps);
     expect(waiting).toHaveLength(DOORS.length * PHOTOS_MAX);
     for (const name of waiting) expect(statSync(join(deps.photos.spoolDir, name)).size).toBe(size);
+    // Before re-encoding they still carry their metadata: only the server's own user may read them.
+    expect(statSync(deps.photos.spoolDir).mode & 0o777).toBe(0o700);
+    for (const name of waiting) expect(statSync(join(deps.photos.spoolDir, name)).mode & 0o777).toBe(0o600);
     expect(uploads(deps)).toEqual([]);
 
     await decoding.release();

@@ -102,7 +102,9 @@ export class UploadForm {
    */
   private async spool(part: MultipartFile): Promise<File | null> {
     if (!this.folderMade) {
-      await mkdir(this.spoolDir, { recursive: true });
+      // The uploads wait here with their metadata (a GPS position, say) not yet stripped: this
+      // server's alone to read, not every user's of a shared temporary folder.
+      await mkdir(this.spoolDir, { recursive: true, mode: 0o700 });
       this.folderMade = true;
     }
     // A dropped part is destroyed without ending; had the parser read it to its end before, a pipe
@@ -123,7 +125,7 @@ export class UploadForm {
       if (!file.readableEnded) stop.abort();
     });
     try {
-      await pipeline(file, createWriteStream(path, { flags: 'wx' }), { signal: stop.signal });
+      await pipeline(file, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: stop.signal });
     } catch (error) {
       if (tooLong) throw photoTooLarge();
       if (stop.signal.aborted) return null;
