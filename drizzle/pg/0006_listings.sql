@@ -20,6 +20,7 @@ ALTER TABLE "bids" ADD COLUMN "buy_now" boolean DEFAULT false NOT NULL;--> state
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "saved_searches_user_id_idx" ON "saved_searches" USING btree ("user_id","id");--> statement-breakpoint
 ALTER TABLE "auctions" ADD CONSTRAINT "auctions_relisted_from_auctions_id_fk" FOREIGN KEY ("relisted_from") REFERENCES "public"."auctions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
--- Auctions from before saved searches existed had nobody to tell: they count as matched.
-UPDATE "auctions" SET "matched_at" = "created_at";--> statement-breakpoint
+-- Auctions open before saved searches existed had nobody to tell: they count as matched. Those still
+-- to start are matched when they open.
+UPDATE "auctions" SET "matched_at" = "created_at" WHERE "starts_at" <= now();--> statement-breakpoint
 CREATE INDEX "auctions_match_due_idx" ON "auctions" USING btree ("starts_at") WHERE "auctions"."matched_at" is null;

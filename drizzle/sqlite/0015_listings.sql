@@ -18,7 +18,8 @@ ALTER TABLE `auctions` ADD `buy_now_price` integer;--> statement-breakpoint
 ALTER TABLE `auctions` ADD `cancelled_at` integer;--> statement-breakpoint
 ALTER TABLE `auctions` ADD `relisted_from` integer REFERENCES auctions(id) ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `auctions` ADD `matched_at` integer;--> statement-breakpoint
--- Auctions from before saved searches existed had nobody to tell: they count as matched.
-UPDATE `auctions` SET `matched_at` = `created_at`;--> statement-breakpoint
+-- Auctions open before saved searches existed had nobody to tell: they count as matched. Those still
+-- to start are matched when they open.
+UPDATE `auctions` SET `matched_at` = `created_at` WHERE `starts_at` <= unixepoch('subsec') * 1000;--> statement-breakpoint
 CREATE INDEX `auctions_match_due_idx` ON `auctions` (`starts_at`) WHERE "auctions"."matched_at" is null;--> statement-breakpoint
 ALTER TABLE `bids` ADD `buy_now` integer DEFAULT false NOT NULL;

@@ -23,7 +23,7 @@ export type Category = (typeof CATEGORIES)[number];
  * until its end, ended from its end. "Active" everywhere means open.
  */
 export const TIMED_STATUSES = ['scheduled', 'open', 'ended'] as const;
-/** The timed statuses, and cancelled: ended early by its seller (or an administrator), whatever the clock says. */
+/** The timed statuses, and cancelled: ended early by its seller, whatever the clock says. */
 export const AUCTION_STATUSES = [...TIMED_STATUSES, 'cancelled'] as const;
 export type AuctionStatus = (typeof AUCTION_STATUSES)[number];
 

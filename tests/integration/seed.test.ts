@@ -35,10 +35,12 @@ function auctionRows(deps: TestDeps) {
     startsAt: number;
     endsAt: number;
     createdAt: number;
+    matchedAt: number | Date | null;
   }>(
     `select id, seller_id as "sellerId", item_category as "itemCategory", item_description as "itemDescription",
        starting_price as "startingPrice", current_price as "currentPrice", bids_count as "bidsCount", photo,
-       more_photos as "morePhotos", starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt"
+       more_photos as "morePhotos", starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt",
+       matched_at as "matchedAt"
      from auctions order by id`,
   );
 }
@@ -134,6 +136,9 @@ describe('demo data in an empty database', () => {
     expect(seen.some((a) => a.shippingCost === null)).toBe(true);
     expect(seen.some((a) => a.shippingCost !== null && a.shippingCost > 0)).toBe(true);
     for (const a of seen) expect(a.itemLocation).toEqual(expect.any(String));
+    // Demo auctions already open are no news to a saved search; the scheduled one is matched when it opens.
+    const rows = await auctionRows(deps);
+    for (const row of rows) expect(row.matchedAt !== null, `auction ${row.id}`).toBe(Number(row.startsAt) <= deps.now());
     // Nobody but the seller reads a reserve's number.
     for (const a of seen) expect(a).not.toHaveProperty('reservePrice');
   });

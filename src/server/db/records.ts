@@ -80,7 +80,7 @@ export interface AuctionRecord {
   /** The seller's own to see: nobody else ever reads its number. */
   reservePrice: number | null;
   buyNowPrice: number | null;
-  /** When its seller or an administrator cancelled it, or null. */
+  /** When its seller cancelled it, or null. */
   cancelledAt: Date | null;
   /** The auction this one relists, or null. */
   relistedFrom: number | null;
@@ -189,6 +189,8 @@ export interface NewAuction {
   reservePrice?: number | null;
   buyNowPrice?: number | null;
   relistedFrom?: number | null;
+  /** When saved searches were matched against it; left out, they are at its opening. */
+  matchedAt?: Date | null;
   startsAt: Date;
   endsAt: Date;
   createdAt: Date;

@@ -20,7 +20,7 @@ export interface AuctionState {
   closedAt: Date | null;
   /** The price below which the seller keeps the item, or null; its number is the seller's alone to see. */
   reservePrice: number | null;
-  /** When its seller or an administrator cancelled it, or null. */
+  /** When its seller cancelled it, or null. */
   cancelledAt: Date | null;
 }
 

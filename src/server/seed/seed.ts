@@ -147,6 +147,8 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
           startsAt: new Date(startsAt),
           endsAt: new Date(endsAt),
           createdAt: new Date(Math.max(createdAt, seller.createdAt.getTime())),
+          // A demo auction that opened days ago is not news to anyone's saved search.
+          matchedAt: startsAt <= now ? new Date(now) : null,
         },
         planned.map((b) => ({ bidderId: b.bidderId, amount: b.amount, createdAt: new Date(b.at) })),
       );

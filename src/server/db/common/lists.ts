@@ -30,7 +30,10 @@ import { anyId, type Dialect } from './dialect';
 export interface AuctionSearch {
   /** The condition, for a page of a list (which may pick its plan by how many auctions match) or for a count. */
   matching(words: string[], use: 'page' | 'count'): SQL | Promise<SQL>;
-  /** How many auctions match the words, with no other filter, where the database counts them without reading a row. */
+  /**
+   * How many auctions match the words, with no other filter (cancelled auctions left out), where the
+   * database counts them without reading a row.
+   */
   countAlone?(words: string[]): Promise<number>;
 }
 
@@ -139,8 +142,9 @@ export function auctionListQueries(dialect: Dialect, search: AuctionSearch): Pic
       return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
     },
     async count(filter) {
-      // A search alone is counted where the database can without reading a row (SQLite's full-text index).
-      const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined && filter.withCancelled;
+      // A search alone is counted where the database can without reading a row (SQLite's full-text
+      // index, which cancelled auctions leave).
+      const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined && !filter.withCancelled;
       if (filter.words?.length && searchAlone && search.countAlone) return search.countAlone(filter.words);
       const [row] = await db
         .select({ n: count() })

@@ -107,7 +107,7 @@ export const auctions = sqliteTable(
     /** The price below which the seller does not sell: never shown to anyone but the seller. */
     reservePrice: integer('reserve_price'),
     buyNowPrice: integer('buy_now_price'),
-    /** When its seller (or an administrator) cancelled it: it leaves every public list. */
+    /** When its seller cancelled it: it leaves every public list. */
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     /** The auction this one put back up for sale, if it is a relisting. */
     relistedFrom: integer('relisted_from').references((): AnySQLiteColumn => auctions.id, { onDelete: 'set null' }),
