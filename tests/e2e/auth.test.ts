@@ -225,6 +225,9 @@ describeBrowser('auth and the app shell', () => {
       await page.getByText('Create an account to see this auction and bid.').waitFor();
       await page.getByRole('link', { name: 'Log in', exact: true }).click();
       await waitForPath(page, '/login');
+      // The address changes before the page: until the login page's code has loaded, the sign-up
+      // form (with its own Email and Password fields) is still the one on screen.
+      await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
 
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password').fill(account.password);
