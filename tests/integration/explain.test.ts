@@ -244,8 +244,8 @@ const cases: Case[] = [
   },
   // Refused (bought already): the look for the purchase in the auction's history.
   { name: 'buy it now, bought already', run: () => buyNow(deps, { id: 28, name: 'User 28' }, '4').catch(() => null) },
-  { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => []) },
-  { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => []) },
+  { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => [], 0) },
+  { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => [], 0) },
   { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },
   { name: 'ending soon: auctions due', run: () => store.auctions.tellEndingSoon(now, 2 * 86_400_000, 20, () => []) },
   { name: 'saved searches: auctions opened, none yet', run: () => store.searches.matchDue(0, 20, () => []) },

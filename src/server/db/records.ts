@@ -1,7 +1,7 @@
 // What the store reads and writes, as plain objects with Dates and numbers, the same on every
 // database: the records, the options of its lists and the outcomes of its writes (store.ts says
 // which query returns which).
-import type { AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
+import type { AuctionStatus, Category, NotificationKind, OrderStatus, Role } from '../../shared/constants';
 import type { ItemCondition } from '../../shared/listing';
 
 export interface UserRecord {
@@ -225,7 +225,7 @@ export type PurchaseOutcome =
    * The purchase was written with the close it brings: its history entry, the auction after it
    * (ended and closed), the users its notices went to, and whether the buyer watches it, for the answer.
    */
-  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[] }
+  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[]; orderId: number }
   /** The auction changed between the read and the write (the row lock makes this a second wall only): nothing was written. */
   | { kind: 'taken' };
 
@@ -281,3 +281,30 @@ export interface MatchOutcome {
   due: number;
   userIds: number[];
 }
+
+/** An order with what its answer shows of its auction and of both parties. */
+export interface OrderRecord {
+  id: number;
+  auctionId: number;
+  itemName: string;
+  /** The auction's cover photo (a file name inside UPLOAD_DIR), or null. */
+  photo: string | null;
+  buyerId: number;
+  buyerName: string;
+  sellerId: number;
+  sellerName: string;
+  price: number;
+  shippingCost: number | null;
+  status: OrderStatus;
+  createdAt: Date;
+  dueAt: Date;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  trackingNumber: string | null;
+  receivedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+}
+
+/** A move written (the order after it, and whom its notices went to), or refused by a move that came first (the order as that left it). */
+export type OrderMoveOutcome = { moved: true; order: OrderRecord; notified: number[] } | { moved: false; order: OrderRecord };

@@ -13,6 +13,7 @@ import { liveStreamQueries } from './live-streams';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { orderQueries } from './orders';
 import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
 
@@ -47,6 +48,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     watches: watchQueries(dialect),
     searches: savedSearchQueries(dialect, own.readAuction),
     notifications: notificationQueries(dialect),
+    orders: orderQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),

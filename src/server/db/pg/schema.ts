@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
+import { CATEGORIES, NOTIFICATION_KINDS, ORDER_STATUSES, ROLES } from '../../../shared/constants';
 import { ITEM_CONDITIONS } from '../../../shared/listing';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -43,6 +43,8 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** When the owner proved the address is theirs; null until then (see the SQLite schema). */
     emailVerifiedAt: time('email_verified_at'),
+    /** How many of their orders were cancelled unpaid: public, on their profile. */
+    unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in
@@ -382,4 +384,41 @@ export const savedSearches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
+);
+
+/** What an auction with a buyer became: one order per auction (see the SQLite schema). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    shippingCost: integer('shipping_cost'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('awaiting_payment'),
+    createdAt: createdAt(),
+    dueAt: time('due_at').notNull(),
+    paidAt: time('paid_at'),
+    shippedAt: time('shipped_at'),
+    trackingNumber: text('tracking_number'),
+    receivedAt: time('received_at'),
+    cancelledAt: time('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    overdueNotifiedAt: time('overdue_notified_at'),
+  },
+  (t) => [
+    uniqueIndex('orders_auction_unique').on(t.auctionId),
+    index('orders_buyer_idx').on(t.buyerId, t.id),
+    index('orders_seller_idx').on(t.sellerId, t.id),
+    index('orders_overdue_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.overdueNotifiedAt} is null and ${t.status} = 'awaiting_payment'`),
+  ],
 );
