@@ -101,6 +101,10 @@ describe('orders made by the close and by Buy It Now', () => {
     expect((await get(app, '/api/orders?role=seller', opts(seller))).json().orders).toEqual(orders);
     expect((await get(app, `/api/orders/${orders[0]._id}`, opts(seller))).json()).toEqual(orders[0]);
     expect(await seller.caller.orders.get({ id: orders[0]._id })).toEqual(orders[0]);
+    // The ended auction's page names the order to its buyer and its seller, and to nobody else.
+    for (const who of [buyer, seller]) expect((await get(app, `/api/auction/${auctionId}`, opts(who))).json().orderId).toBe(orders[0]._id);
+    const stranger = await signedInUser(deps, 'Stan Stranger');
+    expect((await get(app, `/api/auction/${auctionId}`, opts(stranger))).json()).not.toHaveProperty('orderId');
     expect((await buyer.caller.orders.list({ role: 'seller', limit: 10 })).orders).toEqual([]);
   });
 
@@ -134,6 +138,7 @@ describe('orders made by the close and by Buy It Now', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { order } = res.json();
     expect(order).toMatchObject({ auction: { _id: auctionId }, price: 250, shippingCost: null, total: 250, status: 'awaiting_payment' });
+    expect(res.json().auction.orderId).toBe(order._id);
     expect((await get(app, `/api/orders/${order._id}`, opts(buyer))).json()).toEqual(order);
     // The close that comes later finds it closed already: still one order.
     deps.clock.advance(2 * HOUR_MS);

@@ -86,6 +86,11 @@ export interface AuctionRecord {
   relistedFrom: number | null;
 }
 
+/** The auction page's auction: with the id of the order it made, for its buyer and its seller alone (otherwise null). */
+export interface ViewedAuctionRecord extends ListedAuctionRecord {
+  viewerOrderId: number | null;
+}
+
 /** An auction of a list, with what only the viewer who reads the list may see of it. */
 export interface ListedAuctionRecord extends AuctionRecord {
   /** The viewer's own standing maximum on it, or null (always for a guest). */

@@ -34,6 +34,7 @@ import type {
   SessionRecord,
   StreamPlaceRefusal,
   UserRecord,
+  ViewedAuctionRecord,
   WatchOutcome,
 } from './records';
 
@@ -123,7 +124,7 @@ export interface ContactStore {
 export interface AuctionStore {
   byId(id: number): Promise<AuctionRecord | undefined>;
   /** One auction with what its viewer may see of it (their own maximum, their watch), read with it. */
-  viewedBy(id: number, viewerId: number): Promise<ListedAuctionRecord | undefined>;
+  viewedBy(id: number, viewerId: number): Promise<ViewedAuctionRecord | undefined>;
   /**
    * Keyset pages in the order of `sort` (newest first by default), equal values in id order. A
    * cursor this list did not hand out for that sort is refused (bad request), never misread. Each

@@ -32,9 +32,10 @@ export async function buyNow(deps: AppDeps, buyer: { id: number; name: string },
   deps.notices.publish(outcome.notified);
   // Seen at the moment of the purchase, which is its end: ended, with the buyer as its winner.
   const view = { now: bid.createdAt.getTime(), publicUrl: deps.settings.PUBLIC_URL, viewerId: buyer.id };
+  const order = await getOrder(deps, { id: buyer.id, role: 'user' }, String(outcome.orderId));
   return {
     message: BUY_NOW_WORDS.bought(auction.itemName, bid.amount),
-    auction: toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching),
-    order: await getOrder(deps, { id: buyer.id, role: 'user' }, String(outcome.orderId)),
+    auction: { ...toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching), orderId: order._id },
+    order,
   };
 }
