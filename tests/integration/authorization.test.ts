@@ -477,8 +477,7 @@ const ROUTES: Record<string, RouteDecision> = {
     signedOut: 401,
     user: 200,
     admin: 200,
-    request: async (fx, who, deps) =>
-      json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller')}/cancel`, { reason: 'unpaid' }),
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller')}/cancel`, { reason: 'unpaid' }),
   },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
   'POST /api/auction': {

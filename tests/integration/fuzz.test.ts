@@ -3762,7 +3762,11 @@ async function orderWorld(deps: Deps, actor: Actor, step: OrderStep) {
   const make = async (sellerId: number, buyer: { id: number; name: string }) => {
     const auctionId = await insertAuction(deps, sellerId, { itemName: 'Ordered', startingPrice: 10 });
     const at = new Date(deps.now());
-    const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: 0 }, () => ({ at, price: 50, notices: [] }));
+    const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: 0 }, () => ({
+      at,
+      price: 50,
+      notices: [],
+    }));
     if (outcome.kind !== 'bought') throw new Error('the fuzz order was not bought');
     return String(outcome.orderId);
   };
@@ -3825,7 +3829,10 @@ const stepExtras = (step: OrderStep) =>
         { requiredKeys: [] },
       )
     : step === 'cancel'
-      ? fc.record({ reason: fc.oneof({ weight: 6, arbitrary: fc.constant('unpaid') }, { weight: 2, arbitrary: fc.anything() }) }, { requiredKeys: [] })
+      ? fc.record(
+          { reason: fc.oneof({ weight: 6, arbitrary: fc.constant('unpaid') }, { weight: 2, arbitrary: fc.anything() }) },
+          { requiredKeys: [] },
+        )
       : fc.record({ extra: fc.anything() }, { requiredKeys: [] });
 
 for (const step of Object.keys(ORDER_STEPS) as OrderStep[]) {
@@ -3847,7 +3854,9 @@ for (const step of Object.keys(ORDER_STEPS) as OrderStep[]) {
         await world.reset();
         const value = 'hostile' in drawn ? drawn.hostile : drawn;
         const [before, rowsBefore] = [await snapshot(deps), await world.rows()];
-        const outcome = await attempt(() => (callerFor(deps, signedIn ? actor : null).orders[step] as (v: never) => Promise<unknown>)(value as never));
+        const outcome = await attempt(() =>
+          (callerFor(deps, signedIn ? actor : null).orders[step] as (v: never) => Promise<unknown>)(value as never),
+        );
         const after = await snapshot(deps);
         expectSchemaRefusal(outcome, ORDER_STEPS[step].schema, value, true, signedIn);
         const parsed = ORDER_STEPS[step].schema.safeParse(value);

@@ -339,8 +339,6 @@ export interface EmailConfirmationStore {
 /** Orders (db/common/orders.ts): made by the close and the purchase, in their transactions; moved one conditional update at a time. */
 export interface OrderStore {
   byId(id: number): Promise<OrderRecord | undefined>;
-  /** The order an auction made, if any. */
-  idOfAuction(auctionId: number): Promise<number | undefined>;
   /** A page of the user's orders as buyer, seller or either, of one status or any, newest first. */
   page(
     userId: number,
