@@ -1,7 +1,7 @@
 // Orders through both doors (REST /api/orders and the orders router), on SQLite and PostgreSQL: made
 // exactly once by the close and by Buy It Now, every move and refusal, the overdue notice once, the
 // strike, the reads, and moves at the same instant over real HTTP, where one stands.
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { ORDER_WORDS } from '../../src/shared/orders';
 import { DAY_MS } from '../../src/shared/constants';
 import { closeDueAuctions } from '../../src/server/services/closing';
@@ -11,6 +11,10 @@ import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 
 const HOUR_MS = 3_600_000;
+
+// The close and the overdue notice are run by hand here, so that the app's own tick never races a
+// test's count; the last test lets the tick run.
+test.override({ buildOptions: { closeAuctions: false } });
 
 async function people(deps: TestDeps) {
   const [seller, buyer, stranger, admin] = await Promise.all([
@@ -324,5 +328,23 @@ describe('the overdue notice', () => {
     expect(await overdue(buyer.id)).toHaveLength(1);
     expect(await overdue(seller.id)).toHaveLength(1);
     expect((await seller.caller.orders.get({ id: unpaid })).status).toBe('awaiting_payment');
+  });
+});
+
+describe('the overdue notice on the server’s own tick', () => {
+  test.override({ settings: { PAYMENT_DUE_HOURS: 0.01 }, buildOptions: { closeAuctions: true } });
+
+  test('within seconds of the due time, both sides are told', async ({ app, deps }) => {
+    await app.ready();
+    const { seller, buyer } = await people(deps);
+    const id = await wonOrder(deps, seller, buyer);
+    deps.clock.advance(36_000);
+    await vi.waitFor(
+      async () => {
+        for (const who of [buyer, seller]) expect(await kindsOf(deps, who.id)).toContain('payment_overdue');
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    expect((await seller.caller.orders.get({ id })).status).toBe('awaiting_payment');
   });
 });
