@@ -6,7 +6,9 @@ import { ORDER_WORDS } from '../../src/shared/orders';
 import { DAY_MS } from '../../src/shared/constants';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { tellOverdueOrders } from '../../src/server/services/orders';
-import { failure, signedInUser } from '../support/accounts';
+import { placeBid } from '../../src/server/services/bids';
+import { createDeps, type AppDeps } from '../../src/server/deps';
+import { failure, insertUser, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 
@@ -133,6 +135,47 @@ describe('orders made by the close and by Buy It Now', () => {
     expect(one + two).toBe(30);
     const rows = await deps.sql<{ auctionId: number }>('select auction_id as "auctionId" from orders order by auction_id');
     expect(rows.map((r) => String(r.auctionId))).toEqual(ids);
+  });
+
+  test('two instances over one database close and tell at once: one order per sale, one overdue notice per side', async ({ database }) => {
+    // Real clocks here: each instance's deps read the time themselves, as two servers would.
+    const instances = await Promise.all(
+      [0, 1].map(async () => {
+        const { settings, ...shared } = await database.open({ PAYMENT_DUE_HOURS: 0.0001, SOFT_CLOSE_SECONDS: 0 });
+        return createDeps(settings, shared);
+      }),
+    );
+    const [one, two] = instances as [AppDeps, AppDeps];
+    const [seller, buyer] = [await insertUser(one, { name: 'Sally Seller' }), await insertUser(one, { name: 'Bea Buyer' })];
+    const ids: number[] = [];
+    const endsAt = Date.now() + 2000;
+    for (let i = 0; i < 20; i++) {
+      const now = Date.now();
+      const row = await one.store.auctions.insert({
+        sellerId: seller.id,
+        itemName: `Shared ${i}`,
+        itemDescription: 'On two instances',
+        itemCategory: 'Other',
+        startingPrice: 10,
+        photo: null,
+        startsAt: new Date(now - 2000),
+        endsAt: new Date(endsAt),
+        createdAt: new Date(now),
+      });
+      await placeBid(one, buyer, { auctionId: String(row.id), bidAmount: 11 });
+      ids.push(row.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, endsAt - Date.now() + 50));
+    const [a, b] = await Promise.all([closeDueAuctions(one), closeDueAuctions(two)]);
+    expect(a + b).toBe(20);
+    const orders = await one.store.orders.page(buyer.id, { limit: 100 });
+    expect(orders.items.map((o) => o.auctionId).sort((x, y) => x - y)).toEqual(ids);
+    // Due 0.36 seconds after the close: then each order is told once, whichever instance claims it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const told = await Promise.all([tellOverdueOrders(one), tellOverdueOrders(two)]);
+    expect(told.flat()).toHaveLength(40);
+    const overdue = (await one.store.notifications.newestOf(buyer.id, 1000)).filter((n) => n.kind === 'payment_overdue');
+    expect(overdue).toHaveLength(20);
   });
 
   test('Buy It Now answers its order, made with the purchase; a pickup has no shipping in its total', async ({ app, deps }) => {
