@@ -151,6 +151,14 @@ describe('messages.send, messages.read, messages.conversations', () => {
     expect(await messageNotices(deps, sam.id)).toHaveLength(3);
   });
 
+  test('messages sent at once in one conversation send its recipient one notice', async ({ deps }) => {
+    const { sam, ann, auctionId } = await people(deps);
+    const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => ann.caller.messages.send({ auctionId, body: `At once ${i}` })));
+    expect(new Set(sent.map((m) => m._id)).size).toBe(8);
+    expect(await messageNotices(deps, sam.id)).toHaveLength(1);
+    expect((await sam.caller.messages.read({ auctionId, with: ann._id })).messages).toHaveLength(8);
+  });
+
   test('conversations: latest first, with the other party, the newest message and the unread count; reading marks read', async ({
     deps,
   }) => {
