@@ -57,7 +57,7 @@ export type Role = (typeof ROLES)[number];
  * What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers),
  * a saved search's new match, and the leading bid of an auction that ended below its reserve.
  */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon', 'new_match', 'reserve_not_met'] as const;
+export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon', 'new_match', 'reserve_not_met', 'message'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The most auctions one user may watch at once; one more is refused (409). */

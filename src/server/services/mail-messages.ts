@@ -12,6 +12,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   ending_soon: (item) => `“${item}” ends soon`,
   new_match: (item) => `New for your saved search: “${item}”`,
   reserve_not_met: (item) => `“${item}” ended below its reserve`,
+  message: (item) => `A new message about “${item}”`,
 };
 
 const SIGNATURE = 'Open Auction';
@@ -57,6 +58,7 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   ending_soon: (item, count) => folded(SUBJECTS.ending_soon(item), item, count),
   new_match: (item, count) => folded(SUBJECTS.new_match(item), item, count),
   reserve_not_met: (item, count) => folded(SUBJECTS.reserve_not_met(item), item, count),
+  message: (item, count) => folded(SUBJECTS.message(item), item, count),
 };
 
 function folded(subject: string, item: string, count: number) {

@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
 import { listsRouter } from './routers/lists';
 import { liveRouter } from './routers/live';
+import { messagesRouter } from './routers/messages';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
@@ -14,6 +15,7 @@ export const appRouter = router({
   contact: contactRouter,
   admin: adminRouter,
   live: liveRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,7 @@ import {
   CheckCheck,
   CircleSlash,
   Hourglass,
+  MessageSquare,
   Search,
   ShieldAlert,
   Trophy,
@@ -34,6 +35,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   ending_soon: Hourglass,
   new_match: Search,
   reserve_not_met: ShieldAlert,
+  message: MessageSquare,
 };
 
 interface NotificationPanelProps {

@@ -1,0 +1,4 @@
+// Every table of the PostgreSQL database: schema.ts, and the tables kept in files of their own
+// since schema.ts grew long. What opens the database and runs its units takes its tables here.
+export * from './schema';
+export * from './messages-schema';
