@@ -132,6 +132,8 @@ const settingsSchema = z.object({
   LOGIN_FAILURES_LIMIT: positiveInt.default(10),
   SIGNUPS_PER_HOUR: positiveInt.default(20),
   CONTACTS_PER_HOUR: positiveInt.default(20),
+  /** Messages one user may write in an hour, over all their conversations. */
+  MESSAGES_PER_HOUR: positiveInt.default(60),
   LOGIN_FAILURES_PER_ADDRESS: positiveInt.default(100),
   /** Live streams open at once for one account, over all its sessions and every instance. */
   LIVE_STREAMS_PER_ACCOUNT: positiveInt.default(40),

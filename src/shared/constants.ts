@@ -70,6 +70,7 @@ export const NOTIFICATION_KINDS = [
   'order_received',
   'order_cancelled',
   'payment_overdue',
+  'message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

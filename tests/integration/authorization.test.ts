@@ -223,6 +223,9 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   },
   'auction.onBid': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
   'live.events': { type: 'subscription', ...SIGNED_IN, input: (fx, who) => ({ auctionIds: [fx.auctions[who]] }) },
+  'messages.read': { type: 'query', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
+  'messages.send': { type: 'mutation', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who], body: 'Does it work?' }) },
+  'messages.conversations': { type: 'query', ...SIGNED_IN },
   'contact.send': {
     type: 'mutation',
     ...PUBLIC,
@@ -538,6 +541,24 @@ const ROUTES: Record<string, RouteDecision> = {
     request: (fx, who) => ({ method: 'GET', url: `/api/api/auction/${fx.auctions[who]}` }),
   },
   'GET /api/api/user/profile': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/api/user/profile' }) },
+  'GET /api/auction/:id/messages': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: (fx, who) => ({ method: 'GET', url: `/api/auction/${fx.auctions[who]}/messages` }),
+  },
+  'POST /api/auction/:id/messages': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}/messages`, { body: 'Does it work?' }),
+  },
+  'GET /api/user/conversations': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: () => ({ method: 'GET', url: '/api/user/conversations' }),
+  },
   'POST /api/contact': {
     signedOut: 201,
     user: 201,

@@ -19,6 +19,7 @@ import { listOrders } from '../../src/server/services/orders';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
+import { listConversations, readMessages, sendMessage } from '../../src/server/services/messages';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../../src/server/services/saved-searches';
 import { createSession, findSessionUser, pruneExpiredSessions, sessionIsActive } from '../../src/server/services/sessions';
 import { myBids, setWatching, watchlist } from '../../src/server/services/watchlist';
@@ -54,6 +55,7 @@ const GROWING_TABLES = [
   'password_resets',
   'watches',
   'saved_searches',
+  'messages',
 ];
 const USES_KEY = /USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY|USING PRIMARY KEY/;
 
@@ -259,6 +261,16 @@ const cases: Case[] = [
   { name: "saved searches: a user's list", run: () => listSavedSearches(deps, 2) },
   { name: 'saved searches: save one', run: () => saveSearch(deps, 3, { q: 'brass lamp', category: 'Art' }) },
   { name: 'saved searches: delete one', run: () => deleteSavedSearch(deps, 3, '1') },
+  // Auction 1 is sold by user 2; user 5 asks about it, and is answered.
+  { name: 'messages: a question', run: () => sendMessage(deps, { id: 5, name: 'User 5' }, { auctionId: '1', body: 'Does it work?' }) },
+  {
+    name: 'messages: another, its notice unread',
+    run: () => sendMessage(deps, { id: 5, name: 'User 5' }, { auctionId: '1', body: 'And?' }),
+  },
+  { name: 'messages: the answer', run: () => sendMessage(deps, { id: 2, name: 'User 2' }, { auctionId: '1', to: '5', body: 'Yes.' }) },
+  { name: 'messages: a conversation read', run: () => readMessages(deps, { id: 2, name: 'User 2' }, { auctionId: '1', with: '5' }) },
+  { name: "messages: the seller's conversations", run: () => listConversations(deps, 2) },
+  { name: "messages: the asker's conversations", run: () => listConversations(deps, 5) },
   { name: 'watchlist', run: () => watchlist(deps, viewer, { limit: 100 }) },
   {
     name: 'watchlist, keyset page',

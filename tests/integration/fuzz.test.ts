@@ -53,6 +53,7 @@ import { contactInput } from '../../src/shared/schemas/contact';
 import { cancelOrderInput, orderIdInput, shippedInput } from '../../src/shared/orders';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
 import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
+import { sendMessageInput } from '../../src/shared/schemas/messages';
 import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
 import { buildApp } from '../../src/server/app';
 import { searchWords } from '../../src/server/domain/search';
@@ -98,7 +99,14 @@ import {
 type Deps = TestDeps;
 
 /** Rate limits out of the way: thousands of sign-ups, failed logins and messages come from few addresses. */
-test.override({ settings: { SIGNUPS_PER_HOUR: 1_000_000_000, LOGIN_FAILURES_LIMIT: 1_000_000_000, CONTACTS_PER_HOUR: 1_000_000_000 } });
+test.override({
+  settings: {
+    SIGNUPS_PER_HOUR: 1_000_000_000,
+    LOGIN_FAILURES_LIMIT: 1_000_000_000,
+    CONTACTS_PER_HOUR: 1_000_000_000,
+    MESSAGES_PER_HOUR: 1_000_000_000,
+  },
+});
 // Each case compares the database before and after one call: the app's own timer closing an ended
 // auction in between (writing its notices) would look like the call's doing. The close has its own tests.
 test.override({ buildOptions: { closeAuctions: false } });
@@ -1980,6 +1988,135 @@ fuzz(
     });
   },
   { minAccepted: 20 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/**
+ * A seller's open and cancelled auctions to ask about, and an auction the actor sells, about which
+ * another user asked already (so that the actor may answer them, naming them in `to`).
+ */
+async function messageWorld(deps: Deps, actor: Actor) {
+  const seller = await makeActor(deps, 'Fuzz Message Seller');
+  const asker = await insertUser(deps, { name: 'Fuzz Asker' });
+  const open = await insertAuction(deps, seller.id, { itemName: 'Asked about' });
+  const cancelled = await insertAuction(deps, seller.id, { itemName: 'Cancelled' });
+  await callerFor(deps, seller).auction.cancel({ id: cancelled });
+  const own = await insertAuction(deps, actor.id, { itemName: 'The actor sells' });
+  await deps.store.messages.post(
+    { auctionId: Number(own), withUserId: asker.id, fromUserId: asker.id, body: 'A question', createdAt: new Date(deps.now()) },
+    { userId: actor.id, kind: 'message', message: 'Fuzz Asker sent you a message.' },
+  );
+  return { auctions: [open, cancelled, own], people: [String(asker.id), String(seller.id), String(actor.id)] };
+}
+type MessageWorld = Awaited<ReturnType<typeof messageWorld>>;
+
+/** `{to?, body}` (and `auctionId` through the caller): texts people write, the schema's edges, and the hostile rest. */
+function messagePlan(options: ValueOptions, world: MessageWorld, withAuction: boolean): InputPlan {
+  const { auctionId, ...fields } = sendMessageInput.shape;
+  const shape = withAuction ? { auctionId, ...fields } : fields;
+  return planFor(
+    shape,
+    {
+      auctionId: fc.constantFrom(...world.auctions),
+      to: fc.constantFrom(...world.people),
+      body: fc.constantFrom('Does it work?', '  Is the shade included?\nThanks  ', 'Ünïcødé ✓', '<b>bold</b> & "quoted"', 'line\r\nbreak'),
+    },
+    options,
+    {
+      auctionId: fc.constantFrom<unknown>(...AUCTION_ID_EDGES),
+      to: fc.constantFrom<unknown>(null, '', ...AUCTION_ID_EDGES),
+      body: fc.constantFrom<unknown>(
+        '',
+        ' \n ',
+        'tab\there',
+        'esc\u001b[31m',
+        'nul\u0000',
+        'flip\u202e',
+        'lone\ud800',
+        repeat('x', 2000),
+        repeat('x', 2001),
+      ),
+    },
+  );
+}
+
+/** Accepted: one message more, as the schema read it, from the actor, and at most its notice (and mail) beside it; refused: nothing changed. */
+async function expectMessageOutcome(deps: Deps, before: Snapshot, after: Snapshot, input: unknown, answer: unknown, actorId: number) {
+  if (answer === undefined) return expectUnchanged(before, after, 'sending a message');
+  const parsed = sendMessageInput.parse(input);
+  const message = answer as { _id: string };
+  expect(message).toEqual({
+    _id: expect.stringMatching(/^\d+$/) as string,
+    from: { _id: String(actorId), name: expect.any(String) as string },
+    body: parsed.body,
+    createdAt: expect.any(String) as string,
+  });
+  const row = await deps.sqlOne('select body, from_user_id as "from" from messages where id = $1', [Number(message._id)]);
+  expect(row).toEqual({ body: parsed.body, from: actorId });
+  const { messages: added, notifications: noticed = 0, mail_outbox: mailed = 0, ...others } = delta(before, after);
+  expect(added).toBe(1);
+  expect([0, 1]).toContain(noticed);
+  expect([0, 1]).toContain(mailed);
+  expect(others).toEqual({});
+}
+
+fuzz(
+  'messages.send',
+  'caller',
+  'kept trimmed as written, in a conversation the actor is in; refused, nothing changes',
+  300,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Writer');
+    const world = await messageWorld(deps, actor);
+    const input = inputFor(messagePlan(CALLER, world, true), CALLER, { valid: 8, mixed: 12, hostile: 2 });
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).messages.send(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, sendMessageInput, value, true, signedIn);
+      if (!outcome.ok) expect(['BAD_REQUEST', 'NOT_FOUND', 'UNAUTHORIZED']).toContain(outcome.error.code);
+      await expectMessageOutcome(deps, before, after, value, outcome.ok ? outcome.value : undefined, actor.id);
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'messages.send',
+  'rest',
+  'POST /api/auction/:id/messages: kept trimmed as written; refused, nothing changes',
+  300,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await messageWorld(deps, actor);
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(inputFor(messagePlan(JSON_ONLY, world, false), JSON_ONLY, { valid: 8, mixed: 12, hostile: 2 })),
+      auctionId: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...world.auctions) },
+        { weight: 1, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+      ),
+    });
+    await check(cases, numRuns, async (c) => {
+      const before = await snapshot(deps);
+      const url = `/api/auction/${c.auctionId}/messages`;
+      const res = await sendJson(app, 'POST', url, c, actor);
+      expectSaneResponse(res, `POST ${url}`);
+      expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), sendMessageInput.omit({ auctionId: true }), true);
+      const after = await snapshot(deps);
+      const view = serverView(payloadOf(c.body));
+      const seen = {
+        ...(view && typeof view === 'object' && !Array.isArray(view) ? view : {}),
+        auctionId: decodeURIComponent(c.auctionId),
+      };
+      await expectMessageOutcome(deps, before, after, seen, res.statusCode === 201 ? res.json() : undefined, actor.id);
+      if (res.statusCode !== 201) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    });
+  },
+  { minAccepted: 10 },
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -3930,6 +4067,7 @@ describe('fuzz coverage', () => {
       relistAuctionInput.shape,
       contactInput.shape,
       saveSearchFields.shape,
+      sendMessageInput.shape,
     ]) {
       for (const field of Object.values(shape)) {
         const spec = fieldSpec(field as z.ZodType);

@@ -24,7 +24,7 @@ describe.skipIf(!pgServer)('rate limits shared through PostgreSQL', () => {
   const instance = (): Limits => {
     const pool = new pg.Pool({ connectionString: database.url, max: 2 });
     pools.push(pool);
-    return createLimits(testSettings({ LOGIN_FAILURES_LIMIT: LIMIT }), { kind: 'postgres', pool });
+    return createLimits(testSettings({ LOGIN_FAILURES_LIMIT: LIMIT, MESSAGES_PER_HOUR: LIMIT }), { kind: 'postgres', pool });
   };
 
   beforeAll(async () => {
@@ -66,6 +66,15 @@ describe.skipIf(!pgServer)('rate limits shared through PostgreSQL', () => {
     await two.loginFailures.giveBack(key);
     expect(await one.loginFailures.take(key)).toBe(0);
     expect(await one.loginFailures.take(key)).toBeGreaterThan(0);
+  });
+
+  test('messages written through one instance count on the other, per account', async () => {
+    const [one, two] = [instance(), instance()];
+    for (let i = 0; i < LIMIT; i += 1) expect(await (i % 2 ? one : two).messagesPerAccount.take('42')).toBe(0);
+    later(MINUTE);
+    expect(await one.messagesPerAccount.take('42')).toBe(59 * MINUTE);
+    expect(await two.messagesPerAccount.take('42')).toBe(59 * MINUTE);
+    expect(await two.messagesPerAccount.take('43')).toBe(0);
   });
 
   test('attempts sent at once to both instances get no more places than the limit has', async () => {

@@ -313,3 +313,27 @@ export interface OrderRecord {
 
 /** A move written (the order after it, and whom its notices went to), or refused by a move that came first (the order as that left it). */
 export type OrderMoveOutcome = { moved: true; order: OrderRecord; notified: number[] } | { moved: false; order: OrderRecord };
+
+/** A message of a conversation, with its writer's name. */
+export interface MessageRecord {
+  id: number;
+  auctionId: number;
+  /** The conversation's other party (not the seller), whoever wrote this message. */
+  withUserId: number;
+  fromUserId: number;
+  fromName: string;
+  body: string;
+  createdAt: Date;
+}
+
+/** One of a user's conversations: its auction, whom it is with, its newest message, and how many the user has not read. */
+export interface ConversationRecord {
+  auctionId: number;
+  itemName: string;
+  photo: string | null;
+  /** The user on the other side from the reader's: the seller, or the seller's correspondent. */
+  otherId: number;
+  otherName: string;
+  last: MessageRecord;
+  unread: number;
+}

@@ -30,6 +30,8 @@ import type {
   Page,
   PurchaseOutcome,
   SavedSearchRecord,
+  MessageRecord,
+  ConversationRecord,
   SeedBid,
   SessionRecord,
   StreamPlaceRefusal,
@@ -234,6 +236,23 @@ export interface SavedSearchStore {
   matchDue(now: number, limit: number, decide: (auction: AuctionRecord, searches: SavedSearchRecord[]) => Notice[]): Promise<MatchOutcome>;
 }
 
+export interface MessageStore {
+  /** Whether the conversation about the auction with that user (not its seller) holds any message. */
+  hasConversation(auctionId: number, withUserId: number): Promise<boolean>;
+  /**
+   * Writes the message and, unless the conversation already sent its recipient a `message` notice
+   * that is still unread, that notice (`notice`), in one transaction. The message, and whom it told.
+   */
+  post(
+    message: { auctionId: number; withUserId: number; fromUserId: number; body: string; createdAt: Date },
+    notice: Notice,
+  ): Promise<{ message: MessageRecord; told: number[] }>;
+  /** The newest `limit` messages of the conversation, oldest first, marking those to `readerId` read at `at`. */
+  read(auctionId: number, withUserId: number, readerId: number, limit: number, at: Date): Promise<MessageRecord[]>;
+  /** The user's newest `limit` conversations (as seller or as the other party), latest message first. */
+  conversations(userId: number, limit: number): Promise<ConversationRecord[]>;
+}
+
 export interface BidStore {
   /**
    * One bid, in one transaction: reads the auction (and an earlier bid with the same request key),
@@ -369,6 +388,7 @@ export interface Store {
   bids: BidStore;
   watches: WatchStore;
   searches: SavedSearchStore;
+  messages: MessageStore;
   notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;

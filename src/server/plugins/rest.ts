@@ -10,6 +10,7 @@ import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
 import { orderRoutes } from '../rest/orders';
+import { messageRoutes } from '../rest/messages';
 import { userRoutes } from '../rest/user';
 import { WHOLE_LIST_LIMITS, WholeListGate, type WholeListLimits } from '../rest/whole-lists';
 import { discardRestOfBody, hasBody, mediaType } from './body';
@@ -55,6 +56,7 @@ export default async function rest(app: FastifyInstance, { deps, wholeLists }: R
   auctionRoutes(route);
   auctionEventsRoute(app, deps);
   contactRoutes(route);
+  messageRoutes(route);
   adminRoutes(route);
 }
 

@@ -17,6 +17,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   order_received: (item) => `“${item}” was received`,
   order_cancelled: (item) => `Your order for “${item}” was cancelled`,
   payment_overdue: (item) => `The payment for “${item}” is overdue`,
+  message: (item) => `A new message about “${item}”`,
 };
 
 const SIGNATURE = 'Open Auction';
@@ -67,6 +68,7 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   order_received: (item, count) => folded(SUBJECTS.order_received(item), item, count),
   order_cancelled: (item, count) => folded(SUBJECTS.order_cancelled(item), item, count),
   payment_overdue: (item, count) => folded(SUBJECTS.payment_overdue(item), item, count),
+  message: (item, count) => folded(SUBJECTS.message(item), item, count),
 };
 
 function folded(subject: string, item: string, count: number) {

@@ -1,7 +1,8 @@
 // The rate limits on attempts: failed logins, sign-ups, password resets and address confirmations per
-// client (reads, bids and uploads are never limited). rate-limiter-flexible counts them, in this process's memory for one
-// instance, or in a PostgreSQL table that every instance on the same database shares. Each limit is a
-// window that opens at a key's first attempt; when it ends, the key starts afresh.
+// client, and messages per account (reads, bids and uploads are never limited). rate-limiter-flexible
+// counts them, in this process's memory for one instance, or in a PostgreSQL table that every instance
+// on the same database shares. Each limit is a window that opens at a key's first attempt; when it
+// ends, the key starts afresh.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -49,6 +50,8 @@ export interface Limits {
   /** Confirmation links sent again per account, and confirmation links tried per client address. */
   confirmationMailsPerAccount: Limit;
   confirmationsPerAddress: Limit;
+  /** Messages written per account, over all its conversations. */
+  messagesPerAccount: Limit;
 }
 
 /** Where the counts live: `memory` serves one process; `postgres` every instance on that database. */
@@ -68,6 +71,7 @@ function sizes(settings: Settings): Record<keyof Limits, { attempts: number; win
     resetsPerAccount: { attempts: RESETS_PER_ACCOUNT, windowMs: HOUR_MS },
     confirmationMailsPerAccount: { attempts: CONFIRMATION_MAILS_PER_HOUR, windowMs: HOUR_MS },
     confirmationsPerAddress: { attempts: CONFIRMATION_ATTEMPTS_PER_ADDRESS, windowMs: HOUR_MS },
+    messagesPerAccount: { attempts: settings.MESSAGES_PER_HOUR, windowMs: HOUR_MS },
   };
 }
 

@@ -6,6 +6,7 @@ import { contactRouter } from './routers/contact';
 import { listsRouter } from './routers/lists';
 import { liveRouter } from './routers/live';
 import { ordersRouter } from './routers/orders';
+import { messagesRouter } from './routers/messages';
 import { userRouter } from './routers/user';
 
 export const appRouter = router({
@@ -16,6 +17,7 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   orders: ordersRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -83,6 +83,20 @@ export function nameText(label: string, max: number) {
     .refine((value) => VISIBLE.test(value), `${label} must contain at least one visible character`);
 }
 
+/** What a message between people may not hold: control characters other than line breaks, and direction marks. */
+const UNSHOWABLE_IN_LINES = /[^\P{Cc}\n\r]|\p{Bidi_Control}/u;
+
+/**
+ * Text one person writes to another, shown as it was written: lines of it, but no other control
+ * character (an ANSI escape, NUL, a tab) and no mark that would flip the text around it.
+ */
+export function linesText(label: string, max: number) {
+  return trimmedText(label, max).refine(
+    (value) => !UNSHOWABLE_IN_LINES.test(value),
+    `${label} cannot contain control characters other than line breaks, nor text-direction marks`,
+  );
+}
+
 /** The longest address mail can deliver to (RFC 5321). */
 export const EMAIL_MAX = 254;
 

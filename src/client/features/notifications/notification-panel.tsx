@@ -9,6 +9,7 @@ import {
   CircleX,
   Clock,
   Hourglass,
+  MessageSquare,
   PackageCheck,
   Search,
   ShieldAlert,
@@ -44,6 +45,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   order_received: PackageCheck,
   order_cancelled: CircleX,
   payment_overdue: Clock,
+  message: MessageSquare,
 };
 
 interface NotificationPanelProps {

@@ -55,6 +55,7 @@ export const TURN_SCOPES = {
   watchlist: 5,
   demoAuction: 6,
   savedSearches: 7,
+  conversation: 8,
 } as const;
 export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
 

@@ -10,6 +10,7 @@ import type { Dialect } from './dialect';
 import { endingEarlyQueries } from './ending-early';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
+import { messageQueries } from './messages';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
@@ -47,6 +48,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     bids: { ...bidListQueries(dialect), ...bidReads(dialect), ...own.bids },
     watches: watchQueries(dialect),
     searches: savedSearchQueries(dialect, own.readAuction),
+    messages: messageQueries(dialect),
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
     mail: mailQueries(dialect),

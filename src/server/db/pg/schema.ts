@@ -1,4 +1,4 @@
-// The data model on PostgreSQL (the orders beside it, tables.ts): the same tables as on SQLite, in the
+// The data model on PostgreSQL (with the tables kept beside it: tables.ts): the same tables as on SQLite, in the
 // types PostgreSQL has for them. Times are timestamptz (Drizzle maps them to Date), money whole
 // dollars in integers, flags booleans; the auction search is a tsvector that PostgreSQL keeps itself.
 import { sql } from 'drizzle-orm';

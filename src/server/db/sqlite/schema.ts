@@ -1,4 +1,4 @@
-// The data model (the orders beside it, tables.ts). Times are stored as epoch milliseconds (Drizzle
+// The data model (with the tables kept beside it: tables.ts). Times are stored as epoch milliseconds (Drizzle
 // maps them to Date); money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';

@@ -1,3 +1,5 @@
-// The whole data model: the tables of schema.ts and those an area keeps in a file of its own.
+// Every table of the SQLite database: schema.ts, and the tables kept in files of their own
+// since schema.ts grew long. What opens the database and runs its units takes its tables here.
 export * from './schema';
+export * from './messages-schema';
 export * from './orders-schema';
