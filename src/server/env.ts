@@ -143,6 +143,14 @@ const settingsSchema = z.object({
   SOFT_CLOSE_SECONDS: digits.pipe(z.number().int().max(86_400)).default(120),
   /** Watchers of an open auction are told once when less than this remains (at most 15 days, an auction's longest); 0 turns it off. */
   ENDING_SOON_SECONDS: digits.pipe(z.number().int().max(1_296_000)).default(3600),
+  /** Hours a buyer has to pay an order before the seller may cancel it (fractions allowed, at most 30 days). */
+  PAYMENT_DUE_HOURS: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'expected a number of hours')
+    .transform(Number)
+    .pipe(z.number().positive().max(720))
+    .default(48),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };

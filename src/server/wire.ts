@@ -47,6 +47,8 @@ export interface Auction {
   winner: { _id: string; name: string } | null;
   /** Null without a reserve; otherwise whether the current price has reached it. */
   reserveMet: boolean | null;
+  /** The id of the order the sale made: present, once it exists, in its buyer's and its seller's answers only. */
+  orderId?: string;
   /** The reserve itself: present in its seller's answers only. */
   reservePrice?: number | null;
   buyNowPrice: number | null;

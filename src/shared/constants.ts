@@ -57,7 +57,21 @@ export type Role = (typeof ROLES)[number];
  * What a notification tells: outbid by another bidder, won, sold, ended unsold, ending soon (watchers),
  * a saved search's new match, and the leading bid of an auction that ended below its reserve.
  */
-export const NOTIFICATION_KINDS = ['outbid', 'won', 'sold', 'unsold', 'ending_soon', 'new_match', 'reserve_not_met', 'message'] as const;
+export const NOTIFICATION_KINDS = [
+  'outbid',
+  'won',
+  'sold',
+  'unsold',
+  'ending_soon',
+  'new_match',
+  'reserve_not_met',
+  'order_paid',
+  'order_shipped',
+  'order_received',
+  'order_cancelled',
+  'payment_overdue',
+  'message',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The most auctions one user may watch at once; one more is refused (409). */
@@ -125,3 +139,7 @@ export const ADMIN_SEARCH_MAX = 100;
 /** One message for an unknown email and a wrong password, so neither can be told apart. */
 export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
 export const NOT_SIGNED_IN_MESSAGE = 'Please log in to continue.';
+
+/** Where an order stands: awaiting_payment → paid → shipped → received, or awaiting_payment → cancelled. */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'received', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

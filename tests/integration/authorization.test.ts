@@ -95,6 +95,26 @@ async function ownSavedSearch(fx: Fixture, who: Who, deps: TestDeps): Promise<st
   return String(saved.id);
 }
 
+/**
+ * An order of the caller's, as its seller or its buyer (the other side the fixture's seller), bought
+ * at once and due already, at `status`; signed out, the seller's own, never reached. Its id.
+ */
+async function ownOrder(fx: Fixture, who: Who, deps: TestDeps, side: 'seller' | 'buyer', status = 'awaiting_payment'): Promise<string> {
+  const me = who === 'signedOut' ? fx.seller : (await findSessionUser(deps, await fx.token(who)))!;
+  const sellerId = side === 'seller' ? me.id : fx.seller.id;
+  const buyer = side === 'buyer' ? me : fx.seller;
+  const auctionId = await insertAuction(deps, sellerId, { itemName: 'Sold to order', startingPrice: 10 });
+  const at = new Date(deps.now());
+  const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: 0 }, () => ({
+    at,
+    price: 50,
+    notices: [],
+  }));
+  if (outcome.kind !== 'bought') throw new Error('the matrix order was not bought');
+  await deps.sql(`update orders set status = '${status}' where id = $1`, [outcome.orderId]);
+  return String(outcome.orderId);
+}
+
 /** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
 async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
   await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
@@ -164,6 +184,24 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'user.searches': { type: 'query', ...SIGNED_IN },
   'user.saveSearch': { type: 'mutation', ...SIGNED_IN, input: () => ({ q: 'brass lamp', maxPrice: 50 }) },
   'user.deleteSearch': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await ownSavedSearch(fx, who, deps) }) },
+  'orders.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
+  'orders.get': { type: 'query', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'buyer') }) },
+  'orders.paid': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'seller') }) },
+  'orders.shipped': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'seller', 'paid'), trackingNumber: 'TRACK-1' }),
+  },
+  'orders.received': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'buyer', 'shipped') }),
+  },
+  'orders.cancel': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'seller'), reason: 'unpaid' }),
+  },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },
@@ -412,6 +450,37 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 200,
     admin: 200,
     request: async (fx, who, deps) => ({ method: 'DELETE', url: `/api/user/searches/${await ownSavedSearch(fx, who, deps)}` }),
+  },
+  'GET /api/orders': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/orders?role=buyer' }) },
+  'GET /api/orders/:id': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => ({ method: 'GET', url: `/api/orders/${await ownOrder(fx, who, deps, 'seller')}` }),
+  },
+  'POST /api/orders/:id/paid': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller')}/paid`, {}),
+  },
+  'POST /api/orders/:id/shipped': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller', 'paid')}/shipped`, {}),
+  },
+  'POST /api/orders/:id/received': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'buyer', 'shipped')}/received`, {}),
+  },
+  'POST /api/orders/:id/cancel': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller')}/cancel`, { reason: 'unpaid' }),
   },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
   'POST /api/auction': {

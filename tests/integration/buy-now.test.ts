@@ -87,7 +87,15 @@ describe('POST /api/auction/:id/buy', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['auction', 'message', 'order']);
     expect(body.message).toBe(BUY_NOW_WORDS.bought('Brass desk lamp', 250));
-    expect(body.order).toBeNull();
+    // The sale's order, awaiting the buyer's payment.
+    expect(body.order).toMatchObject({
+      auction: { _id: id, itemName: 'Brass desk lamp' },
+      buyer: { _id: buyer._id, name: 'Bea Buyer' },
+      seller: { _id: seller._id },
+      price: 250,
+      status: 'awaiting_payment',
+      createdAt: new Date(at).toISOString(),
+    });
     expect(body.auction).toMatchObject({
       _id: id,
       status: 'ended',
@@ -295,7 +303,7 @@ describe('auction.buy', () => {
     const answer = await buyer.caller.auction.buy({ id: ` ${id} ` });
     expect(answer).toMatchObject({
       message: 'You bought “Pocket watch” for $180.',
-      order: null,
+      order: { price: 180, status: 'awaiting_payment', buyer: { _id: buyer._id } },
       auction: { _id: id, status: 'ended', currentPrice: 180, winner: { _id: buyer._id }, bids: [{ bidAmount: 180, buyNow: true }] },
     });
     expect(await failure(bidder.caller.auction.buy({ id }))).toMatchObject({ code: 'CONFLICT', message: BUY_NOW_WORDS.alreadyBought });

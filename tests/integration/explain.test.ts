@@ -15,6 +15,7 @@ import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories
 import { placeBid } from '../../src/server/services/bids';
 import { cancelAuction, relistAuction } from '../../src/server/services/ending-early';
 import { buyNow } from '../../src/server/services/buy-now';
+import { listOrders } from '../../src/server/services/orders';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
 import { listNotifications, markNotificationsRead, noticeSummary } from '../../src/server/services/notifications';
@@ -42,6 +43,7 @@ const KNOWN_GAPS: string[] = [
 
 const GROWING_TABLES = [
   'auctions',
+  'orders',
   'bids',
   'users',
   'sessions',
@@ -246,8 +248,12 @@ const cases: Case[] = [
   },
   // Refused (bought already): the look for the purchase in the auction's history.
   { name: 'buy it now, bought already', run: () => buyNow(deps, { id: 28, name: 'User 28' }, '4').catch(() => null) },
-  { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => []) },
-  { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => []) },
+  { name: 'the close: auctions due, none yet', run: () => store.auctions.closeDue(0, 20, () => [], 0) },
+  { name: 'the close: auctions due', run: () => store.auctions.closeDue(Date.now(), 20, () => [], 0) },
+  { name: 'orders: overdue, none yet', run: () => store.orders.tellOverdue(0, 20, () => []) },
+  { name: "orders: a buyer's list", run: () => listOrders(deps, { id: 27 }, { role: 'buyer', limit: 20 }) },
+  { name: "orders: a user's list, both sides", run: () => listOrders(deps, { id: 27 }, { limit: 20 }) },
+  { name: 'orders: one order', run: () => store.orders.byId(1) },
   { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },
   { name: 'ending soon: auctions due', run: () => store.auctions.tellEndingSoon(now, 2 * 86_400_000, 20, () => []) },
   { name: 'saved searches: auctions opened, none yet', run: () => store.searches.matchDue(0, 20, () => []) },

@@ -50,6 +50,7 @@ import {
   verifyEmailInput,
 } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
+import { cancelOrderInput, orderIdInput, shippedInput } from '../../src/shared/orders';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
 import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
 import { sendMessageInput } from '../../src/shared/schemas/messages';
@@ -2183,10 +2184,10 @@ function resolveBuy(value: unknown, world: BuyWorld): { value: unknown; openPlac
 /**
  * An accepted purchase: exactly one auction moved, to its Buy It Now price with the buyer leading, its
  * end the moment of the purchase; one history entry marked as the purchase; won and sold written; the
- * answer says so, without an order yet.
+ * answer says so, with the order it made.
  */
 async function expectBought(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, buyerId: number, auctionId: string) {
-  expect(delta(before, after)).toEqual({ bids: 1, notifications: 2 });
+  expect(delta(before, after)).toEqual({ bids: 1, notifications: 2, orders: 1 });
   const moved = Object.keys(after.auctions).filter((id) => after.auctions[id] !== before.auctions[id]);
   expect(moved).toEqual([auctionId]);
   const [, countBefore] = before.auctions[auctionId]!.split(':').map(Number) as [number, number];
@@ -2199,7 +2200,7 @@ async function expectBought(deps: Deps, before: Snapshot, after: Snapshot, answe
   const kinds = await deps.sql<{ kind: string }>('select kind from notifications where auction_id = $1 order by kind', [Number(auctionId)]);
   expect(kinds.map((n) => n.kind)).toEqual(['sold', 'won']);
   expect(answer).toMatchObject({
-    order: null,
+    order: { auction: { _id: auctionId }, buyer: { _id: String(buyerId) }, price: 60, status: 'awaiting_payment' },
     auction: { _id: auctionId, status: 'ended', currentPrice: 60, winner: { _id: String(buyerId) }, buyNowAvailable: false },
   });
 }
@@ -3875,6 +3876,173 @@ const BASE_TOTAL = properties.reduce((sum, p) => sum + p.runs, 0);
 const SCALE = runScale(BASE_TOTAL) * DATABASE_SHARE;
 const scaled = (runs: number) => Math.max(1, Math.round(runs * SCALE));
 const PLANNED = properties.reduce((sum, p) => sum + scaled(p.runs), 0);
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+type OrderStep = 'paid' | 'shipped' | 'received' | 'cancel';
+const ORDER_STEPS: Record<OrderStep, { from: string; to: string; side: 'seller' | 'buyer'; schema: z.ZodType }> = {
+  paid: { from: 'awaiting_payment', to: 'paid', side: 'seller', schema: orderIdInput },
+  shipped: { from: 'paid', to: 'shipped', side: 'seller', schema: shippedInput },
+  received: { from: 'shipped', to: 'received', side: 'buyer', schema: orderIdInput },
+  cancel: { from: 'awaiting_payment', to: 'cancelled', side: 'seller', schema: cancelOrderInput },
+};
+
+/**
+ * Orders around the actor, due already: the one the step is theirs to take (as its seller or buyer),
+ * one where they are the other party, one in a state no step starts from, and one between others.
+ * `reset` puts each back where the step starts, before every case.
+ */
+async function orderWorld(deps: Deps, actor: Actor, step: OrderStep) {
+  const [other, third] = [await insertUser(deps, { name: 'Order Other' }), await insertUser(deps, { name: 'Order Third' })];
+  const me = { id: actor.id, name: 'Fuzz Actor' };
+  const make = async (sellerId: number, buyer: { id: number; name: string }) => {
+    const auctionId = await insertAuction(deps, sellerId, { itemName: 'Ordered', startingPrice: 10 });
+    const at = new Date(deps.now());
+    const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: 0 }, () => ({
+      at,
+      price: 50,
+      notices: [],
+    }));
+    if (outcome.kind !== 'bought') throw new Error('the fuzz order was not bought');
+    return String(outcome.orderId);
+  };
+  const { side, from } = ORDER_STEPS[step];
+  const mine = side === 'seller' ? await make(actor.id, other) : await make(other.id, me);
+  const otherSide = side === 'seller' ? await make(other.id, me) : await make(actor.id, other);
+  const stuck = side === 'seller' ? await make(actor.id, other) : await make(other.id, me);
+  const others = await make(other.id, third);
+  const states: Array<[string, string]> = [
+    [mine, from],
+    [otherSide, from],
+    [stuck, 'received'],
+    [others, from],
+  ];
+  return {
+    mine,
+    ids: [mine, otherSide, stuck, others],
+    async reset() {
+      for (const [id, status] of states)
+        await deps.sql(
+          'update orders set status = $1, paid_at = null, shipped_at = null, tracking_number = null, received_at = null, cancelled_at = null, cancel_reason = null where id = $2',
+          [status, Number(id)],
+        );
+    },
+    /** Every order's status and step fields, and the strikes: what a refused step must leave alone. */
+    async rows() {
+      const orders = await deps.sql('select id, status, tracking_number as "t", cancel_reason as "r" from orders order by id');
+      const strikes = await deps.sql('select id, unpaid_strikes as "s" from users where unpaid_strikes > 0 order by id');
+      return JSON.stringify([orders, strikes]);
+    },
+  };
+}
+
+/** An accepted step: the caller's own order moved to the step's status, one notice written, a cancel's strike. */
+async function expectStepTaken(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, step: OrderStep, mine: string) {
+  expect(delta(before, after)).toEqual({ notifications: 1 });
+  const row = await deps.sqlOne<{ status: string }>('select status from orders where id = $1', [Number(mine)]);
+  expect(row?.status).toBe(ORDER_STEPS[step].to);
+  expect(answer).toMatchObject({ order: { _id: mine, status: ORDER_STEPS[step].to } });
+}
+
+const orderIdArb = (ids: string[]) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(ids[0]!) },
+    { weight: 4, arbitrary: fc.constantFrom(...ids.slice(1)) },
+    { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+    { weight: 1, arbitrary: fc.anything() },
+  );
+
+const stepExtras = (step: OrderStep) =>
+  step === 'shipped'
+    ? fc.record(
+        {
+          trackingNumber: fc.oneof(
+            fc.string({ maxLength: 110 }),
+            fc.constantFrom('1Z999AA10123456784', ' ', 'x'.repeat(100), 'x'.repeat(101), 'a\u0000b', '\uD800', null),
+            fc.anything(),
+          ),
+        },
+        { requiredKeys: [] },
+      )
+    : step === 'cancel'
+      ? fc.record(
+          { reason: fc.oneof({ weight: 6, arbitrary: fc.constant('unpaid') }, { weight: 2, arbitrary: fc.anything() }) },
+          { requiredKeys: [] },
+        )
+      : fc.record({ extra: fc.anything() }, { requiredKeys: [] });
+
+for (const step of Object.keys(ORDER_STEPS) as OrderStep[]) {
+  const path = `orders.${step}`;
+  fuzz(
+    path,
+    'caller',
+    'only the caller’s own order, from the status the step starts from; anything else changes nothing',
+    150,
+    async (numRuns, { deps }) => {
+      const actor = await makeActor(deps, 'Fuzz Actor');
+      const world = await orderWorld(deps, actor, step);
+      const input = fc.oneof(
+        { weight: 9, arbitrary: fc.tuple(orderIdArb(world.ids), stepExtras(step)).map(([id, extras]) => ({ ...extras, id })) },
+        { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+      );
+      await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+        const signedIn = signedInRoll > 0;
+        await world.reset();
+        const value = 'hostile' in drawn ? drawn.hostile : drawn;
+        const [before, rowsBefore] = [await snapshot(deps), await world.rows()];
+        const outcome = await attempt(() =>
+          (callerFor(deps, signedIn ? actor : null).orders[step] as (v: never) => Promise<unknown>)(value as never),
+        );
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, ORDER_STEPS[step].schema, value, true, signedIn);
+        const parsed = ORDER_STEPS[step].schema.safeParse(value);
+        // The caller's own order, named exactly, in the state the step starts from: taken.
+        if (signedIn && parsed.success && (parsed.data as { id: string }).id === world.mine) expect(outcome.ok).toBe(true);
+        if (outcome.ok) await expectStepTaken(deps, before, after, outcome.value, step, world.mine);
+        else {
+          expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+          expectUnchanged(before, after, path);
+          expect(await world.rows()).toBe(rowsBefore);
+        }
+      });
+    },
+    { minAccepted: 20 },
+  );
+
+  fuzz(
+    path,
+    'rest',
+    `POST /api/orders/:id/${step}: odd ids and bodies; only the caller’s own order moves`,
+    100,
+    async (numRuns, { app, deps }) => {
+      const actor = await restActor(deps);
+      const world = await orderWorld(deps, actor, step);
+      const idArb = fc.oneof(
+        { weight: 8, arbitrary: fc.constant(world.mine) },
+        { weight: 3, arbitrary: fc.constantFrom(...world.ids.slice(1)) },
+        { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((e) => e.trim() !== '')).map((e) => encodeURIComponent(e)) },
+        { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+      );
+      const bodies = fc.oneof({ weight: 3, arbitrary: stepExtras(step) }, { weight: 1, arbitrary: hostileJson() });
+      const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(bodies), id: idArb });
+      await check(cases, numRuns, async (c) => {
+        await world.reset();
+        const [before, rowsBefore] = [await snapshot(deps), await world.rows()];
+        const res = await sendJson(app, 'POST', `/api/orders/${c.id}/${step}`, c, actor);
+        expectSaneResponse(res, `POST /api/orders/${c.id.slice(0, 40)}/${step}`);
+        const after = await snapshot(deps);
+        if (res.statusCode === 200) await expectStepTaken(deps, before, after, res.json(), step, world.mine);
+        else {
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expectUnchanged(before, after, `POST /api/orders/:id/${step}`);
+          expect(await world.rows()).toBe(rowsBefore);
+        }
+      });
+    },
+    { minAccepted: 10 },
+  );
+}
 
 describe('fuzz coverage', () => {
   test('every mutation of the router has a fuzz property through the caller and through REST', () => {

@@ -214,7 +214,12 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     const other = await createPgStore(database.url);
     opened.push(other);
     const closeAll = (on: PgStore) =>
-      on.auctions.closeDue(closeAt, 100, (a) => closingNotices(a, a.leaderId === null ? null : { id: a.leaderId, name: a.leaderName! }));
+      on.auctions.closeDue(
+        closeAt,
+        100,
+        (a) => closingNotices(a, a.leaderId === null ? null : { id: a.leaderId, name: a.leaderName! }),
+        3_600_000,
+      );
     const [mine, theirs] = await Promise.all([closeAll(store), closeAll(other)]);
 
     const closedIds = [...mine, ...theirs].map((c) => c.auction.id);

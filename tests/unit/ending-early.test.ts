@@ -65,6 +65,9 @@ describe('endedWithoutSale', () => {
     expect(endedWithoutSale({ leaderId: 3, currentPrice: 149, reservePrice: 150 })).toBe(true);
     expect(endedWithoutSale({ leaderId: 3, currentPrice: 150, reservePrice: 150 })).toBe(false);
     expect(endedWithoutSale({ leaderId: 3, currentPrice: 101, reservePrice: null })).toBe(false);
+    // A sale whose order was cancelled unpaid is no sale: the item may go up again.
+    expect(endedWithoutSale({ leaderId: 3, currentPrice: 101, reservePrice: null, orderStatus: 'cancelled' })).toBe(true);
+    expect(endedWithoutSale({ leaderId: 3, currentPrice: 101, reservePrice: null, orderStatus: 'paid' })).toBe(false);
   });
 });
 

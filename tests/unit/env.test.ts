@@ -19,6 +19,7 @@ describe('loadSettings', () => {
       SIGNUPS_PER_HOUR: 20,
       CONTACTS_PER_HOUR: 20,
       ENDING_SOON_SECONDS: 3600,
+      PAYMENT_DUE_HOURS: 48,
       LIVE_STREAMS_PER_ACCOUNT: 40,
       LIVE_STREAMS_PER_ADDRESS: 100,
     });
@@ -45,6 +46,7 @@ describe('loadSettings', () => {
       LOGIN_FAILURES_LIMIT: '3',
       SIGNUPS_PER_HOUR: '100',
       CONTACTS_PER_HOUR: '5',
+      PAYMENT_DUE_HOURS: '0.5',
     });
     expect(settings).toMatchObject({
       PORT: 8080,
@@ -57,6 +59,7 @@ describe('loadSettings', () => {
       LOG_LEVEL: 'warn',
       LOGIN_FAILURES_LIMIT: 3,
       SIGNUPS_PER_HOUR: 100,
+      PAYMENT_DUE_HOURS: 0.5,
       CONTACTS_PER_HOUR: 5,
     });
   });
@@ -95,6 +98,9 @@ describe('loadSettings', () => {
     ['MAIL_FROM', 'a@b.c\r\nBcc: x@y.z'],
     ['ENDING_SOON_SECONDS', '1h'],
     ['ENDING_SOON_SECONDS', '1296001'],
+    ['PAYMENT_DUE_HOURS', '0'],
+    ['PAYMENT_DUE_HOURS', '721'],
+    ['PAYMENT_DUE_HOURS', '2 days'],
     ['DATABASE_URL', 'mysql://root@localhost/auction'],
     ['DATABASE_URL', 'sqlite:data/auction.db'],
     ['DATABASE_URL', 'postgres://[broken'],

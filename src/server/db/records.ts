@@ -1,7 +1,7 @@
 // What the store reads and writes, as plain objects with Dates and numbers, the same on every
 // database: the records, the options of its lists and the outcomes of its writes (store.ts says
 // which query returns which).
-import type { AuctionStatus, Category, NotificationKind, Role } from '../../shared/constants';
+import type { AuctionStatus, Category, NotificationKind, OrderStatus, Role } from '../../shared/constants';
 import type { ItemCondition } from '../../shared/listing';
 
 export interface UserRecord {
@@ -84,6 +84,11 @@ export interface AuctionRecord {
   cancelledAt: Date | null;
   /** The auction this one relists, or null. */
   relistedFrom: number | null;
+}
+
+/** The auction page's auction: with the id of the order it made, for its buyer and its seller alone (otherwise null). */
+export interface ViewedAuctionRecord extends ListedAuctionRecord {
+  viewerOrderId: number | null;
 }
 
 /** An auction of a list, with what only the viewer who reads the list may see of it. */
@@ -225,7 +230,7 @@ export type PurchaseOutcome =
    * The purchase was written with the close it brings: its history entry, the auction after it
    * (ended and closed), the users its notices went to, and whether the buyer watches it, for the answer.
    */
-  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[] }
+  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[]; orderId: number }
   /** The auction changed between the read and the write (the row lock makes this a second wall only): nothing was written. */
   | { kind: 'taken' };
 
@@ -281,6 +286,33 @@ export interface MatchOutcome {
   due: number;
   userIds: number[];
 }
+
+/** An order with what its answer shows of its auction and of both parties. */
+export interface OrderRecord {
+  id: number;
+  auctionId: number;
+  itemName: string;
+  /** The auction's cover photo (a file name inside UPLOAD_DIR), or null. */
+  photo: string | null;
+  buyerId: number;
+  buyerName: string;
+  sellerId: number;
+  sellerName: string;
+  price: number;
+  shippingCost: number | null;
+  status: OrderStatus;
+  createdAt: Date;
+  dueAt: Date;
+  paidAt: Date | null;
+  shippedAt: Date | null;
+  trackingNumber: string | null;
+  receivedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+}
+
+/** A move written (the order after it, and whom its notices went to), or refused by a move that came first (the order as that left it). */
+export type OrderMoveOutcome = { moved: true; order: OrderRecord; notified: number[] } | { moved: false; order: OrderRecord };
 
 /** A message of a conversation, with its writer's name. */
 export interface MessageRecord {

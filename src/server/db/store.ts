@@ -6,6 +6,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
+import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
   AuctionRecord,
@@ -23,6 +24,8 @@ import type {
   NotificationRecord,
   OutboxMail,
   OwnBidRecord,
+  OrderMoveOutcome,
+  OrderRecord,
   OwnListOptions,
   Page,
   PurchaseOutcome,
@@ -33,6 +36,7 @@ import type {
   SessionRecord,
   StreamPlaceRefusal,
   UserRecord,
+  ViewedAuctionRecord,
   WatchOutcome,
 } from './records';
 
@@ -122,7 +126,7 @@ export interface ContactStore {
 export interface AuctionStore {
   byId(id: number): Promise<AuctionRecord | undefined>;
   /** One auction with what its viewer may see of it (their own maximum, their watch), read with it. */
-  viewedBy(id: number, viewerId: number): Promise<ListedAuctionRecord | undefined>;
+  viewedBy(id: number, viewerId: number): Promise<ViewedAuctionRecord | undefined>;
   /**
    * Keyset pages in the order of `sort` (newest first by default), equal values in id order. A
    * cursor this list did not hand out for that sort is refused (bad request), never misread. Each
@@ -153,26 +157,30 @@ export interface AuctionStore {
   cancel(id: number, sellerId: number, at: Date): Promise<{ cancelled: boolean; auction: AuctionRecord | undefined }>;
   /**
    * A new auction that puts an old one up again, in one transaction that no other relist of the old
-   * one overlaps: reads it and whether an auction relists it already, lets `decide` judge (the rule,
+   * one overlaps: reads it (with its order's status) and whether an auction relists it already, lets `decide` judge (the rule,
    * pure: it throws to refuse), and inserts the auction it returns. The new auction.
    */
-  relist(id: number, decide: (auction: AuctionRecord | undefined, relistedAlready: boolean) => NewAuction): Promise<AuctionRecord>;
+  relist(
+    id: number,
+    decide: (auction: (AuctionRecord & { orderStatus: OrderRecord['status'] | null }) | undefined, relistedAlready: boolean) => NewAuction,
+  ): Promise<AuctionRecord>;
   /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
-   * with the notices `decide` returns written beside the outcome. Returns the auctions it closed,
+   * with the notices `decide` returns and the order of an auction with a buyer (due `paymentDueMs`
+   * later) written beside the outcome. Returns the auctions it closed,
    * each with the users its notices went to.
    */
-  closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[]): Promise<ClosedAuction[]>;
+  closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[], paymentDueMs: number): Promise<ClosedAuction[]>;
   /**
    * A purchase at the Buy It Now price, in one transaction that holds the auction (PostgreSQL: its row
    * lock; SQLite: the write lock): reads it, lets `decide` judge it (the rule, pure: it throws to
    * refuse), then writes it with the close it brings, by a conditional update: the buyer leads at
    * that price, the auction ends and is closed at the purchase's moment, the history gains the
-   * purchase, and the notices are written beside it.
+   * purchase, and the notices and the sale's order (due `paymentDueMs` later) are written beside it.
    */
   buyNow(
-    purchase: { auctionId: number; buyer: { id: number; name: string } },
+    purchase: { auctionId: number; buyer: { id: number; name: string }; paymentDueMs: number },
     decide: (state: PurchaseState) => PurchaseDecision,
   ): Promise<PurchaseOutcome>;
   /**
@@ -348,7 +356,30 @@ export interface EmailConfirmationStore {
   consume(id: string, now: number): Promise<number | undefined>;
 }
 
+/** Orders (db/common/orders.ts): made by the close and the purchase, in their transactions; moved one conditional update at a time. */
+export interface OrderStore {
+  byId(id: number): Promise<OrderRecord | undefined>;
+  /** A page of the user's orders as buyer, seller or either, of one status or any, newest first. */
+  page(
+    userId: number,
+    options: { role?: 'buyer' | 'seller' | null; status?: OrderRecord['status'] | null; limit: number; cursor?: string | null },
+  ): Promise<Page<OrderRecord>>;
+  /**
+   * A move, in one transaction: reads the order, lets `decide` judge it (pure: it throws to refuse),
+   * then one conditional update from the status it read, the notices and the buyer's strike beside
+   * it. A move that came first in between leaves the update nothing to change: not moved.
+   */
+  move(id: number, decide: (order: OrderRecord | undefined) => OrderMoveDecision): Promise<OrderMoveOutcome>;
+  /**
+   * Tells both parties of orders unpaid at their due time, at most `limit` orders, each claimed in
+   * its own transaction by a conditional update (once per order, however many processes tick), with
+   * the notices `decide` returns beside the claim. Whom it told.
+   */
+  tellOverdue(now: number, limit: number, decide: (order: OrderRecord) => Notice[]): Promise<{ due: number; userIds: number[] }>;
+}
+
 export interface Store {
+  orders: OrderStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;

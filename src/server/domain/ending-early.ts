@@ -2,6 +2,7 @@
 // who may, and in which state. Pure rules on the auction as its transaction read it; the words are
 // src/shared/listing.ts's.
 import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auction-dates';
+import type { OrderStatus } from '../../shared/constants';
 import { CANCEL_WORDS, RELIST_WORDS } from '../../shared/listing';
 import { listingPrices } from '../../shared/schemas/auction';
 import { buyerOf } from './bidding';
@@ -20,6 +21,8 @@ export interface ListingState {
   cancelledAt: Date | null;
   reservePrice: number | null;
   buyNowPrice: number | null;
+  /** The status of the order its sale made, if any (left out: none). */
+  orderStatus?: OrderStatus | null;
 }
 
 const AUCTION_NOT_FOUND = 'Auction not found';
@@ -44,13 +47,12 @@ export function cancelRefusal(auction: ListingState | undefined, callerId: numbe
 }
 
 /**
- * Whether an ended auction found no buyer: nobody bid, or the price stayed below the reserve. A Buy It
- * Now purchase leads at its price, which is at least the reserve, so it counts as a sale. This is the
- * one place that says "sold" for a relist: an order cancelled unpaid, once orders exist, makes an
- * auction unsold here too.
+ * Whether an ended auction found no buyer: nobody bid, the price stayed below the reserve, or its
+ * order was cancelled unpaid. A Buy It Now purchase leads at its price, which is at least the
+ * reserve, so it counts as a sale. This is the one place that says "sold" for a relist.
  */
-export function endedWithoutSale(auction: Pick<ListingState, 'leaderId' | 'currentPrice' | 'reservePrice'>): boolean {
-  return buyerOf(auction) === null;
+export function endedWithoutSale(auction: Pick<ListingState, 'leaderId' | 'currentPrice' | 'reservePrice' | 'orderStatus'>): boolean {
+  return auction.orderStatus === 'cancelled' || buyerOf(auction) === null;
 }
 
 /** What the seller sends to relist: new dates, and the prices that change (null drops a reserve or a Buy It Now price). */

@@ -11,6 +11,7 @@ import { checkStreams } from '../services/sessions';
 import { CLOSE_TICK_MS, closeDueAuctions } from '../services/closing';
 import { sendDueMail } from '../services/mail';
 import { tellEndingSoon } from '../services/ending-soon';
+import { tellOverdueOrders } from '../services/orders';
 import { matchSavedSearches } from '../services/saved-searches';
 
 async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: AppDeps; closeAuctions: boolean }) {
@@ -33,6 +34,9 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
       // And the saved searches: an auction that opened is matched within this tick (or a batch) of its start.
       .then(() => matchSavedSearches(deps))
       .catch((error: unknown) => app.log.error({ err: error }, 'matching the saved searches against new auctions failed'))
+      // And unpaid orders whose payment fell due: both sides are told within this tick of the due time.
+      .then(() => tellOverdueOrders(deps))
+      .catch((error: unknown) => app.log.error({ err: error }, 'telling of overdue payments failed'))
       .finally(() => (closing = null));
   }, CLOSE_TICK_MS);
   closer.unref();

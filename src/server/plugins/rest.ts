@@ -9,6 +9,7 @@ import { auctionEventsRoute } from '../rest/auction-events';
 import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
+import { orderRoutes } from '../rest/orders';
 import { messageRoutes } from '../rest/messages';
 import { userRoutes } from '../rest/user';
 import { WHOLE_LIST_LIMITS, WholeListGate, type WholeListLimits } from '../rest/whole-lists';
@@ -51,6 +52,7 @@ export default async function rest(app: FastifyInstance, { deps, wholeLists }: R
   const route = restRoutes(app, deps, new WholeListGate({ ...WHOLE_LIST_LIMITS, ...wholeLists }));
   authRoutes(route);
   userRoutes(route);
+  orderRoutes(route);
   auctionRoutes(route);
   auctionEventsRoute(app, deps);
   contactRoutes(route);

@@ -212,7 +212,9 @@ export async function getAuction(deps: AppDeps, viewer: { id: number }, id: stri
   if (key === null) throw notFound('Auction not found');
   const [row, bids] = await Promise.all([deps.store.auctions.viewedBy(key, viewer.id), deps.store.bids.newestOf(key, DETAIL_BIDS_LIMIT)]);
   if (!row) throw notFound('Auction not found');
-  return toAuction(row, viewOf(deps, viewer), bids.map(toBid), row.viewerMax, row.viewerWatches);
+  const auction = toAuction(row, viewOf(deps, viewer), bids.map(toBid), row.viewerMax, row.viewerWatches);
+  if (row.viewerOrderId !== null) auction.orderId = String(row.viewerOrderId);
+  return auction;
 }
 
 /**

@@ -6,21 +6,25 @@ import { decidePurchase } from '../domain/buying';
 import { conflict, notFound } from '../domain/errors';
 import { toBid, toBidEvent, type Auction } from '../wire';
 import { parseId, toAuction } from './auctions';
+import { paymentDueMs } from './closing';
+import { toOrder, type Order } from './orders';
 
 export interface PurchaseAnswer {
   /** For the buyer, in words: what they bought and for how much. */
   message: string;
   /** The auction as the purchase left it, ended; its `bids` hold only the purchase. */
   auction: Auction;
-  /** The order the sale makes: none yet, as orders do not exist yet. */
-  order: null;
+  /** The order the sale made, awaiting payment. */
+  order: Order;
 }
 
 export async function buyNow(deps: AppDeps, buyer: { id: number; name: string }, id: string): Promise<PurchaseAnswer> {
   const auctionId = parseId(id);
   if (auctionId === null) throw notFound('Auction not found');
   // The clock is read once the transaction holds the auction, after whatever bid or purchase came first.
-  const outcome = await deps.store.auctions.buyNow({ auctionId, buyer }, (state) => decidePurchase(state, buyer, deps.now()));
+  const outcome = await deps.store.auctions.buyNow({ auctionId, buyer, paymentDueMs: paymentDueMs(deps) }, (state) =>
+    decidePurchase(state, buyer, deps.now()),
+  );
   if (outcome.kind === 'taken') throw conflict(BUY_NOW_WORDS.gone);
   const { bid, auction } = outcome;
   // Published after the commit, as a bid's: open pages show the purchase, the price and the end.
@@ -28,9 +32,11 @@ export async function buyNow(deps: AppDeps, buyer: { id: number; name: string },
   deps.notices.publish(outcome.notified);
   // Seen at the moment of the purchase, which is its end: ended, with the buyer as its winner.
   const view = { now: bid.createdAt.getTime(), publicUrl: deps.settings.PUBLIC_URL, viewerId: buyer.id };
+  // Read after the commit, as every order answer is read: the purchase made it in its transaction.
+  const order = toOrder((await deps.store.orders.byId(outcome.orderId))!, deps.settings.PUBLIC_URL);
   return {
     message: BUY_NOW_WORDS.bought(auction.itemName, bid.amount),
-    auction: toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching),
-    order: null,
+    auction: { ...toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching), orderId: order._id },
+    order,
   };
 }

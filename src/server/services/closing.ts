@@ -11,6 +11,9 @@ export const CLOSE_TICK_MS = 1000;
 /** Auctions closed per batch; a backlog is worked through batch after batch, letting requests run between. */
 const CLOSE_BATCH = 100;
 
+/** How long a buyer has to pay an order: the order is made at the close or the purchase, and due this much later. */
+export const paymentDueMs = (deps: AppDeps) => Math.round(deps.settings.PAYMENT_DUE_HOURS * 3_600_000);
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The leader at the end: the winner, unless the price stayed below the reserve (closingNotices tells). */
@@ -20,7 +23,12 @@ const leaderOf = (auction: AuctionRecord) => (auction.leaderId === null ? null :
 export async function closeDueAuctions(deps: AppDeps): Promise<number> {
   let total = 0;
   for (;;) {
-    const closed = await deps.store.auctions.closeDue(deps.now(), CLOSE_BATCH, (auction) => closingNotices(auction, leaderOf(auction)));
+    const closed = await deps.store.auctions.closeDue(
+      deps.now(),
+      CLOSE_BATCH,
+      (auction) => closingNotices(auction, leaderOf(auction)),
+      paymentDueMs(deps),
+    );
     total += closed.length;
     // Once committed, the winners' and sellers' counts go up without a reload.
     deps.notices.publish(closed.flatMap((done) => done.notified));

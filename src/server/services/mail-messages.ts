@@ -12,6 +12,11 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   ending_soon: (item) => `“${item}” ends soon`,
   new_match: (item) => `New for your saved search: “${item}”`,
   reserve_not_met: (item) => `“${item}” ended below its reserve`,
+  order_paid: (item) => `Your payment for “${item}” was confirmed`,
+  order_shipped: (item) => `“${item}” was shipped`,
+  order_received: (item) => `“${item}” was received`,
+  order_cancelled: (item) => `Your order for “${item}” was cancelled`,
+  payment_overdue: (item) => `The payment for “${item}” is overdue`,
   message: (item) => `A new message about “${item}”`,
 };
 
@@ -58,6 +63,11 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   ending_soon: (item, count) => folded(SUBJECTS.ending_soon(item), item, count),
   new_match: (item, count) => folded(SUBJECTS.new_match(item), item, count),
   reserve_not_met: (item, count) => folded(SUBJECTS.reserve_not_met(item), item, count),
+  order_paid: (item, count) => folded(SUBJECTS.order_paid(item), item, count),
+  order_shipped: (item, count) => folded(SUBJECTS.order_shipped(item), item, count),
+  order_received: (item, count) => folded(SUBJECTS.order_received(item), item, count),
+  order_cancelled: (item, count) => folded(SUBJECTS.order_cancelled(item), item, count),
+  payment_overdue: (item, count) => folded(SUBJECTS.payment_overdue(item), item, count),
   message: (item, count) => folded(SUBJECTS.message(item), item, count),
 };
 

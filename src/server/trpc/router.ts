@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
 import { listsRouter } from './routers/lists';
 import { liveRouter } from './routers/live';
+import { ordersRouter } from './routers/orders';
 import { messagesRouter } from './routers/messages';
 import { userRouter } from './routers/user';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   contact: contactRouter,
   admin: adminRouter,
   live: liveRouter,
+  orders: ordersRouter,
   messages: messagesRouter,
 });
 

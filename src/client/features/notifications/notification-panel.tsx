@@ -4,13 +4,18 @@ import {
   BadgeDollarSign,
   BellOff,
   CheckCheck,
+  CircleCheck,
   CircleSlash,
+  CircleX,
+  Clock,
   Hourglass,
   MessageSquare,
+  PackageCheck,
   Search,
   ShieldAlert,
   Trophy,
   TrendingUp,
+  Truck,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -35,6 +40,11 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   ending_soon: Hourglass,
   new_match: Search,
   reserve_not_met: ShieldAlert,
+  order_paid: CircleCheck,
+  order_shipped: Truck,
+  order_received: PackageCheck,
+  order_cancelled: CircleX,
+  payment_overdue: Clock,
   message: MessageSquare,
 };
 

@@ -4,15 +4,16 @@
 // one auction take turns: whichever comes first stands, and the rule refuses the other.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
-import type { BidRecord } from '../records';
+import type { AuctionRecord, BidRecord } from '../records';
 import type { AuctionReader } from './close';
 import { anyId, type Dialect } from './dialect';
+import { makeOrder } from './orders';
 import { all, get, run } from './work';
 
 export function buyNowQueries({ kind, t, transaction, writeNotices }: Dialect, auctionById: AuctionReader): Pick<AuctionStore, 'buyNow'> {
   const { auctions, bids, maxBids, watches } = t;
   return {
-    buyNow({ auctionId, buyer }, decide) {
+    buyNow({ auctionId, buyer, paymentDueMs }, decide) {
       return transaction(function* (tx) {
         // PostgreSQL: the bid's own lock on the row ("no key update", so watches and notices of the
         // auction may still be inserted), taken before the read so that the read sees the row as the
@@ -86,6 +87,19 @@ export function buyNowQueries({ kind, t, transaction, writeNotices }: Dialect, a
           endsAt: at,
         };
         const notified = yield* writeNotices(tx, current.id, decision.notices, at);
+        const ended: AuctionRecord = {
+          ...current,
+          currentPrice: price,
+          bidsCount: seq,
+          leaderId: buyer.id,
+          leaderName: buyer.name,
+          leaderMax: price,
+          endsAt: at,
+          closedAt: at,
+        };
+        // The sale's order, in the purchase's transaction: made with it or not at all.
+        yield* makeOrder(t, tx, ended, at, paymentDueMs);
+        const order = yield* get(tx.select({ id: t.orders.id }).from(t.orders).where(eq(t.orders.auctionId, current.id)));
         const watching =
           (yield* get(
             tx
@@ -96,18 +110,10 @@ export function buyNowQueries({ kind, t, transaction, writeNotices }: Dialect, a
         return {
           kind: 'bought' as const,
           bid,
-          auction: {
-            ...current,
-            currentPrice: price,
-            bidsCount: seq,
-            leaderId: buyer.id,
-            leaderName: buyer.name,
-            leaderMax: price,
-            endsAt: at,
-            closedAt: at,
-          },
+          auction: ended,
           watching,
           notified,
+          orderId: order!.id,
         };
       });
     },

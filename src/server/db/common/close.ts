@@ -6,6 +6,7 @@ import { and, asc, eq, gt, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
 import type { AuctionRecord, ClosedAuction } from '../records';
 import type { Db, Dialect } from './dialect';
+import { makeOrder } from './orders';
 import { all, get, type Work } from './work';
 
 /** One auction with its seller's and leader's names, read on the unit's transaction (it sees its own writes). */
@@ -55,7 +56,7 @@ export function closeQueries(
   }
 
   return {
-    closeDue(now, limit, decide) {
+    closeDue(now, limit, decide, paymentDueMs) {
       const at = new Date(now);
       // Through the partial index of auctions not closed yet: a tick with nothing due reads nothing.
       // The end is read again at the claim: a late bid may just have moved it.
@@ -63,6 +64,8 @@ export function closeQueries(
       // A closer that fails after the claim leaves the auction unclosed, for the next tick.
       return claimEach(limit, (tx) =>
         claimNext(tx, due, { closedAt: at }, function* (auction): Work<ClosedAuction> {
+          // The order of an auction with a buyer is made with the claim: once, or not at all.
+          yield* makeOrder(t, tx, auction, at, paymentDueMs);
           return { auction, notified: yield* writeNotices(tx, auction.id, decide(auction), at) };
         }),
       );

@@ -58,7 +58,9 @@ export function endingEarlyQueries({ kind, t, transaction }: Dialect, auctionByI
               .where(and(eq(auctions.sellerId, old.sellerId), eq(auctions.relistedFrom, old.id)))
               .limit(1),
           ));
-        const fresh = decide(old, relisting !== undefined);
+        // An order cancelled unpaid leaves the item unsold: the rule reads its status.
+        const order = old && (yield* get(tx.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.auctionId, old.id))));
+        const fresh = decide(old && { ...old, orderStatus: order?.status ?? null }, relisting !== undefined);
         const [inserted] = yield* all(
           tx
             .insert(auctions)

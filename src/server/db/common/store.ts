@@ -14,6 +14,7 @@ import { messageQueries } from './messages';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { orderQueries } from './orders';
 import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
 
@@ -49,6 +50,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     searches: savedSearchQueries(dialect, own.readAuction),
     messages: messageQueries(dialect),
     notifications: notificationQueries(dialect),
+    orders: orderQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),

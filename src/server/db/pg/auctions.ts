@@ -2,7 +2,7 @@
 // per connection, mapped by the driver (a hot path the benchmark measures; the lists: common/lists.ts).
 import { auctionColumnsText } from '../common/auction-rows';
 import type { AuctionStore } from '../store';
-import type { AuctionRecord, ListedAuctionRecord } from '../records';
+import type { AuctionRecord, ViewedAuctionRecord } from '../records';
 import type { PgDb } from './open';
 import { auctions, users } from './schema';
 import { type Queryable } from './transaction';
@@ -34,6 +34,7 @@ const AUCTION_VIEWED_BY = {
   text: `select case when a.leader_id = $2 then a.leader_max
         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $2) end as "viewerMax",
       exists (select 1 from watches w where w.user_id = $2 and w.auction_id = a.id) as "viewerWatches",
+      case when $2 in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id) end as "viewerOrderId",
       ${AUCTION_COLUMNS_AND_JOINS}
     where a.id = $1::bigint`,
 };
@@ -45,7 +46,7 @@ export function pgAuctions(db: PgDb): Pick<AuctionStore, 'byId' | 'viewedBy'> {
       return auctionById(pool, id);
     },
     async viewedBy(id, viewerId) {
-      return (await pool.query<ListedAuctionRecord>({ ...AUCTION_VIEWED_BY, values: [id, viewerId] })).rows[0];
+      return (await pool.query<ViewedAuctionRecord>({ ...AUCTION_VIEWED_BY, values: [id, viewerId] })).rows[0];
     },
   };
 }

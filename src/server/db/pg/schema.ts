@@ -1,4 +1,4 @@
-// The whole data model on PostgreSQL: the same tables as on SQLite (db/sqlite/schema.ts), in the
+// The data model on PostgreSQL (with the tables kept beside it: tables.ts): the same tables as on SQLite, in the
 // types PostgreSQL has for them. Times are timestamptz (Drizzle maps them to Date), money whole
 // dollars in integers, flags booleans; the auction search is a tsvector that PostgreSQL keeps itself.
 import { sql } from 'drizzle-orm';
@@ -43,6 +43,8 @@ export const users = pgTable(
     emailNotifications: boolean('email_notifications').notNull().default(true),
     /** When the owner proved the address is theirs; null until then (see the SQLite schema). */
     emailVerifiedAt: time('email_verified_at'),
+    /** How many of their orders were cancelled unpaid: public, on their profile. */
+    unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in

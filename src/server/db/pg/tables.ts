@@ -2,3 +2,4 @@
 // since schema.ts grew long. What opens the database and runs its units takes its tables here.
 export * from './schema';
 export * from './messages-schema';
+export * from './orders-schema';

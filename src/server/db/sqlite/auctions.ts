@@ -2,7 +2,7 @@
 // raw and mapped by hand (a hot path the benchmark measures; the lists read through common/lists.ts).
 import { auctionColumnsText } from '../common/auction-rows';
 import type { AuctionStore } from '../store';
-import type { AuctionRecord, ListedAuctionRecord } from '../records';
+import type { AuctionRecord, ListedAuctionRecord, ViewedAuctionRecord } from '../records';
 import type { SqliteDb } from './open';
 import { auctions, users } from './schema';
 
@@ -181,19 +181,23 @@ export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord 
 }
 
 /** One auction by id with its viewer's own maximum and watch (viewerColumns), for the auction page. */
-function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) => ListedAuctionRecord | undefined {
+function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) => ViewedAuctionRecord | undefined {
   const statement = db.$client
-    .prepare<{ id: number; viewer: number }, ListedValues>(
+    .prepare<{ id: number; viewer: number }, [...ListedValues, viewerOrderId: number | null]>(
       `select ${AUCTION_VALUES},
          case when a.leader_id = @viewer then a.leader_max
            else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end,
-         exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id)
+         exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id),
+         case when @viewer in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id) end
        from ${AUCTION_WITH_NAMES} where a.id = @id`,
     )
     .raw();
   return (id, viewer) => {
     const row = statement.get({ id, viewer });
-    return row && listedOfValues(row);
+    if (!row) return undefined;
+    // The order's id is read through its unique auction key, and only for the two who may see it.
+    const viewerOrderId = row.pop() as number | null;
+    return { ...listedOfValues(row as unknown as ListedValues), viewerOrderId };
   };
 }
 

@@ -1,5 +1,5 @@
-// The whole data model. Times are stored as epoch milliseconds (Drizzle maps them to Date);
-// money as whole dollars in integers.
+// The data model (with the tables kept beside it: tables.ts). Times are stored as epoch milliseconds (Drizzle
+// maps them to Date); money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
@@ -32,6 +32,8 @@ export const users = sqliteTable(
      * mail were confirmed by the migration that brought it (docs/decisions/0012).
      */
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    /** How many of their orders were cancelled unpaid: public, on their profile. */
+    unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   (t) => [

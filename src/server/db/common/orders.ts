@@ -1,0 +1,147 @@
+// Orders, the same on both databases (db/store.ts OrderStore). An order is made in the transaction of
+// the close or the purchase that found the auction a buyer (makeOrder); each move is one conditional
+// update from the status it starts from, with its notices, so two moves at once leave one standing.
+import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { buyerOf } from '../../domain/bidding';
+import type { AuctionRecord, OrderRecord } from '../records';
+import { idCursor, pageOf } from '../paging';
+import type { OrderStore } from '../store';
+import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { get, run, type Work } from './work';
+
+/**
+ * Makes the order of an auction just closed or bought, inside that transaction, when it has a buyer.
+ * The claim of the close (or the purchase's conditional update) already happens once per auction;
+ * the unique auction id makes a second order impossible whatever else runs.
+ */
+export function* makeOrder(t: Tables, tx: Db, auction: AuctionRecord, at: Date, paymentDueMs: number): Work<void> {
+  const buyerId = buyerOf(auction);
+  if (buyerId === null || auction.cancelledAt !== null) return;
+  yield* run(
+    tx
+      .insert(t.orders)
+      .values({
+        auctionId: auction.id,
+        buyerId,
+        sellerId: auction.sellerId,
+        price: auction.currentPrice,
+        shippingCost: auction.shippingCost,
+        status: 'awaiting_payment',
+        createdAt: at,
+        dueAt: new Date(at.getTime() + paymentDueMs),
+      })
+      .onConflictDoNothing({ target: t.orders.auctionId }),
+  );
+}
+
+export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect): OrderStore {
+  const { orders, auctions, users } = t;
+  const buyers = alias(users, 'buyers');
+  const sellers = alias(users, 'sellers');
+  const columns = {
+    id: orders.id,
+    auctionId: orders.auctionId,
+    itemName: auctions.itemName,
+    photo: auctions.photo,
+    buyerId: orders.buyerId,
+    buyerName: buyers.name,
+    sellerId: orders.sellerId,
+    sellerName: sellers.name,
+    price: orders.price,
+    shippingCost: orders.shippingCost,
+    status: orders.status,
+    createdAt: orders.createdAt,
+    dueAt: orders.dueAt,
+    paidAt: orders.paidAt,
+    shippedAt: orders.shippedAt,
+    trackingNumber: orders.trackingNumber,
+    receivedAt: orders.receivedAt,
+    cancelledAt: orders.cancelledAt,
+    cancelReason: orders.cancelReason,
+  };
+  const read = (on: Db, where: SQL | undefined) =>
+    on
+      .select(columns)
+      .from(orders)
+      .innerJoin(auctions, eq(auctions.id, orders.auctionId))
+      .innerJoin(buyers, eq(buyers.id, orders.buyerId))
+      .innerJoin(sellers, eq(sellers.id, orders.sellerId))
+      .where(where);
+  const byId = (on: Db, id: number) => get<OrderRecord>(read(on, eq(orders.id, anyId(id))));
+
+  return {
+    async byId(id) {
+      return (await read(db, eq(orders.id, anyId(id))))[0];
+    },
+    async page(userId, { role, status, limit, cursor }) {
+      const after = idCursor(cursor);
+      const party =
+        role === 'buyer'
+          ? eq(orders.buyerId, userId)
+          : role === 'seller'
+            ? eq(orders.sellerId, userId)
+            : or(eq(orders.buyerId, userId), eq(orders.sellerId, userId));
+      const rows = await read(
+        db,
+        and(party, status ? eq(orders.status, status) : undefined, after === null ? undefined : lt(orders.id, anyId(after))),
+      )
+        .orderBy(desc(orders.id))
+        .limit(limit + 1);
+      return pageOf(rows, limit, (row) => String(row.id));
+    },
+    move(id, decide) {
+      return transaction(function* (tx) {
+        const order = yield* byId(tx, id);
+        const decision = decide(order);
+        const current = order!;
+        // From the status the decision read: a move that committed meanwhile (PostgreSQL) leaves this
+        // nothing to change, and the first one stands. SQLite's writers take turns already.
+        const moved = yield* get(
+          tx
+            .update(orders)
+            .set({ status: decision.to, ...decision.changes })
+            .where(and(eq(orders.id, current.id), eq(orders.status, decision.from)))
+            .returning({ id: orders.id }),
+        );
+        if (!moved) return { moved: false as const, order: (yield* byId(tx, current.id))! };
+        if (decision.strike)
+          yield* run(
+            tx
+              .update(users)
+              .set({ unpaidStrikes: sql`${users.unpaidStrikes} + 1` })
+              .where(eq(users.id, current.buyerId)),
+          );
+        const notified = yield* writeNotices(tx, current.auctionId, decision.notices, decision.at);
+        return { moved: true as const, order: (yield* byId(tx, current.id))!, notified };
+      });
+    },
+    async tellOverdue(now, limit, decide) {
+      const at = new Date(now);
+      // Through the partial index of unpaid orders not told yet, by due time, as the close claims auctions.
+      const overdue = and(isNull(orders.overdueNotifiedAt), eq(orders.status, 'awaiting_payment'), lte(orders.dueAt, at))!;
+      const userIds: number[] = [];
+      let due = 0;
+      while (due < limit) {
+        const told = await transaction(function* (tx): Work<number[] | null> {
+          const next = tx.select({ id: orders.id }).from(orders).where(overdue).orderBy(asc(orders.dueAt), asc(orders.id)).limit(1);
+          // PostgreSQL passes over an order another instance holds this instant: it claims it, or this one does next tick.
+          const claimed = yield* get(
+            tx
+              .update(orders)
+              .set({ overdueNotifiedAt: at })
+              .where(and(overdue, eq(orders.id, kind === 'pg' ? next.for('update', { skipLocked: true }) : next)))
+              .returning({ id: orders.id }),
+          );
+          if (!claimed) return null;
+          const order = (yield* byId(tx, claimed.id))!;
+          return yield* writeNotices(tx, order.auctionId, decide(order), at);
+        });
+        if (told === null) break;
+        due += 1;
+        userIds.push(...told);
+      }
+      return { due, userIds };
+    },
+  };
+}
