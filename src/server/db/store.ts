@@ -6,6 +6,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
+import type { FeedbackStore } from './feedback-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -362,6 +363,7 @@ export interface OrderStore {
 
 export interface Store {
   orders: OrderStore;
+  feedback: FeedbackStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;

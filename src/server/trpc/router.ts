@@ -7,6 +7,7 @@ import { listsRouter } from './routers/lists';
 import { liveRouter } from './routers/live';
 import { ordersRouter } from './routers/orders';
 import { userRouter } from './routers/user';
+import { usersRouter } from './routers/users';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +17,7 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   orders: ordersRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;
