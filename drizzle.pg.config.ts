@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/pg/schema.ts',
+  schema: './src/server/db/pg/tables.ts',
   out: './drizzle/pg',
 });

@@ -1,16 +1,22 @@
 // Orders through both doors (REST /api/orders and the orders router), on SQLite and PostgreSQL: made
 // exactly once by the close and by Buy It Now, every move and refusal, the overdue notice once, the
 // strike, the reads, and moves at the same instant over real HTTP, where one stands.
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { ORDER_WORDS } from '../../src/shared/orders';
 import { DAY_MS } from '../../src/shared/constants';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { tellOverdueOrders } from '../../src/server/services/orders';
-import { failure, signedInUser } from '../support/accounts';
+import { placeBid } from '../../src/server/services/bids';
+import { createDeps, type AppDeps } from '../../src/server/deps';
+import { failure, insertUser, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 
 const HOUR_MS = 3_600_000;
+
+// The close and the overdue notice are run by hand here, so that the app's own tick never races a
+// test's count; the last test lets the tick run.
+test.override({ buildOptions: { closeAuctions: false } });
 
 async function people(deps: TestDeps) {
   const [seller, buyer, stranger, admin] = await Promise.all([
@@ -129,6 +135,47 @@ describe('orders made by the close and by Buy It Now', () => {
     expect(one + two).toBe(30);
     const rows = await deps.sql<{ auctionId: number }>('select auction_id as "auctionId" from orders order by auction_id');
     expect(rows.map((r) => String(r.auctionId))).toEqual(ids);
+  });
+
+  test('two instances over one database close and tell at once: one order per sale, one overdue notice per side', async ({ database }) => {
+    // Real clocks here: each instance's deps read the time themselves, as two servers would.
+    const instances = await Promise.all(
+      [0, 1].map(async () => {
+        const { settings, ...shared } = await database.open({ PAYMENT_DUE_HOURS: 0.0001, SOFT_CLOSE_SECONDS: 0 });
+        return createDeps(settings, shared);
+      }),
+    );
+    const [one, two] = instances as [AppDeps, AppDeps];
+    const [seller, buyer] = [await insertUser(one, { name: 'Sally Seller' }), await insertUser(one, { name: 'Bea Buyer' })];
+    const ids: number[] = [];
+    const endsAt = Date.now() + 2000;
+    for (let i = 0; i < 20; i++) {
+      const now = Date.now();
+      const row = await one.store.auctions.insert({
+        sellerId: seller.id,
+        itemName: `Shared ${i}`,
+        itemDescription: 'On two instances',
+        itemCategory: 'Other',
+        startingPrice: 10,
+        photo: null,
+        startsAt: new Date(now - 2000),
+        endsAt: new Date(endsAt),
+        createdAt: new Date(now),
+      });
+      await placeBid(one, buyer, { auctionId: String(row.id), bidAmount: 11 });
+      ids.push(row.id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, endsAt - Date.now() + 50));
+    const [a, b] = await Promise.all([closeDueAuctions(one), closeDueAuctions(two)]);
+    expect(a + b).toBe(20);
+    const orders = await one.store.orders.page(buyer.id, { limit: 100 });
+    expect(orders.items.map((o) => o.auctionId).sort((x, y) => x - y)).toEqual(ids);
+    // Due 0.36 seconds after the close: then each order is told once, whichever instance claims it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const told = await Promise.all([tellOverdueOrders(one), tellOverdueOrders(two)]);
+    expect(told.flat()).toHaveLength(40);
+    const overdue = (await one.store.notifications.newestOf(buyer.id, 1000)).filter((n) => n.kind === 'payment_overdue');
+    expect(overdue).toHaveLength(20);
   });
 
   test('Buy It Now answers its order, made with the purchase; a pickup has no shipping in its total', async ({ app, deps }) => {
@@ -324,5 +371,23 @@ describe('the overdue notice', () => {
     expect(await overdue(buyer.id)).toHaveLength(1);
     expect(await overdue(seller.id)).toHaveLength(1);
     expect((await seller.caller.orders.get({ id: unpaid })).status).toBe('awaiting_payment');
+  });
+});
+
+describe('the overdue notice on the server’s own tick', () => {
+  test.override({ settings: { PAYMENT_DUE_HOURS: 0.01 }, buildOptions: { closeAuctions: true } });
+
+  test('within seconds of the due time, both sides are told', async ({ app, deps }) => {
+    await app.ready();
+    const { seller, buyer } = await people(deps);
+    const id = await wonOrder(deps, seller, buyer);
+    deps.clock.advance(36_000);
+    await vi.waitFor(
+      async () => {
+        for (const who of [buyer, seller]) expect(await kindsOf(deps, who.id)).toContain('payment_overdue');
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    expect((await seller.caller.orders.get({ id })).status).toBe('awaiting_payment');
   });
 });

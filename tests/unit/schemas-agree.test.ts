@@ -3,8 +3,8 @@
 // names, read as the same TypeScript types. A column added to one schema and not the other fails here.
 import { getTableColumns, getTableName, type InferSelectModel, type Table } from 'drizzle-orm';
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import * as pg from '../../src/server/db/pg/schema';
-import * as sqlite from '../../src/server/db/sqlite/schema';
+import * as pg from '../../src/server/db/pg/tables';
+import * as sqlite from '../../src/server/db/sqlite/tables';
 
 /** Columns only PostgreSQL has: the auction's search words, which SQLite keeps in an FTS table instead. */
 const PG_ONLY: Record<string, string[]> = { auctions: ['search'] };

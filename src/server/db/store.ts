@@ -166,7 +166,8 @@ export interface AuctionStore {
   /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
-   * with the notices `decide` returns written beside the outcome. Returns the auctions it closed,
+   * with the notices `decide` returns and the order of an auction with a buyer (due `paymentDueMs`
+   * later) written beside the outcome. Returns the auctions it closed,
    * each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[], paymentDueMs: number): Promise<ClosedAuction[]>;
@@ -175,7 +176,7 @@ export interface AuctionStore {
    * lock; SQLite: the write lock): reads it, lets `decide` judge it (the rule, pure: it throws to
    * refuse), then writes it with the close it brings, by a conditional update: the buyer leads at
    * that price, the auction ends and is closed at the purchase's moment, the history gains the
-   * purchase, and the notices are written beside it.
+   * purchase, and the notices and the sale's order (due `paymentDueMs` later) are written beside it.
    */
   buyNow(
     purchase: { auctionId: number; buyer: { id: number; name: string }; paymentDueMs: number },
@@ -340,8 +341,6 @@ export interface EmailConfirmationStore {
 /** Orders (db/common/orders.ts): made by the close and the purchase, in their transactions; moved one conditional update at a time. */
 export interface OrderStore {
   byId(id: number): Promise<OrderRecord | undefined>;
-  /** The order an auction made, if any. */
-  idOfAuction(auctionId: number): Promise<number | undefined>;
   /** A page of the user's orders as buyer, seller or either, of one status or any, newest first. */
   page(
     userId: number,

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../domain/errors';
 import { toBid, toBidEvent, type Auction } from '../wire';
 import { parseId, toAuction } from './auctions';
 import { paymentDueMs } from './closing';
-import { getOrder, type Order } from './orders';
+import { toOrder, type Order } from './orders';
 
 export interface PurchaseAnswer {
   /** For the buyer, in words: what they bought and for how much. */
@@ -32,7 +32,8 @@ export async function buyNow(deps: AppDeps, buyer: { id: number; name: string },
   deps.notices.publish(outcome.notified);
   // Seen at the moment of the purchase, which is its end: ended, with the buyer as its winner.
   const view = { now: bid.createdAt.getTime(), publicUrl: deps.settings.PUBLIC_URL, viewerId: buyer.id };
-  const order = await getOrder(deps, { id: buyer.id, role: 'user' }, String(outcome.orderId));
+  // Read after the commit, as every order answer is read: the purchase made it in its transaction.
+  const order = toOrder((await deps.store.orders.byId(outcome.orderId))!, deps.settings.PUBLIC_URL);
   return {
     message: BUY_NOW_WORDS.bought(auction.itemName, bid.amount),
     auction: { ...toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching), orderId: order._id },

@@ -9,7 +9,7 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
-import type * as schema from '../pg/schema';
+import type * as schema from '../pg/tables';
 import type { ListedAuctionRecord } from '../records';
 import type { Work } from './work';
 

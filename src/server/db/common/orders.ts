@@ -97,13 +97,6 @@ export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect
     async byId(id) {
       return (await asOrders(read(db, eq(orders.id, anyId(id)))))[0];
     },
-    async idOfAuction(auctionId) {
-      const [row] = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.auctionId, anyId(auctionId)));
-      return row?.id;
-    },
     async page(userId, { role, status, limit, cursor }) {
       const after = idCursor(cursor);
       const party =
@@ -174,7 +167,3 @@ export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect
     },
   };
 }
-
-/** Read beside an auction for its buyer and seller alone: the id of the order it made, if any. */
-export const orderIdOf = (t: Tables, auctionId: SQL | number) =>
-  sql<number | null>`(select ${t.orders.id} from ${t.orders} where ${t.orders.auctionId} = ${auctionId})`;

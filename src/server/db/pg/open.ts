@@ -5,7 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgMigrationsDir } from '../../paths';
-import * as schema from './schema';
+import * as schema from './tables';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 

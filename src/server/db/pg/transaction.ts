@@ -11,7 +11,7 @@ import type { Db, Dialect } from '../common/dialect';
 import { run, runAsync, type Step, type Work } from '../common/work';
 import type { NoticeWriter } from './notices';
 import type { PgDb } from './open';
-import * as schema from './schema';
+import * as schema from './tables';
 
 /** PostgreSQL's codes for "ended for the sake of another transaction: run it again". */
 const RETRYABLE = new Set(['40001', '40P01']);

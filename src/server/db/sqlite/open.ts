@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { sqliteMigrationsDir } from '../../paths';
-import * as schema from './schema';
+import * as schema from './tables';
 
 export type SqliteDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

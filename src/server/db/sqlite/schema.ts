@@ -1,9 +1,8 @@
-// The whole data model. Times are stored as epoch milliseconds (Drizzle maps them to Date);
-// money as whole dollars in integers.
+// The data model (the orders beside it, tables.ts). Times are stored as epoch milliseconds (Drizzle
+// maps them to Date); money as whole dollars in integers.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { CATEGORIES, NOTIFICATION_KINDS, ORDER_STATUSES, ROLES } from '../../../shared/constants';
-import { FEEDBACK_RATINGS, FEEDBACK_ROLES } from '../../../shared/feedback';
+import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 import { ITEM_CONDITIONS } from '../../../shared/listing';
 
 const createdAt = () =>
@@ -398,73 +397,4 @@ export const savedSearches = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
-);
-
-/**
- * What an auction with a buyer became, made in the transaction of the close or the purchase: the
- * unique auction id makes it once per auction, whatever the number of instances. Each move is a
- * conditional update from the status it starts from. `overdueNotifiedAt` claims the one overdue
- * notice, as `endingSoonAt` claims an auction's ending-soon notices.
- */
-export const orders = sqliteTable(
-  'orders',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    auctionId: integer('auction_id')
-      .notNull()
-      .references(() => auctions.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: integer('seller_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    price: integer('price').notNull(),
-    shippingCost: integer('shipping_cost'),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('awaiting_payment'),
-    createdAt: createdAt(),
-    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
-    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
-    shippedAt: integer('shipped_at', { mode: 'timestamp_ms' }),
-    trackingNumber: text('tracking_number'),
-    receivedAt: integer('received_at', { mode: 'timestamp_ms' }),
-    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
-    cancelReason: text('cancel_reason'),
-    overdueNotifiedAt: integer('overdue_notified_at', { mode: 'timestamp_ms' }),
-  },
-  (t) => [
-    uniqueIndex('orders_auction_unique').on(t.auctionId),
-    index('orders_buyer_idx').on(t.buyerId, t.id),
-    index('orders_seller_idx').on(t.sellerId, t.id),
-    // The overdue tick's one query: unpaid orders not told yet, by due time.
-    index('orders_overdue_due_idx')
-      .on(t.dueAt)
-      .where(sql`${t.overdueNotifiedAt} is null and ${t.status} = 'awaiting_payment'`),
-  ],
-);
-
-/**
- * What each side of a received order said of the other: one per side of an order (the unique key
- * turns a double submit into one), about the other party, whose profile counts it.
- */
-export const feedback = sqliteTable(
-  'feedback',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: FEEDBACK_ROLES }).notNull(),
-    fromId: integer('from_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    aboutId: integer('about_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    rating: text('rating', { enum: FEEDBACK_RATINGS }).notNull(),
-    comment: text('comment').notNull().default(''),
-    createdAt: createdAt(),
-  },
-  // The profile reads what was said about a user, newest first and over its window.
-  (t) => [uniqueIndex('feedback_order_role_unique').on(t.orderId, t.role), index('feedback_about_idx').on(t.aboutId, t.createdAt, t.id)],
 );

@@ -6,7 +6,7 @@ import { runSync, type Step, type Work } from '../common/work';
 import type { NoticeWriter } from './notices';
 import { listedOfValues, type ListedValues } from './auctions';
 import type { SqliteDb } from './open';
-import * as schema from './schema';
+import * as schema from './tables';
 
 /**
  * better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
