@@ -6,7 +6,7 @@ import { DAY_MS } from '../../src/shared/constants';
 import { FEEDBACK_WORDS } from '../../src/shared/feedback';
 import { ORDER_WORDS } from '../../src/shared/orders';
 import { failure, sessionOf, signedInUser } from '../support/accounts';
-import { insertAuction } from '../support/auctions';
+import { insertAuction, insertAuctionsInOrder } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 
@@ -257,5 +257,23 @@ describe('public profiles', () => {
     expect(await profile()).toEqual({ positive: 3, neutral: 0, negative: 0, score: null });
     const recent = (await buyer.caller.users.profile({ id: seller._id })).recentFeedback;
     expect(recent.map((f) => f.rating)).toEqual(['positive', 'positive', 'positive', 'negative', 'negative', 'negative']);
+  });
+
+  test('open auctions: the 24 newest open ones; none cancelled, ended or still to start', async ({ app, deps }) => {
+    const { seller, buyer } = await people(deps);
+    const now = deps.now();
+    const open = await insertAuctionsInOrder(
+      deps,
+      seller.id,
+      Array.from({ length: 25 }, (_, i) => ({ itemName: `Open ${i}` })),
+    );
+    const cancelled = await insertAuction(deps, seller.id, { itemName: 'Cancelled' });
+    await deps.store.auctions.cancel(Number(cancelled), seller.id, new Date(now));
+    await insertAuction(deps, seller.id, { itemName: 'Ended', startsAt: now - 2 * DAY_MS, endsAt: now - DAY_MS });
+    await insertAuction(deps, buyer.id, { itemName: 'Someone else’s' });
+    const res = await get(app, `/api/users/${seller._id}`, opts(buyer));
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().openAuctions.map((a: { _id: string }) => a._id);
+    expect(ids).toEqual(open.slice(1).reverse());
   });
 });
