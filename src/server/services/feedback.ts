@@ -44,9 +44,10 @@ export async function leaveFeedback(deps: AppDeps, user: { id: number }, input: 
   let role: FeedbackRole = 'buyer';
   // The clock is read once the transaction holds the order: the window is judged at the feedback.
   const order = await deps.store.feedback.leave(orderId, (row) => {
-    const decided = decideFeedback(row, user.id, deps.now());
+    const now = deps.now();
+    const decided = decideFeedback(row, user.id, now);
     role = decided.role;
-    return { ...decided, rating: input.rating, comment: input.comment, at: new Date(deps.now()) };
+    return { ...decided, rating: input.rating, comment: input.comment, at: new Date(now) };
   });
   // The same side's feedback sent at the same instant came first: it stands.
   if (order === false) throw conflict(FEEDBACK_WORDS.alreadyGiven);
