@@ -115,6 +115,13 @@ async function ownOrder(fx: Fixture, who: Who, deps: TestDeps, side: 'seller' | 
   return String(outcome.orderId);
 }
 
+/** An order the caller bought (signed out: the seller's own, never reached), received just now: feedback is open. */
+async function receivedOrder(fx: Fixture, who: Who, deps: TestDeps): Promise<string> {
+  const id = await ownOrder(fx, who, deps, 'buyer', 'received');
+  await deps.sql('update orders set received_at = $1 where id = $2', [new Date(deps.now()), Number(id)]);
+  return id;
+}
+
 /** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
 async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
   await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
@@ -202,6 +209,12 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     ...SIGNED_IN,
     input: async (fx, who, deps) => ({ id: await ownOrder(fx, who, deps, 'seller'), reason: 'unpaid' }),
   },
+  'orders.feedback': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ id: await receivedOrder(fx, who, deps), rating: 'positive', comment: 'Thanks' }),
+  },
+  'users.profile': { type: 'query', ...SIGNED_IN, input: (fx) => ({ id: String(fx.seller.id) }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
   'auction.mine': { type: 'query', ...SIGNED_IN },
@@ -482,6 +495,13 @@ const ROUTES: Record<string, RouteDecision> = {
     admin: 200,
     request: async (fx, who, deps) => json('POST', `/api/orders/${await ownOrder(fx, who, deps, 'seller')}/cancel`, { reason: 'unpaid' }),
   },
+  'POST /api/orders/:id/feedback': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/orders/${await receivedOrder(fx, who, deps)}/feedback`, { rating: 'neutral' }),
+  },
+  'GET /api/users/:id': { signedOut: 401, user: 200, admin: 200, request: (fx) => ({ method: 'GET', url: `/api/users/${fx.seller.id}` }) },
   'GET /api/auction': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/auction' }) },
   'POST /api/auction': {
     signedOut: 401,

@@ -15,6 +15,7 @@ import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories
 import { placeBid } from '../../src/server/services/bids';
 import { cancelAuction, relistAuction } from '../../src/server/services/ending-early';
 import { buyNow } from '../../src/server/services/buy-now';
+import { publicProfile } from '../../src/server/services/feedback';
 import { listOrders } from '../../src/server/services/orders';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
 import { listLogins, pruneLoginHistory } from '../../src/server/services/login-history';
@@ -44,6 +45,7 @@ const KNOWN_GAPS: string[] = [
 const GROWING_TABLES = [
   'auctions',
   'orders',
+  'feedback',
   'bids',
   'users',
   'sessions',
@@ -254,6 +256,7 @@ const cases: Case[] = [
   { name: "orders: a buyer's list", run: () => listOrders(deps, { id: 27 }, { role: 'buyer', limit: 20 }) },
   { name: "orders: a user's list, both sides", run: () => listOrders(deps, { id: 27 }, { limit: 20 }) },
   { name: 'orders: one order', run: () => store.orders.byId(1) },
+  { name: 'a public profile', run: () => publicProfile(deps, { id: 27 }, '12') },
   { name: 'ending soon: auctions due, none yet', run: () => store.auctions.tellEndingSoon(0, 3_600_000, 20, () => []) },
   { name: 'ending soon: auctions due', run: () => store.auctions.tellEndingSoon(now, 2 * 86_400_000, 20, () => []) },
   { name: 'saved searches: auctions opened, none yet', run: () => store.searches.matchDue(0, 20, () => []) },

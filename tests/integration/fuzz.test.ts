@@ -50,6 +50,7 @@ import {
   verifyEmailInput,
 } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
+import { FEEDBACK_RATINGS, feedbackInput } from '../../src/shared/feedback';
 import { cancelOrderInput, orderIdInput, shippedInput } from '../../src/shared/orders';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
 import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
@@ -4043,6 +4044,160 @@ for (const step of Object.keys(ORDER_STEPS) as OrderStep[]) {
     { minAccepted: 10 },
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Feedback
+
+/**
+ * Received orders around the actor: one they bought and one they sold (feedback is open on both), one
+ * they bought that is only paid, and one between others. `reset` empties the feedback before every case.
+ */
+async function feedbackWorld(deps: Deps, actor: Actor) {
+  const [other, third] = [await insertUser(deps, { name: 'Feedback Other' }), await insertUser(deps, { name: 'Feedback Third' })];
+  const me = { id: actor.id, name: 'Fuzz Actor' };
+  const make = async (sellerId: number, buyer: { id: number; name: string }, status: string) => {
+    const auctionId = await insertAuction(deps, sellerId, { itemName: 'Rated', startingPrice: 10 });
+    const at = new Date(deps.now());
+    const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: 0 }, () => ({
+      at,
+      price: 50,
+      notices: [],
+    }));
+    if (outcome.kind !== 'bought') throw new Error('the fuzz order was not bought');
+    const receivedAt = status === 'received' ? at : null;
+    await deps.sql('update orders set status = $1, received_at = $2 where id = $3', [status, receivedAt, outcome.orderId]);
+    return String(outcome.orderId);
+  };
+  const bought = await make(other.id, me, 'received');
+  const sold = await make(actor.id, other, 'received');
+  const paid = await make(other.id, me, 'paid');
+  const others = await make(other.id, third, 'received');
+  return {
+    open: [bought, sold],
+    ids: [bought, sold, paid, others],
+    async reset() {
+      await deps.sql('delete from feedback');
+    },
+    rows: () =>
+      deps.sql<{ order_id: number; role: string; rating: string; comment: string; from_id: number }>(
+        'select order_id, role, rating, comment, from_id from feedback',
+      ),
+  };
+}
+
+/** An accepted feedback: one row, by the actor on one of their received orders, as the answer says it. */
+async function expectFeedbackLeft(
+  deps: Deps,
+  before: Snapshot,
+  after: Snapshot,
+  answer: unknown,
+  actorId: number,
+  world: Awaited<ReturnType<typeof feedbackWorld>>,
+) {
+  expect(delta(before, after)).toEqual({ feedback: 1 });
+  const [row] = await world.rows();
+  expect(world.open).toContain(String(row!.order_id));
+  expect(row!.from_id).toBe(actorId);
+  expect(answer).toEqual({
+    rating: row!.rating,
+    comment: row!.comment,
+    from: { _id: String(actorId), name: expect.any(String) },
+    role: row!.role,
+    createdAt: expect.any(String),
+  });
+}
+
+const feedbackFields = fc.record(
+  {
+    rating: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...FEEDBACK_RATINGS) }, { weight: 1, arbitrary: fc.anything() }),
+    comment: fc.oneof(
+      { weight: 4, arbitrary: fc.string({ maxLength: 520 }) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '',
+          ' ',
+          'Great\nseller',
+          'x'.repeat(500),
+          'x'.repeat(501),
+          'a\u0000b',
+          'tab\there',
+          'evil \u202Etxt',
+          '\uD800',
+        ),
+      },
+      { weight: 1, arbitrary: fc.anything() },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+fuzz(
+  'orders.feedback',
+  'caller',
+  'only on the caller’s own received order, once; anything else changes nothing',
+  150,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Actor');
+    const world = await feedbackWorld(deps, actor);
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.tuple(orderIdArb(world.ids), feedbackFields).map(([id, fields]) => ({ ...fields, id })) },
+      { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+    );
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      await world.reset();
+      const value = 'hostile' in drawn ? drawn.hostile : drawn;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).orders.feedback(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, feedbackInput, value, true, signedIn);
+      const parsed = feedbackInput.safeParse(value);
+      // The caller's own received order, named exactly, with valid fields: left.
+      if (signedIn && parsed.success && world.open.includes(parsed.data.id)) expect(outcome.ok).toBe(true);
+      if (outcome.ok) {
+        await expectFeedbackLeft(deps, before, after, outcome.value, actor.id, world);
+        expect(outcome.value).toMatchObject({ rating: parsed.data!.rating, comment: parsed.data!.comment });
+      } else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'orders.feedback');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'orders.feedback',
+  'rest',
+  'POST /api/orders/:id/feedback: odd ids and bodies; only the caller’s own received order takes one',
+  100,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await feedbackWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...world.open) },
+      { weight: 3, arbitrary: fc.constantFrom(...world.ids.slice(2)) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((e) => e.trim() !== '')).map((e) => encodeURIComponent(e)) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const bodies = fc.oneof({ weight: 3, arbitrary: feedbackFields }, { weight: 1, arbitrary: hostileJson() });
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(bodies), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      await world.reset();
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', `/api/orders/${c.id}/feedback`, c, actor);
+      expectSaneResponse(res, `POST /api/orders/${c.id.slice(0, 40)}/feedback`);
+      const after = await snapshot(deps);
+      if (res.statusCode === 201) await expectFeedbackLeft(deps, before, after, res.json(), actor.id, world);
+      else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/orders/:id/feedback');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
 
 describe('fuzz coverage', () => {
   test('every mutation of the router has a fuzz property through the caller and through REST', () => {

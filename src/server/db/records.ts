@@ -1,6 +1,7 @@
 // What the store reads and writes, as plain objects with Dates and numbers, the same on every
 // database: the records, the options of its lists and the outcomes of its writes (store.ts says
 // which query returns which).
+import type { FeedbackRating, FeedbackRole } from '../../shared/feedback';
 import type { AuctionStatus, Category, NotificationKind, OrderStatus, Role } from '../../shared/constants';
 import type { ItemCondition } from '../../shared/listing';
 
@@ -309,6 +310,32 @@ export interface OrderRecord {
   receivedAt: Date | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
+  /** What each side said of the other, once said. */
+  fromBuyer: GivenFeedbackRecord | null;
+  fromSeller: GivenFeedbackRecord | null;
+}
+
+/** One side's feedback on an order: who left it follows from the side (the order's buyer or seller). */
+export interface GivenFeedbackRecord {
+  rating: FeedbackRating;
+  comment: string;
+  createdAt: Date;
+}
+
+/** A feedback as a profile lists it, with who left it. */
+export interface FeedbackRecord extends GivenFeedbackRecord {
+  role: FeedbackRole;
+  fromId: number;
+  fromName: string;
+}
+
+/** What anyone signed in may see of a user: never their address nor anything of their logins. */
+export interface PublicUserRecord {
+  id: number;
+  name: string;
+  avatar: string | null;
+  createdAt: Date;
+  unpaidStrikes: number;
 }
 
 /** A move written (the order after it, and whom its notices went to), or refused by a move that came first (the order as that left it). */

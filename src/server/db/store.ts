@@ -1,11 +1,11 @@
-// What the services need from a database: every query of the product, behind one interface whose
-// implementation is the queries written once (db/common) and each database's own (db/sqlite, db/pg).
-// The product's rules stay in the services and in src/server/domain; a store only reads and writes,
-// each method one statement or one transaction. The records it reads and writes are in records.ts.
+// What the services need from a database: every query of the product behind one interface, implemented by the
+// queries written once (db/common) and each database's own (db/sqlite, db/pg). Rules stay in the services and in
+// src/server/domain; each method is one statement or one transaction; its records are in records.ts.
 import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
+import type { FeedbackStore } from './feedback-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -53,10 +53,7 @@ export interface UserStore {
     /** Unconfirmed (null) unless given: the demo accounts are made confirmed. */
     emailVerifiedAt?: Date | null;
   }): Promise<UserRecord | null>;
-  /**
-   * In one transaction: stores a new password hash, ends every session of the user but
-   * `keepSessionId`, and every password reset link of the user, dropping their mails not sent yet.
-   */
+  /** In one transaction: a new password hash, and every session (but `keepSessionId`) and reset link of the user ended, their mails dropped. */
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
   setEmailNotifications(userId: number, on: boolean): Promise<void>;
   /**
@@ -380,6 +377,7 @@ export interface OrderStore {
 
 export interface Store {
   orders: OrderStore;
+  feedback: FeedbackStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;

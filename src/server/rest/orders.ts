@@ -15,4 +15,5 @@ export function orderRoutes(rest: RestRoutes) {
   rest('POST', '/orders/:id/shipped', (caller, req) => caller.orders.shipped(withId(req)));
   rest('POST', '/orders/:id/received', (caller, req) => caller.orders.received(withId(req)));
   rest('POST', '/orders/:id/cancel', (caller, req) => caller.orders.cancel(withId(req)));
+  rest('POST', '/orders/:id/feedback', (caller, req) => caller.orders.feedback(withId(req)), { status: 201 });
 }

@@ -10,6 +10,7 @@ const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
 export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user', (caller) => caller.user.me());
+  rest('GET', '/users/:id', (caller, req) => caller.users.profile({ id: param(req, 'id') }));
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
   rest('GET', '/user/settings', (caller) => caller.user.settings());
   rest('PATCH', '/user/settings', (caller, req) => caller.user.updateSettings(unvalidatedBody(req)));

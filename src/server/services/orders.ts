@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../domain/errors';
 import { decideMove, orderTotal, orderVisibleTo, overdueNotices, type OrderMove } from '../domain/orders';
 import { parseId } from './auctions';
+import { toFeedback, type Feedback } from './feedback';
 import { photoUrls } from './photos';
 
 /** An order as both doors answer it. */
@@ -28,8 +29,8 @@ export interface Order {
   receivedAt: string | null;
   cancelledAt: string | null;
   cancelReason: string | null;
-  /** Each side's feedback on the trade, once given: none can be given yet. */
-  feedback: { fromBuyer: null; fromSeller: null };
+  /** Each side's feedback on the trade, once given. */
+  feedback: { fromBuyer: Feedback | null; fromSeller: Feedback | null };
 }
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
@@ -52,7 +53,10 @@ export function toOrder(row: OrderRecord, publicUrl: string): Order {
     receivedAt: iso(row.receivedAt),
     cancelledAt: iso(row.cancelledAt),
     cancelReason: row.cancelReason,
-    feedback: { fromBuyer: null, fromSeller: null },
+    feedback: {
+      fromBuyer: row.fromBuyer && toFeedback(row.fromBuyer, 'buyer', { id: row.buyerId, name: row.buyerName }),
+      fromSeller: row.fromSeller && toFeedback(row.fromSeller, 'seller', { id: row.sellerId, name: row.sellerName }),
+    },
   };
 }
 

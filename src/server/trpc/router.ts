@@ -8,6 +8,7 @@ import { liveRouter } from './routers/live';
 import { ordersRouter } from './routers/orders';
 import { messagesRouter } from './routers/messages';
 import { userRouter } from './routers/user';
+import { usersRouter } from './routers/users';
 
 export const appRouter = router({
   auth: authRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   live: liveRouter,
   orders: ordersRouter,
   messages: messagesRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

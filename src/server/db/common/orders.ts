@@ -35,44 +35,67 @@ export function* makeOrder(t: Tables, tx: Db, auction: AuctionRecord, at: Date, 
   );
 }
 
-export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect): OrderStore {
-  const { orders, auctions, users } = t;
+/** Orders as every read answers them: with the auction's name and photo, both parties' names, each side's feedback. */
+function orderRead(t: Tables, on: Db, where: SQL | undefined) {
+  const { orders, auctions, users, feedback } = t;
   const buyers = alias(users, 'buyers');
   const sellers = alias(users, 'sellers');
-  const columns = {
-    id: orders.id,
-    auctionId: orders.auctionId,
-    itemName: auctions.itemName,
-    photo: auctions.photo,
-    buyerId: orders.buyerId,
-    buyerName: buyers.name,
-    sellerId: orders.sellerId,
-    sellerName: sellers.name,
-    price: orders.price,
-    shippingCost: orders.shippingCost,
-    status: orders.status,
-    createdAt: orders.createdAt,
-    dueAt: orders.dueAt,
-    paidAt: orders.paidAt,
-    shippedAt: orders.shippedAt,
-    trackingNumber: orders.trackingNumber,
-    receivedAt: orders.receivedAt,
-    cancelledAt: orders.cancelledAt,
-    cancelReason: orders.cancelReason,
-  };
-  const read = (on: Db, where: SQL | undefined) =>
+  const byBuyer = alias(feedback, 'by_buyer');
+  const bySeller = alias(feedback, 'by_seller');
+  const given = (side: typeof byBuyer | typeof bySeller) => ({ rating: side.rating, comment: side.comment, createdAt: side.createdAt });
+  return (
     on
-      .select(columns)
+      .select({
+        id: orders.id,
+        auctionId: orders.auctionId,
+        itemName: auctions.itemName,
+        photo: auctions.photo,
+        buyerId: orders.buyerId,
+        buyerName: buyers.name,
+        sellerId: orders.sellerId,
+        sellerName: sellers.name,
+        price: orders.price,
+        shippingCost: orders.shippingCost,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        dueAt: orders.dueAt,
+        paidAt: orders.paidAt,
+        shippedAt: orders.shippedAt,
+        trackingNumber: orders.trackingNumber,
+        receivedAt: orders.receivedAt,
+        cancelledAt: orders.cancelledAt,
+        cancelReason: orders.cancelReason,
+        fromBuyer: given(byBuyer),
+        fromSeller: given(bySeller),
+      })
       .from(orders)
       .innerJoin(auctions, eq(auctions.id, orders.auctionId))
       .innerJoin(buyers, eq(buyers.id, orders.buyerId))
       .innerJoin(sellers, eq(sellers.id, orders.sellerId))
-      .where(where);
-  const byId = (on: Db, id: number) => get<OrderRecord>(read(on, eq(orders.id, anyId(id))));
+      // Through the unique key of (order, side): at most one row each.
+      .leftJoin(byBuyer, and(eq(byBuyer.orderId, orders.id), eq(byBuyer.role, 'buyer')))
+      .leftJoin(bySeller, and(eq(bySeller.orderId, orders.id), eq(bySeller.role, 'seller')))
+      .where(where)
+  );
+}
+
+/**
+ * The rows as records. Drizzle types each field of a left-joined side as nullable on its own, but
+ * answers null for the whole side when the join found no row, as the record says.
+ */
+const asOrders = (rows: PromiseLike<unknown[]>) => rows as PromiseLike<OrderRecord[]>;
+
+/** One order as every read answers it, on the given connection (a transaction's, or the pool's). */
+export const orderById = (t: Tables, on: Db, id: number) => get(asOrders(orderRead(t, on, eq(t.orders.id, anyId(id)))));
+
+export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect): OrderStore {
+  const { orders, users } = t;
+  const read = (on: Db, where: SQL | undefined) => orderRead(t, on, where);
+  const byId = (on: Db, id: number) => orderById(t, on, id);
 
   return {
     async byId(id) {
-      return (await read(db, eq(orders.id, anyId(id))))[0];
+      return (await asOrders(read(db, eq(orders.id, anyId(id)))))[0];
     },
     async page(userId, { role, status, limit, cursor }) {
       const after = idCursor(cursor);
@@ -82,12 +105,11 @@ export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect
           : role === 'seller'
             ? eq(orders.sellerId, userId)
             : or(eq(orders.buyerId, userId), eq(orders.sellerId, userId));
-      const rows = await read(
-        db,
-        and(party, status ? eq(orders.status, status) : undefined, after === null ? undefined : lt(orders.id, anyId(after))),
-      )
-        .orderBy(desc(orders.id))
-        .limit(limit + 1);
+      const rows = await asOrders(
+        read(db, and(party, status ? eq(orders.status, status) : undefined, after === null ? undefined : lt(orders.id, anyId(after))))
+          .orderBy(desc(orders.id))
+          .limit(limit + 1),
+      );
       return pageOf(rows, limit, (row) => String(row.id));
     },
     move(id, decide) {

@@ -8,6 +8,7 @@ import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
 import { endingEarlyQueries } from './ending-early';
+import { feedbackQueries } from './feedback';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { messageQueries } from './messages';
@@ -51,6 +52,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     messages: messageQueries(dialect),
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
+    feedback: feedbackQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),

@@ -1,8 +1,9 @@
-// The orders on PostgreSQL (see the SQLite twin, sqlite/orders-schema.ts); tables.ts puts them with
+// The orders and their feedback on PostgreSQL (see the SQLite twin, sqlite/orders-schema.ts); tables.ts puts them with
 // the rest of the model.
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../../shared/constants';
+import { FEEDBACK_RATINGS, FEEDBACK_ROLES } from '../../../shared/feedback';
 import { auctions, users } from './schema';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
@@ -44,4 +45,26 @@ export const orders = pgTable(
       .on(t.dueAt)
       .where(sql`${t.overdueNotifiedAt} is null and ${t.status} = 'awaiting_payment'`),
   ],
+);
+
+/** What each side of a received order said of the other: one per side (see the SQLite schema). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: FEEDBACK_ROLES }).notNull(),
+    fromId: integer('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aboutId: integer('about_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: text('rating', { enum: FEEDBACK_RATINGS }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('feedback_order_role_unique').on(t.orderId, t.role), index('feedback_about_idx').on(t.aboutId, t.createdAt, t.id)],
 );

@@ -1,8 +1,9 @@
-// The orders (docs/rules/orders.md), beside the rest of the model (schema.ts) so that neither file
+// The orders (docs/rules/orders.md) and their feedback (docs/rules/trust.md), beside the rest of the model (schema.ts) so that neither file
 // grows past what one reads at once; tables.ts puts the two together.
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_STATUSES } from '../../../shared/constants';
+import { FEEDBACK_RATINGS, FEEDBACK_ROLES } from '../../../shared/feedback';
 import { auctions, users } from './schema';
 
 const createdAt = () =>
@@ -51,4 +52,30 @@ export const orders = sqliteTable(
       .on(t.dueAt)
       .where(sql`${t.overdueNotifiedAt} is null and ${t.status} = 'awaiting_payment'`),
   ],
+);
+
+/**
+ * What each side of a received order said of the other: one per side of an order (the unique key
+ * turns a double submit into one), about the other party, whose profile counts it.
+ */
+export const feedback = sqliteTable(
+  'feedback',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: FEEDBACK_ROLES }).notNull(),
+    fromId: integer('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aboutId: integer('about_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: text('rating', { enum: FEEDBACK_RATINGS }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  // The profile reads what was said about a user, newest first and over its window.
+  (t) => [uniqueIndex('feedback_order_role_unique').on(t.orderId, t.role), index('feedback_about_idx').on(t.aboutId, t.createdAt, t.id)],
 );

@@ -1,5 +1,8 @@
-// Orders after the hammer: the caller's list, one order, and the four moves (docs/rules/orders.md).
+// Orders after the hammer: the caller's list, one order, the four moves (docs/rules/orders.md), and
+// each side's feedback (docs/rules/trust.md).
 import { cancelOrderInput, listOrdersInput, orderIdInput, shippedInput } from '../../../shared/orders';
+import { feedbackInput } from '../../../shared/feedback';
+import { leaveFeedback } from '../../services/feedback';
 import { getOrder, listOrders, moveOrder } from '../../services/orders';
 import { protectedProcedure, router } from '../init';
 
@@ -18,4 +21,6 @@ export const ordersRouter = router({
   received: protectedProcedure.input(orderIdInput).mutation(({ ctx, input }) => moveOrder(ctx.deps, ctx.user, input.id, 'received')),
   /** The seller cancels an order not paid in time. */
   cancel: protectedProcedure.input(cancelOrderInput).mutation(({ ctx, input }) => moveOrder(ctx.deps, ctx.user, input.id, 'cancel')),
+  /** The buyer's or the seller's feedback on a received order, about the other side. */
+  feedback: protectedProcedure.input(feedbackInput).mutation(({ ctx, input }) => leaveFeedback(ctx.deps, ctx.user, input)),
 });
