@@ -31,6 +31,7 @@ const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.M
 const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPage));
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
+const PublicProfilePage = page(() => import('../pages/public-profile').then((m) => m.PublicProfilePage));
 const RelistAuctionPage = page(() => import('../pages/relist-auction').then((m) => m.RelistAuctionPage));
 const SignupPage = page(() => import('../pages/signup').then((m) => m.SignupPage));
 const VerifyEmailPage = page(() => import('../pages/verify-email').then((m) => m.VerifyEmailPage));
@@ -67,6 +68,7 @@ const routes: RouteObject[] = [
               { path: paths.watchlist, element: <WatchlistPage /> },
               { path: paths.createAuction, element: <CreateAuctionPage /> },
               { path: paths.profile, element: <ProfilePage /> },
+              { path: paths.userPattern, element: <PublicProfilePage /> },
               { path: paths.privacy, element: <PrivacyPage /> },
             ],
           },

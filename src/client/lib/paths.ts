@@ -23,6 +23,8 @@ export const paths = {
   watchlist: '/watchlist',
   createAuction: '/create',
   profile: '/profile',
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
+  userPattern: '/users/:id',
   privacy: '/privacy',
   admin: '/admin',
   adminUsers: '/admin/users',

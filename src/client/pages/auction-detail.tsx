@@ -23,6 +23,7 @@ import { BidSheet } from '../features/bidding/bid-sheet';
 import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
+import { UserLink } from '../features/users/user-link';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
 import { CANCEL_WORDS } from '../../shared/listing';
@@ -187,7 +188,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
             <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
             <span className="min-w-0">
-              Sold by <span className="font-medium text-slate-900">{auction.sellerName}</span>
+              Sold by <UserLink id={auction.seller._id} name={auction.sellerName} className="font-medium text-slate-900" />
             </span>
           </p>
         </div>

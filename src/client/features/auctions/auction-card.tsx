@@ -9,6 +9,7 @@ import { Badge } from '../../components/badge';
 import { cn } from '../../lib/cn';
 import { formatMoney, formatShortZonedDateTime, timeLeftLabel } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { UserLink } from '../users/user-link';
 import { CardAction } from './card-action';
 import { SOLD_FOR, sold, unsoldWords } from './outcome-words';
 import type { Auction } from './types';
@@ -124,7 +125,7 @@ export function AuctionCard({ auction, receivedAt, headingLevel = 3, priority = 
         )}
         <span className="flex max-w-full min-w-0 items-start gap-1 text-slate-600">
           <User aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span className="truncate">{auction.sellerName}</span>
+          <UserLink id={auction.seller._id} name={auction.sellerName} className="truncate" />
         </span>
       </div>
       <Link

@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import { UserLink } from '../users/user-link';
 import { Badge } from '../../components/badge';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import type { Bid } from '../auctions/types';
@@ -39,7 +40,7 @@ export function BidHistory({ bids, bidsCount, ended, isSeller, reserveNotMet = f
               <li key={bid._id} className="flex items-center justify-between gap-4 px-5 py-3">
                 <div className="min-w-0">
                   <p className="flex min-w-0 items-center gap-2 font-medium text-slate-900">
-                    <span className="truncate">{bid.bidder.name}</span>
+                    <UserLink id={bid.bidder._id} name={bid.bidder.name} className="truncate" />
                     {bid.auto && <AutoBadge />}
                     {bid.buyNow && (
                       <Badge tone="success" className="shrink-0">
