@@ -105,6 +105,15 @@ function highest(maxima: StandingMax[]): StandingMax | undefined {
   return best;
 }
 
+/**
+ * Whether bidding is over: by the clock, or closed whatever the clock says (a purchase's end is its
+ * moment, a cancel closes too, and a request's time was read before it waited for the auction, during
+ * which the close may have come).
+ */
+export function hasEnded(auction: Pick<AuctionState, 'endsAt' | 'closedAt'>, now: number): boolean {
+  return now >= auction.endsAt.getTime() || auction.closedAt !== null;
+}
+
 /** Null without a reserve; otherwise whether the current price has reached it. */
 export function reserveMet(auction: Pick<AuctionState, 'currentPrice' | 'reservePrice'>): boolean | null {
   return auction.reservePrice === null ? null : auction.currentPrice >= auction.reservePrice;
@@ -141,10 +150,7 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   if (auction.sellerId === bidderId) throw forbidden('You cannot bid on your own auction.');
   if (auction.cancelledAt !== null) throw badRequest(CANCEL_WORDS.notOpen);
   if (rules.now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
-  // Closed counts as ended whatever the clock says: the request's time was read before it waited for
-  // the auction (on PostgreSQL, for a connection and the row lock), and the close may have come meanwhile.
-  if (rules.now >= auction.endsAt.getTime() || auction.closedAt !== null)
-    throw badRequest('This auction has ended; bids are no longer accepted.');
+  if (hasEnded(auction, rules.now)) throw badRequest('This auction has ended; bids are no longer accepted.');
 
   const own = maxima.find((m) => m.bidderId === bidderId);
   const standing = own?.amount ?? 0;

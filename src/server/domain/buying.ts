@@ -3,7 +3,7 @@
 // purchase and the close it brings at once. The rule in words: docs/rules/bidding.md#buy-it-now.
 import { formatDollars } from '../../shared/bids';
 import { BUY_NOW_WORDS, CANCEL_WORDS } from '../../shared/listing';
-import { closingNotices, reserveMet, type AuctionState, type Notice } from './bidding';
+import { closingNotices, hasEnded, reserveMet, type AuctionState, type Notice } from './bidding';
 import { badRequest, conflict, forbidden, notFound } from './errors';
 
 /** What the rule needs to know of the auction: the bid rule's view, its count and its prices. */
@@ -52,8 +52,7 @@ export function decidePurchase({ auction, bought }: PurchaseState, buyer: { id: 
   if (bought) throw conflict(BUY_NOW_WORDS.alreadyBought);
   if (auction.buyNowPrice === null) throw badRequest(BUY_NOW_WORDS.none);
   // Closed counts as ended whatever the clock says, as for a bid.
-  if (now < auction.startsAt.getTime() || now >= auction.endsAt.getTime() || auction.closedAt !== null)
-    throw badRequest(BUY_NOW_WORDS.notOpen);
+  if (now < auction.startsAt.getTime() || hasEnded(auction, now)) throw badRequest(BUY_NOW_WORDS.notOpen);
   if (!buyNowAvailable(auction, reserveMet(auction))) throw conflict(BUY_NOW_WORDS.gone);
 
   const price = auction.buyNowPrice;

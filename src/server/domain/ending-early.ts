@@ -5,7 +5,7 @@ import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auctio
 import type { OrderStatus } from '../../shared/constants';
 import { CANCEL_WORDS, RELIST_WORDS } from '../../shared/listing';
 import { listingPrices } from '../../shared/schemas/auction';
-import { buyerOf } from './bidding';
+import { buyerOf, hasEnded } from './bidding';
 import { conflict, forbidden, invalid, notFound, type AppError, type Issue } from './errors';
 
 /** What the rules need to know of an auction. */
@@ -26,9 +26,6 @@ export interface ListingState {
 }
 
 const AUCTION_NOT_FOUND = 'Auction not found';
-
-/** Ended by the clock, or closed early (a purchase's end is its moment; a cancel also sets closedAt). */
-const hasEnded = (auction: ListingState, now: number) => now >= auction.endsAt.getTime() || auction.closedAt !== null;
 
 /**
  * Why the caller may not cancel the auction at `now`, or null when they may: its seller, while it is

@@ -3,7 +3,7 @@
 // match it and writes the notices this returns, in one transaction.
 import { formatDollars } from '../../shared/bids';
 import type { Category } from '../../shared/constants';
-import type { Notice } from './bidding';
+import { hasEnded, type Notice } from './bidding';
 import { searchWords, wordMatcher } from './search';
 
 /** What a search narrows to: words (as the auction search reads them), a category, a highest price; null is "any". */
@@ -60,7 +60,7 @@ export function searchInWords({ q, category, maxPrice }: SearchCriteria): string
  * end) tells nobody.
  */
 export function newMatchNotices(auction: OpenedAuction, searches: SavedSearchOf[], now: number): Notice[] {
-  if (auction.cancelledAt !== null || auction.closedAt !== null || auction.endsAt.getTime() <= now) return [];
+  if (auction.cancelledAt !== null || hasEnded(auction, now)) return [];
   const matches = wordMatcher(`${auction.itemName}\n${auction.itemDescription}`);
   return searches
     .filter(
