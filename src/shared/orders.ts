@@ -53,3 +53,16 @@ export const listOrdersInput = z
   })
   .default({ limit: ORDERS_PAGE_SIZE });
 export type ListOrdersInput = z.infer<typeof listOrdersInput>;
+
+/** The four moves of an order; who makes each is the server's rule (domain/orders.ts). */
+export type OrderMove = 'paid' | 'shipped' | 'received' | 'cancel';
+
+/**
+ * The statuses a move starts from. An item collected in person (no shipping cost) is received
+ * straight from paid; every other move has one status it starts from.
+ */
+export function moveStartsFrom(move: OrderMove, pickup: boolean): readonly OrderStatus[] {
+  if (move === 'paid' || move === 'cancel') return ['awaiting_payment'];
+  if (move === 'shipped') return ['paid'];
+  return pickup ? ['shipped', 'paid'] : ['shipped'];
+}

@@ -3,7 +3,7 @@
 // src/shared/orders.ts's.
 import { formatDollars } from '../../shared/bids';
 import type { OrderStatus, Role } from '../../shared/constants';
-import { ORDER_WORDS } from '../../shared/orders';
+import { moveStartsFrom, ORDER_WORDS, type OrderMove } from '../../shared/orders';
 import type { Notice } from './bidding';
 import { conflict, forbidden, notFound } from './errors';
 
@@ -21,7 +21,7 @@ export interface OrderState {
   dueAt: Date;
 }
 
-export type OrderMove = 'paid' | 'shipped' | 'received' | 'cancel';
+export type { OrderMove };
 
 /** The columns a move sets beside the status. */
 export interface OrderChanges {
@@ -52,13 +52,6 @@ export function orderVisibleTo(order: Pick<OrderState, 'buyerId' | 'sellerId'>, 
 /** The total the buyer owes: the price and the shipping. */
 export const orderTotal = (order: Pick<OrderState, 'price' | 'shippingCost'>) => order.price + (order.shippingCost ?? 0);
 
-/** The statuses a move starts from: received may skip shipped for an item collected in person. */
-function startsFrom(move: OrderMove, order: OrderState): OrderStatus[] {
-  if (move === 'paid' || move === 'cancel') return ['awaiting_payment'];
-  if (move === 'shipped') return ['paid'];
-  return order.shippingCost === null ? ['shipped', 'paid'] : ['shipped'];
-}
-
 /**
  * Decides a move of the order by the caller at `now`, or throws why not: unknown to the caller 404
  * (another's order is not revealed), the wrong party 403, a status the move does not start from 409
@@ -75,7 +68,7 @@ export function decideMove(
   const byBuyer = move === 'received';
   if (byBuyer && callerId !== order.buyerId) throw forbidden(ORDER_WORDS.onlyBuyer);
   if (!byBuyer && callerId !== order.sellerId) throw forbidden(ORDER_WORDS.onlySeller);
-  if (!startsFrom(move, order).includes(order.status)) throw conflict(ORDER_WORDS.notNow(order.status));
+  if (!moveStartsFrom(move, order.shippingCost === null).includes(order.status)) throw conflict(ORDER_WORDS.notNow(order.status));
   const at = new Date(now);
   const item = `“${order.itemName}”`;
   const base = { at, from: order.status, strike: false };
