@@ -151,6 +151,32 @@ describe('messages.send, messages.read, messages.conversations', () => {
     expect(await messageNotices(deps, sam.id)).toHaveLength(3);
   });
 
+  test('a message notice opens its conversation, and reading the conversation reads its notice', async ({ deps }) => {
+    const { sam, ann, ben, auctionId } = await people(deps);
+    await ann.caller.messages.send({ auctionId, body: 'Is it brass?' });
+    await ben.caller.messages.send({ auctionId, body: 'Does it work?' });
+    const samsNotices = await sam.caller.user.notifications({ limit: 10 });
+    expect(samsNotices.unread).toBe(2);
+    // Each names whom the seller would answer; the asker's notice names the seller.
+    expect(samsNotices.notifications.map((n) => [n.kind, n.withUserId, n.orderId])).toEqual([
+      ['message', ben._id, null],
+      ['message', ann._id, null],
+    ]);
+    await sam.caller.messages.send({ auctionId, to: ann._id, body: 'Yes' });
+    expect((await ann.caller.user.notifications({ limit: 10 })).notifications[0]).toMatchObject({ kind: 'message', withUserId: sam._id });
+
+    // Reading Ann's conversation reads its notice, not Ben's; the bell counts one.
+    await sam.caller.messages.read({ auctionId, with: ann._id });
+    const after = await sam.caller.user.notifications({ limit: 10 });
+    expect(after.unread).toBe(1);
+    expect(after.notifications.map((n) => [n.withUserId, n.read])).toEqual([
+      [ben._id, false],
+      [ann._id, true],
+    ]);
+    await ann.caller.messages.read({ auctionId });
+    expect((await ann.caller.user.notifications({ limit: 10 })).unread).toBe(0);
+  });
+
   test('messages sent at once in one conversation send its recipient one notice', async ({ deps }) => {
     const { sam, ann, auctionId } = await people(deps);
     const sent = await Promise.all(Array.from({ length: 8 }, (_, i) => ann.caller.messages.send({ auctionId, body: `At once ${i}` })));

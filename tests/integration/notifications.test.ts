@@ -71,6 +71,8 @@ describe('GET /api/user/notifications', () => {
       kind: 'outbid',
       message: 'You were outbid on “Brass telescope”: the price is now $150.',
       auctionId,
+      orderId: null,
+      withUserId: null,
       createdAt: new Date(deps.now() - 1000).toISOString(),
       read: false,
     });

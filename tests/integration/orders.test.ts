@@ -391,3 +391,25 @@ describe('the overdue notice on the server’s own tick', () => {
     expect((await seller.caller.orders.get({ id })).status).toBe('awaiting_payment');
   });
 });
+
+describe('notices about an order open it', () => {
+  test('won, sold and each move name the order to its buyer and its seller; other notices name none', async ({ app, deps }) => {
+    const { seller, buyer } = await people(deps);
+    const id = await wonOrder(deps, seller, buyer);
+    await seller.caller.orders.paid({ id });
+    const buyerNotices = (await get(app, '/api/user/notifications?limit=50', opts(buyer))).json().notifications;
+    expect(buyerNotices.map((n: { kind: string; orderId: string | null }) => [n.kind, n.orderId])).toEqual([
+      ['order_paid', id],
+      ['won', id],
+    ]);
+    const sellerNotices = await seller.caller.user.notifications({ limit: 50 });
+    expect(sellerNotices.notifications.find((n) => n.kind === 'sold')).toMatchObject({ orderId: id, withUserId: null });
+    // The outbid notice of the same auction is not about the order.
+    const rival = await signedInUser(deps, 'Rita Rival');
+    const other = await listing(deps, seller.id);
+    await rival!.caller.auction.placeBid({ auctionId: other, bidAmount: 105 });
+    await buyer.caller.auction.placeBid({ auctionId: other, bidAmount: 110 });
+    const [outbid] = (await rival!.caller.user.notifications({ limit: 1 })).notifications;
+    expect(outbid).toMatchObject({ kind: 'outbid', orderId: null, withUserId: null });
+  });
+});

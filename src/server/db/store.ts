@@ -6,6 +6,7 @@ import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { FeedbackStore } from './feedback-store';
+import type { NotificationStore } from './notification-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -21,7 +22,6 @@ import type {
   MailMessage,
   MatchOutcome,
   NewAuction,
-  NotificationRecord,
   OutboxMail,
   OwnBidRecord,
   OrderMoveOutcome,
@@ -244,8 +244,17 @@ export interface MessageStore {
     message: { auctionId: number; withUserId: number; fromUserId: number; body: string; createdAt: Date },
     notice: Notice,
   ): Promise<{ message: MessageRecord; told: number[] }>;
-  /** The newest `limit` messages of the conversation, oldest first, marking those to `readerId` read at `at`. */
-  read(auctionId: number, withUserId: number, readerId: number, limit: number, at: Date): Promise<MessageRecord[]>;
+  /**
+   * The newest `limit` messages of the conversation, oldest first, marking those to `readerId` read
+   * at `at`, and the `message` notices this conversation sent them with (whether any was unread).
+   */
+  read(
+    auctionId: number,
+    withUserId: number,
+    readerId: number,
+    limit: number,
+    at: Date,
+  ): Promise<{ messages: MessageRecord[]; noticesRead: boolean }>;
   /** The user's newest `limit` conversations (as seller or as the other party), latest message first. */
   conversations(userId: number, limit: number): Promise<ConversationRecord[]>;
 }
@@ -273,20 +282,6 @@ export interface BidStore {
   idAfter(afterBidId: number, auctionIds: readonly number[] | null, skip: number): Promise<number | null>;
   /** The newest bid's id (of these auctions, or of all with null), or 0 when there is none. */
   latestId(auctionIds: readonly number[] | null): Promise<number>;
-}
-
-export interface NotificationStore {
-  /** A user's notices, newest first. */
-  newestOf(userId: number, limit: number): Promise<NotificationRecord[]>;
-  /** One page of a user's notices, newest first, keyset by id. */
-  page(userId: number, options: { limit: number; cursor?: string | null }): Promise<Page<NotificationRecord>>;
-  /** How many of the user's notices are unread. */
-  unreadCount(userId: number): Promise<number>;
-  /**
-   * Marks read, in one transaction, the user's unread notices among `ids` (every one with null);
-   * ids of other users' notices, or of none, change nothing. How many it marked, and how many stay unread.
-   */
-  markRead(userId: number, ids: number[] | null, at: Date): Promise<{ marked: number; unread: number }>;
 }
 
 export interface MailStore {

@@ -78,8 +78,16 @@ async function conversationWith(
 export async function readMessages(deps: AppDeps, caller: Caller, input: ReadMessagesInput): Promise<{ messages: Message[] }> {
   const auction = await auctionOf(deps, input.auctionId);
   const withUserId = await conversationWith(deps, caller, auction, input.with, 'with');
-  const records = await deps.store.messages.read(auction.id, withUserId, caller.id, MESSAGES_PER_PAGE, new Date(deps.now()));
-  return { messages: records.map(toMessage) };
+  const { messages, noticesRead } = await deps.store.messages.read(
+    auction.id,
+    withUserId,
+    caller.id,
+    MESSAGES_PER_PAGE,
+    new Date(deps.now()),
+  );
+  // The bell of each of the reader's tabs drops the notices the conversation just read.
+  if (noticesRead) deps.notices.publish([caller.id]);
+  return { messages: messages.map(toMessage) };
 }
 
 /**

@@ -1,7 +1,8 @@
-// A user's notices (outbid, won, sold, unsold, ending soon): the page read, the unread count, and
-// marking them read. The bid and the close write them (db/store.ts) and publish to the notice bus.
+// A user's notices (outbid, won, sold, an order's moves, a message…): the page read, the unread count,
+// and marking them read. The events that owe them write them (db/store.ts) and publish to the notice bus.
 import type { NotificationKind } from '../../shared/constants';
 import type { ListNotificationsInput, MarkNotificationsReadInput } from '../../shared/schemas/notifications';
+import type { NoticeTarget } from '../db/notification-store';
 import type { NotificationRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 
@@ -10,6 +11,10 @@ export interface Notification {
   kind: NotificationKind;
   message: string;
   auctionId: string;
+  /** The order it is about (won, sold and the order's own kinds), for its buyer or seller; else null. */
+  orderId: string | null;
+  /** For a message: who wrote it, the other side of the conversation it opens; else null. */
+  withUserId: string | null;
   createdAt: string;
   read: boolean;
 }
@@ -23,12 +28,22 @@ export interface NotificationPage {
   nextCursor: string | null;
 }
 
-export function toNotification(record: NotificationRecord): Notification {
+const idOrNull = (id: number | undefined) => (id === undefined ? null : String(id));
+
+/** The notices as answers, each with what it opens beside its auction. */
+async function toNotifications(deps: AppDeps, userId: number, records: NotificationRecord[]): Promise<Notification[]> {
+  const targets = records.length === 0 ? new Map<number, NoticeTarget>() : await deps.store.notifications.targetsOf(userId, records);
+  return records.map((record) => toNotification(record, targets.get(record.id)));
+}
+
+function toNotification(record: NotificationRecord, target: NoticeTarget = {}): Notification {
   return {
     _id: String(record.id),
     kind: record.kind,
     message: record.message,
     auctionId: String(record.auctionId),
+    orderId: idOrNull(target.orderId),
+    withUserId: idOrNull(target.withUserId),
     createdAt: record.createdAt.toISOString(),
     read: record.readAt !== null,
   };
@@ -37,7 +52,7 @@ export function toNotification(record: NotificationRecord): Notification {
 export async function listNotifications(deps: AppDeps, userId: number, input: ListNotificationsInput): Promise<NotificationPage> {
   const { notifications } = deps.store;
   const [page, unread] = await Promise.all([notifications.page(userId, input), notifications.unreadCount(userId)]);
-  return { notifications: page.items.map(toNotification), unread, nextCursor: page.nextCursor };
+  return { notifications: await toNotifications(deps, userId, page.items), unread, nextCursor: page.nextCursor };
 }
 
 /**
@@ -61,5 +76,5 @@ export interface NoticeSummary {
 export async function noticeSummary(deps: AppDeps, userId: number): Promise<NoticeSummary> {
   const { notifications } = deps.store;
   const [newest, unread] = await Promise.all([notifications.newestOf(userId, 1), notifications.unreadCount(userId)]);
-  return { unread, newest: newest[0] ? toNotification(newest[0]) : null };
+  return { unread, newest: (await toNotifications(deps, userId, newest))[0] ?? null };
 }

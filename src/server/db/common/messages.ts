@@ -95,10 +95,31 @@ export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: 
             .set({ readAt: at })
             .where(and(inConversation(auctionId, withUserId), ne(messages.fromUserId, readerId), isNull(messages.readAt))),
         );
+        // What the bell said of this conversation is read too: through messages_noticed_idx, its few
+        // messages that sent a notice.
+        const noticesRead = yield* all(
+          tx
+            .update(notifications)
+            .set({ readAt: at })
+            .where(
+              and(
+                eq(notifications.userId, readerId),
+                isNull(notifications.readAt),
+                inArray(
+                  notifications.id,
+                  tx
+                    .select({ id: messages.noticeId })
+                    .from(messages)
+                    .where(and(inConversation(auctionId, withUserId), isNotNull(messages.noticeId))),
+                ),
+              ),
+            )
+            .returning({ id: notifications.id }),
+        );
         const newest: MessageRecord[] = yield* all(
           withWriter(tx).where(inConversation(auctionId, withUserId)).orderBy(desc(messages.id)).limit(limit),
         );
-        return newest.reverse();
+        return { messages: newest.reverse(), noticesRead: noticesRead.length > 0 };
       });
     },
     async conversations(userId, limit) {
