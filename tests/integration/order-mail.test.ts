@@ -17,12 +17,12 @@ async function people(deps: TestDeps) {
 }
 
 /** An auction won by `buyer` at $105, closed: its order's id. */
-async function wonOrder(deps: TestDeps, people: Awaited<ReturnType<typeof people>>, itemName: string) {
-  const auctionId = await insertAuction(deps, people.seller.id, { itemName, startingPrice: 100, endsAt: deps.now() + HOUR_MS });
-  await people.buyer.caller.auction.placeBid({ auctionId, bidAmount: 105 });
+async function wonOrder(deps: TestDeps, both: Awaited<ReturnType<typeof people>>, itemName: string) {
+  const auctionId = await insertAuction(deps, both.seller.id, { itemName, startingPrice: 100, endsAt: deps.now() + HOUR_MS });
+  await both.buyer.caller.auction.placeBid({ auctionId, bidAmount: 105 });
   deps.clock.advance(HOUR_MS);
   expect(await closeDueAuctions(deps)).toBe(1);
-  const { orders } = await people.buyer.caller.orders.list({ role: 'buyer' });
+  const { orders } = await both.buyer.caller.orders.list({ role: 'buyer' });
   return { auctionId, orderId: orders.find((o) => o.auction._id === auctionId)!._id };
 }
 

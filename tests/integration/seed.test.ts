@@ -181,6 +181,31 @@ describe('demo data in an empty database', () => {
     expect(total).toBeGreaterThan(0);
   });
 
+  test('fills the pages after the hammer: an order in each state, conversations and feedback, dated after each end', async () => {
+    const orders = await deps.sql<{ status: string; auctionId: number; createdAt: number; paidAt: number | null }>(
+      'select status, auction_id as "auctionId", created_at as "createdAt", paid_at as "paidAt" from orders order by id',
+    );
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['awaiting_payment', 'paid', 'shipped', 'received', 'cancelled']));
+    // Each order was made at its auction's end, not when the demo was loaded.
+    const endOf = new Map((await auctionRows(deps)).map((a) => [a.id, Number(a.endsAt)]));
+    for (const order of orders) {
+      expect(Number(order.createdAt) - endOf.get(order.auctionId)!).toBeLessThan(60_000);
+      if (order.paidAt !== null) expect(Number(order.paidAt)).toBeGreaterThan(Number(order.createdAt));
+    }
+    // The received one was rated by both sides; the seller's profile shows it.
+    const maya = await deps.store.users.byEmail('maya@demo.test');
+    const { caller } = await signedInUser(deps, 'Reader', { email: 'reader@example.test' });
+    const sofia = (await deps.store.users.byEmail('sofia@demo.test'))!;
+    const profile = await caller.users.profile({ id: String(sofia.id) });
+    expect(profile.recentFeedback).toEqual([expect.objectContaining({ rating: 'positive', role: 'buyer' })]);
+    expect(maya).toBeDefined();
+    expect(await rowsIn(deps, 'feedback')).toBe(2);
+    // A question answered before the end, and talk after it; the cancelled buyer has a strike.
+    expect(await rowsIn(deps, 'messages')).toBeGreaterThanOrEqual(5);
+    const struck = await deps.sql<{ n: number }>('select count(*) as n from users where unpaid_strikes > 0');
+    expect(Number(struck[0]!.n)).toBe(1);
+  });
+
   test('lets every demo account log in, with its role', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const { user } = await anonymousCaller(deps).auth.login({ email: account.email, password: account.password });

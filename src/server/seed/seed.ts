@@ -7,6 +7,7 @@ import { hashPassword } from '../services/passwords';
 import { deletePhoto, storePhoto } from '../services/photos';
 import { DEMO_AUCTIONS, reserveOf } from './demo-auctions';
 import { renderDemoView } from './demo-images';
+import { seedTrades } from './demo-trades';
 import { seededRandom } from './seeded-random';
 
 export interface DemoAccount {
@@ -112,6 +113,8 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
     return { demo, startsAt, endsAt: now + demo.endsInHours * HOUR_MS, createdAt: Math.min(startsAt, now - 2 * HOUR_MS) - HOUR_MS };
   }).sort((x, y) => x.createdAt - y.createdAt);
 
+  // The auctions this run listed, for the trades that follow their end.
+  const listed = new Map<string, { id: number; sellerId: number; endsAt: number }>();
   for (const { demo, startsAt, endsAt, createdAt } of listings) {
     const seller = demoUsers.get(demo.seller);
     if (!seller) throw new Error(`Demo seller ${demo.seller} is missing`);
@@ -159,8 +162,10 @@ export async function seed(deps: AppDeps): Promise<SeedResult> {
     if (inserted) {
       added.auctions += 1;
       added.bids += planned.length;
+      listed.set(demo.itemName, { id: (await auctions.idByName(seller.id, demo.itemName))!, sellerId: seller.id, endsAt });
     }
   }
+  await seedTrades(deps, listed);
   return added;
 }
 
