@@ -386,6 +386,22 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         warmup: true,
         job: async () => read(app, '/api/auction?q=vintage&sort=price_desc&limit=24'),
       }),
+      // The reader's orders page (about 160 as buyer or seller, with their feedback) and their
+      // conversation of 100 messages, each read as its page asks for it.
+      onApp({
+        id: 'orders',
+        label: 'orders page  GET /api/orders?limit=20',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, '/api/orders?limit=20'),
+      }),
+      onApp({
+        id: 'conversation',
+        label: 'conversation of 100  GET /api/auction/:id/messages',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, `/api/auction/${seeded.detailAuctionId}/messages`),
+      }),
       onApp({
         id: 'stats',
         label: 'dashboard stats  GET /api/auction/stats',

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { openPostgres } from '../../src/server/db/pg/open';
 
 /** What the SQLite seed fills, parents before children. */
-const TABLES = ['users', 'auctions', 'bids', 'max_bids', 'sessions'] as const;
+const TABLES = ['users', 'auctions', 'bids', 'max_bids', 'sessions', 'orders', 'messages'] as const;
 
 export async function copySeedToPostgres(sqlitePath: string, databaseUrl: string): Promise<{ ms: number }> {
   const started = Date.now();

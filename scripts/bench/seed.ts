@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { openSqlite } from '../../src/server/db/sqlite/open';
 import { hashPassword } from '../../src/server/services/passwords';
-import { BID_MAX_STEP, CATEGORIES, DAY_MS, SESSION_ABSOLUTE_MS } from '../../src/shared/constants';
+import { BID_MAX_STEP, CATEGORIES, DAY_MS, HOUR_MS, SESSION_ABSOLUTE_MS } from '../../src/shared/constants';
 
 export const USERS = 1000;
 export const AUCTIONS = 10_000;
@@ -21,6 +21,10 @@ const BID_TARGETS_FIRST_ID = 9001;
 /** The auction read by the detail scenarios: exactly this many bids, never bid on during the run. */
 export const DETAIL_BIDS = 100;
 const DETAIL_AUCTION_ID = 5000;
+/** The user whose session reads the list, the detail, the stats, their orders and their conversation. */
+const READER_ID = 1;
+/** How long the reader's conversation about the detail auction is: a long one, read whole. */
+const CONVERSATION_MESSAGES = 100;
 const STARTING_PRICE_OF_TARGETS = 100;
 
 export interface Seeded {
@@ -127,6 +131,44 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     'insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, ends_at) values (?, ?, ?, ?, null, ?, ?)',
   );
   const insertSession = sqlite.prepare('insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)');
+  const insertOrderRow = sqlite.prepare(
+    `insert into orders (auction_id, buyer_id, seller_id, price, shipping_cost, status, created_at, due_at, paid_at, shipped_at,
+       tracking_number, received_at, cancelled_at, cancel_reason, overdue_notified_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  /**
+   * The order of an auction ended with a winner, somewhere along its life: most received, some on
+   * the way, a few cancelled unpaid. Those past their due time were told already, so that the
+   * server's overdue tick has nothing to do during a run.
+   */
+  const insertOrder = (auctionId: number, buyerId: number, sellerId: number, price: number, endedAt: number) => {
+    const dueAt = endedAt + 48 * HOUR_MS;
+    const roll = rand.next();
+    const status =
+      roll < 0.6 ? 'received' : roll < 0.75 ? 'shipped' : roll < 0.85 ? 'paid' : roll < 0.95 ? 'awaiting_payment' : 'cancelled';
+    const step = (n: number) => Math.min(now, endedAt + n * HOUR_MS);
+    const reached = (s: string) => ['paid', 'shipped', 'received'].indexOf(status) >= ['paid', 'shipped', 'received'].indexOf(s);
+    insertOrderRow.run(
+      auctionId,
+      buyerId,
+      sellerId,
+      price,
+      rand.next() < 0.8 ? rand.int(4, 30) : null,
+      status,
+      endedAt,
+      dueAt,
+      reached('paid') ? step(6) : null,
+      reached('shipped') && status !== 'paid' ? step(30) : null,
+      status === 'shipped' || status === 'received' ? `BN${auctionId}` : null,
+      status === 'received' ? step(80) : null,
+      status === 'cancelled' ? dueAt + HOUR_MS : null,
+      status === 'cancelled' ? 'unpaid' : null,
+      dueAt <= now ? dueAt : null,
+    );
+  };
+  const insertMessage = sqlite.prepare(
+    'insert into messages (auction_id, with_user_id, from_user_id, body, created_at, read_at) values (?, ?, ?, ?, ?, ?)',
+  );
 
   const adminId = USERS + 1;
   const tokens: string[] = [];
@@ -208,6 +250,8 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
         amounts.push(price);
         let bidder = rand.int(1, USERS);
         if (bidder === sellerId) bidder = (bidder % USERS) + 1;
+        // The reader won one ended auction in forty: a buyer with a few pages of orders.
+        if (b === n - 1 && endsAt <= now && id % 40 === 0 && sellerId !== READER_ID) bidder = READER_ID;
         bidders.push(bidder);
         bidTimes.push(startsAt + Math.floor(((b + 1) / (n + 1)) * (lastMoment - startsAt)));
       }
@@ -234,11 +278,23 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
       );
       for (let b = 0; b < n; b++) insertBid.run(id, bidders[b], amounts[b], b + 1, bidTimes[b], endsAt);
       bidRows += n;
+      if (endsAt <= now && n > 0) insertOrder(id, bidders.at(-1)!, sellerId, price, endsAt);
     }
     // Every other bidder's standing maximum is their highest bid.
     sqlite.exec(`insert into max_bids (auction_id, bidder_id, amount)
       select b.auction_id, b.bidder_id, max(b.amount) from bids b join auctions a on a.id = b.auction_id
       where b.bidder_id <> a.leader_id group by b.auction_id, b.bidder_id`);
+
+    // The reader's conversation with the seller of the auction the detail row reads: a long one.
+    const detailSeller = (sqlite.prepare('select seller_id as id from auctions where id = ?').get(DETAIL_AUCTION_ID) as { id: number }).id;
+    for (let m = 0; m < CONVERSATION_MESSAGES; m++) {
+      const fromReader = m % 2 === 0;
+      const at = now - (CONVERSATION_MESSAGES - m) * HOUR_MS;
+      const body = fromReader
+        ? `Question ${m / 2 + 1}: could you tell me more about the condition, the size and how it would be packed?`
+        : `Answer ${(m + 1) / 2}: it is in good order, measures about forty centimetres, and goes out double-boxed.`;
+      insertMessage.run(DETAIL_AUCTION_ID, READER_ID, fromReader ? READER_ID : detailSeller, body, at, at + 60_000);
+    }
 
     const session = (userId: number) => {
       const token = randomBytes(32).toString('base64url');
@@ -260,7 +316,7 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     tokens,
     bidTargets,
     detailAuctionId: DETAIL_AUCTION_ID,
-    readerToken: tokens[0]!,
+    readerToken: tokens[READER_ID - 1]!,
     counts,
     ms: Date.now() - started,
   };
