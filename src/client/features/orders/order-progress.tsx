@@ -109,6 +109,7 @@ export function OrderStepper({ order, detailed = false }: { order: Order; detail
                 {label}
                 {step.at && (
                   <time dateTime={step.at} className="text-sm text-slate-600">
+                    <span className="sr-only">, </span>
                     {formatDateTime(step.at)}
                   </time>
                 )}
