@@ -192,3 +192,86 @@ describeBrowser('the orders pages', () => {
     }
   });
 });
+
+describeBrowser('an order not paid in time', () => {
+  // Due in under two seconds: the seller may cancel almost at once.
+  const e2e = useBrowserHarness({ env: { PAYMENT_DUE_HOURS: '0.0005' } });
+  const api = testApi(() => e2e.baseUrl);
+
+  /** The names of the steps on a card, as a screen reader lists them. */
+  const steps = (scope: Locator) =>
+    scope
+      .getByRole('list', { name: 'Order progress' })
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => item.textContent?.replace('→', '').replace(/ \((done|to come)\)$/, '')));
+
+  it('lets the seller cancel it after a confirmation, and shows a refusal in the server’s words', async () => {
+    const page = await e2e.newPage({ width: 360, height: 740 });
+    const seller = await api.signIn(page, 'Ursula Unpaid');
+    const buyer = await api.user('Lenny Late');
+    const orders: Record<string, string> = {};
+    // Two items collected in person (no shipping cost): no Shipped step.
+    for (const [index, name] of ['Oak Blanket Chest', 'Tin Toy Robot'].entries()) {
+      const { id } = await api.createAuction(seller.token, {
+        name,
+        category: 'Antiques',
+        price: 40,
+        hue: 100 * index,
+        listing: { buyNowPrice: 90 },
+      });
+      orders[name] = (await api.buyNow(buyer.token, id)).orderId;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    await page.goto('/orders?role=seller');
+    const chest = page.getByRole('article', { name: 'Oak Blanket Chest' });
+    await chest.getByText(/^Payment overdue since /).waitFor();
+    expect(await steps(chest)).toEqual(['Awaiting payment', 'Paid', 'Received']);
+    await chest.getByRole('button', { name: 'Confirm payment' }).waitFor();
+
+    // Asked first; the focus starts on the way out, and Escape goes back to the button.
+    const cancel = chest.getByRole('button', { name: 'Cancel (unpaid)' });
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order as unpaid?' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep the order');
+    expect(await axeReport(page, 'the cancel dialog at 360 px')).toBe('');
+    await e2e.screenshot(page, 'orders-cancel-dialog-360', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel (unpaid)');
+
+    // The money arrives meanwhile (the seller confirms it elsewhere): the cancel is refused, in the server's words.
+    await cancel.click();
+    const paid = await fetch(`${e2e.baseUrl}/api/orders/${orders['Oak Blanket Chest']}/paid`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(paid.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Cancel (unpaid)' }).click();
+    await chest.getByRole('alert').filter({ hasText: 'This order is paid: that step is not possible now.' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('This order is paid: that step is not possible now.');
+    // The list read afresh: paid, and nothing more for the seller of a pickup to do.
+    await expect
+      .poll(() => chest.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]').textContent())
+      .toBe('→Paid');
+    expect(await chest.getByRole('button').count()).toBe(0);
+
+    const robot = page.getByRole('article', { name: 'Tin Toy Robot' });
+    await robot.getByRole('button', { name: 'Cancel (unpaid)' }).click();
+    await dialog.getByRole('button', { name: 'Cancel (unpaid)' }).click();
+    await robot.getByRole('status').filter({ hasText: 'The order is cancelled as unpaid.' }).waitFor();
+    await expect.poll(() => steps(robot)).toEqual(['Awaiting payment', 'Cancelled']);
+    await robot.getByText('Cancelled', { exact: true }).first().waitFor();
+    expect(await robot.getByRole('button').count()).toBe(0);
+    expect(await axeReport(page, 'the sales after a cancel at 360 px')).toBe('');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await e2e.screenshot(page, 'orders-cancelled-360');
+
+    // The order page says why.
+    await page.goto(`/orders/${orders['Tin Toy Robot']}`);
+    await page.getByText('Not paid in time').waitFor();
+  });
+});

@@ -1,7 +1,8 @@
 // The one thing the viewer owes on an order, as its main button (the rule: shared/order-steps.ts), and
 // for a seller whose buyer is overdue, 'Cancel (unpaid)' beside it. Confirming a payment or a receipt
 // goes at once; marking shipped asks for the tracking number; cancelling asks first. The server's
-// answer shows where the buttons are (a refusal in an alert), and the order reads afresh either way.
+// answer shows where the buttons are, a refusal in an alert, even from a dialog: the order reads afresh
+// either way, and a refused move (the order moved on meanwhile) is usually no longer offered.
 import { Ban, CircleCheck, MessageSquarePlus, PackageCheck, Truck } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { actionOwed, cancellableUnpaid, ORDER_ACTION_WORDS, type OrderAction } from '../../../shared/order-steps';
@@ -77,8 +78,6 @@ export function OrderActions({ order, side, now, feedbackHere = false }: OrderAc
   function open(which: 'ship' | 'cancel', opener: HTMLElement) {
     focusBack.current = opener;
     setOutcome(null);
-    shipped.reset();
-    cancel.reset();
     setDialog(which);
   }
 
@@ -132,14 +131,7 @@ export function OrderActions({ order, side, now, feedbackHere = false }: OrderAc
         open={dialog === 'ship'}
         itemName={order.auction.itemName}
         pending={shipped.isPending}
-        error={shipped.isError ? errorMessage(shipped.error, 'That did not go through. Please try again.') : null}
-        onSubmit={(trackingNumber) =>
-          shipped.mutate(
-            { id: order._id, trackingNumber },
-            // A refusal stays in the dialog, beside the number typed, to be corrected or dismissed.
-            { onSuccess: () => settle('shipped', null) },
-          )
-        }
+        onSubmit={(trackingNumber) => shipped.mutate({ id: order._id, trackingNumber }, handlers('shipped'))}
         onClose={() => setDialog(null)}
         returnFocusTo={focusBack}
       />
@@ -151,8 +143,7 @@ export function OrderActions({ order, side, now, feedbackHere = false }: OrderAc
         dismissLabel="Keep the order"
         tone="danger"
         pending={cancel.isPending}
-        error={cancel.isError ? errorMessage(cancel.error, 'That did not go through. Please try again.') : null}
-        onConfirm={() => cancel.mutate({ id: order._id, reason: 'unpaid' }, { onSuccess: () => settle('cancel', null) })}
+        onConfirm={() => cancel.mutate({ id: order._id, reason: 'unpaid' }, handlers('cancel'))}
         onClose={() => setDialog(null)}
         returnFocusTo={focusBack}
       >

@@ -1,9 +1,8 @@
 // 'Mark shipped' asks for the parcel's tracking number, which the buyer is sent with the notice; it is
 // optional (a letter may have none). A modal form: the focus starts in the field, Escape or a tap
-// beside it closes it, and the server's refusal shows inside while the number stays as typed.
+// beside it closes it; the outcome shows where the button was.
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { TRACKING_NUMBER_MAX } from '../../../shared/orders';
-import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { cn } from '../../lib/cn';
@@ -13,13 +12,12 @@ interface ShipDialogProps {
   open: boolean;
   itemName: string;
   pending: boolean;
-  error: string | null;
   onSubmit: (trackingNumber: string | null) => void;
   onClose: () => void;
   returnFocusTo: RefObject<HTMLElement | null>;
 }
 
-export function ShipDialog({ open, itemName, pending, error, onSubmit, onClose, returnFocusTo }: ShipDialogProps) {
+export function ShipDialog({ open, itemName, pending, onSubmit, onClose, returnFocusTo }: ShipDialogProps) {
   const titleId = useId();
   const [trackingNumber, setTrackingNumber] = useState('');
   const close = () => {
@@ -65,11 +63,6 @@ export function ShipDialog({ open, itemName, pending, error, onSubmit, onClose, 
           value={trackingNumber}
           onChange={(event) => setTrackingNumber(event.target.value)}
         />
-        {error && (
-          <Banner tone="error" className="mt-4">
-            {error}
-          </Banner>
-        )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button ref={firstRef} variant="secondary" onClick={close} disabled={pending}>
             Cancel
