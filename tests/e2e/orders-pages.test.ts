@@ -61,7 +61,10 @@ describeBrowser('the orders pages', () => {
     expect(await axeReport(buyerPage, '/orders (purchases) at 360 px')).toBe('');
     await shoot(buyerPage, 'orders-purchases-360');
 
-    // The seller's sales, by the tab; the address keeps the tab through a reload.
+    // The seller's way there from the auction page; then their sales, by the tab, which the address
+    // keeps through a reload.
+    await sellerPage.goto(`/auction/${id}`);
+    expect(await sellerPage.getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe(`/orders/${orderId}`);
     await sellerPage.goto('/orders');
     await sellerPage.getByRole('tab', { name: 'Sales' }).click();
     await sellerPage.waitForURL(/\/orders\?role=seller$/);
