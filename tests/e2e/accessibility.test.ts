@@ -149,6 +149,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
         { path: '/myauction', ready: (p) => p.getByRole('main').getByRole('article') },
         { path: '/mybids', ready: (p) => p.getByText(/you have bid on$/) },
         { path: '/watchlist', ready: (p) => p.getByText(/you are watching$/) },
+        { path: '/orders', ready: (p) => p.getByText('No purchases yet') },
         { path: '/create', ready: heading('Create Auction') },
         { path: '/profile', ready: heading('Profile') },
         { path: '/privacy', ready: (p) => p.getByRole('list', { name: 'Login history' }).getByRole('listitem') },

@@ -1,5 +1,5 @@
 // What the browser tests do through the API, from outside any browser (or into a page's own cookie
-// jar): sign users up, list auctions with a real photo, bid, read an auction. Each call expects the
+// jar): sign users up, list auctions with a real photo, bid, buy, read an auction. Each call expects the
 // answer a working server gives, so a test fails where the setup broke, not at a later wait.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -141,6 +141,14 @@ export function testApi(baseUrl: () => string) {
     watch: async (token: string, auctionId: string): Promise<void> => {
       const response = await call(`/api/user/watchlist/${auctionId}`, token, { method: 'PUT' });
       expect(response.status).toBe(200);
+    },
+
+    /** Buys an auction at its Buy It Now price; the order is made at once. Answers the order's id. */
+    buyNow: async (token: string, auctionId: string): Promise<{ orderId: string }> => {
+      const response = await call(`/api/auction/${auctionId}/buy`, token, { method: 'POST' });
+      expect(response.status).toBe(201);
+      const body = (await response.json()) as { order: { _id: string } };
+      return { orderId: body.order._id };
     },
 
     auction: async (token: string, auctionId: string): Promise<AuctionAnswer> => {

@@ -29,6 +29,8 @@ const ResetPasswordPage = page(() => import('../pages/reset-password').then((m) 
 const LoginPage = page(() => import('../pages/login').then((m) => m.LoginPage));
 const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.MyAuctionsPage));
 const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPage));
+const OrderDetailPage = page(() => import('../pages/order-detail').then((m) => m.OrderDetailPage));
+const OrdersPage = page(() => import('../pages/orders').then((m) => m.OrdersPage));
 const PrivacyPage = page(() => import('../pages/privacy').then((m) => m.PrivacyPage));
 const ProfilePage = page(() => import('../pages/profile').then((m) => m.ProfilePage));
 const PublicProfilePage = page(() => import('../pages/public-profile').then((m) => m.PublicProfilePage));
@@ -66,6 +68,8 @@ const routes: RouteObject[] = [
               { path: paths.myAuctions, element: <MyAuctionsPage /> },
               { path: paths.myBids, element: <MyBidsPage /> },
               { path: paths.watchlist, element: <WatchlistPage /> },
+              { path: paths.orders, element: <OrdersPage /> },
+              { path: paths.orderPattern, element: <OrderDetailPage /> },
               { path: paths.createAuction, element: <CreateAuctionPage /> },
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.userPattern, element: <PublicProfilePage /> },

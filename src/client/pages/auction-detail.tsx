@@ -23,6 +23,7 @@ import { BidSheet } from '../features/bidding/bid-sheet';
 import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
+import { OrderLink } from '../features/orders/order-link';
 import { UserLink } from '../features/users/user-link';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
@@ -184,6 +185,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           <PriceFacts auction={auction} clock={clock} />
           {isSeller && <SellerReserve reservePrice={auction.reservePrice} />}
           {!isSeller && <BuyNow auction={auction} open={status === 'open'} />}
+          <OrderLink orderId={auction.orderId} buyer={!isSeller} />
 
           <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
             <User aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

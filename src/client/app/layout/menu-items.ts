@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   Mail,
   Package,
+  Receipt,
   Scale,
   ShieldCheck,
   ShieldUser,
@@ -37,6 +38,7 @@ export const userMenu: MenuItem[] = [
   { label: 'My Auction', to: paths.myAuctions, icon: Package },
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
+  { label: 'Orders', to: paths.orders, icon: Receipt },
   { label: 'Contact', to: paths.contact, icon: Mail },
   { label: 'Profile', to: paths.profile, icon: UserRound },
   { label: 'Privacy', to: paths.privacy, icon: ShieldCheck },
@@ -49,4 +51,5 @@ export const adminMenu: MenuItem[] = [
   { label: 'View Auction', to: paths.auctions, icon: Gavel },
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
+  { label: 'Orders', to: paths.orders, icon: Receipt },
 ];
