@@ -5,6 +5,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
+import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
@@ -378,6 +379,7 @@ export interface OrderStore {
 export interface Store {
   orders: OrderStore;
   feedback: FeedbackStore;
+  activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;
