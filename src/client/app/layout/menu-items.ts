@@ -5,6 +5,7 @@ import {
   Info,
   LayoutDashboard,
   Mail,
+  MessagesSquare,
   Package,
   Scale,
   ShieldCheck,
@@ -15,6 +16,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import type { ActivityKind } from '../../features/messages/activity-count';
 import { paths } from '../../lib/paths';
 
 interface MenuItem {
@@ -37,6 +39,7 @@ export const userMenu: MenuItem[] = [
   { label: 'My Auction', to: paths.myAuctions, icon: Package },
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
+  { label: 'Messages', to: paths.messages, icon: MessagesSquare },
   { label: 'Contact', to: paths.contact, icon: Mail },
   { label: 'Profile', to: paths.profile, icon: UserRound },
   { label: 'Privacy', to: paths.privacy, icon: ShieldCheck },
@@ -49,4 +52,11 @@ export const adminMenu: MenuItem[] = [
   { label: 'View Auction', to: paths.auctions, icon: Gavel },
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
+  { label: 'Messages', to: paths.messages, icon: MessagesSquare },
 ];
+
+/**
+ * The entries that carry a count of what waits for the user, by where they lead: unread messages,
+ * and orders where it is their turn (whichever menu lists the orders' page gets its count).
+ */
+export const menuCounts: Partial<Record<string, ActivityKind>> = { [paths.messages]: 'messages', '/orders': 'orders' };
