@@ -32,8 +32,12 @@ describeBrowser('the messages page', () => {
     await dialog.getByRole('textbox', { name: 'Your question' }).fill('Does it keep time?\nAnd is the key included?');
     await dialog.getByRole('button', { name: 'Send question' }).click();
     await dialog.getByText('Your question was sent.').waitFor();
+    // The form is gone: the focus is on the way to the conversation.
+    const seeIt = dialog.getByRole('link', { name: 'See the conversation in Messages' });
+    await expect.poll(() => seeIt.evaluate((link) => link === document.activeElement)).toBe(true);
     expect(await axeReport(bidderPage, 'the question sent')).toBe('');
-    await dialog.getByRole('link', { name: 'See the conversation in Messages' }).click();
+    await e2e.screenshot(bidderPage, 'messages-question-sent-1280', { fullPage: false });
+    await seeIt.click();
     await bidderPage.waitForURL(`**/messages?auction=${id}&with=${seller.id}`);
     const bidderThread = bidderPage.getByRole('list', { name: 'Messages' });
     await bidderThread.getByText('And is the key included?', { exact: false }).waitFor();
@@ -42,6 +46,7 @@ describeBrowser('the messages page', () => {
     await sellerPage.getByRole('button', { name: 'Menu' }).click();
     const messagesEntry = sellerPage.getByRole('link', { name: 'Messages 1 unread' });
     await messagesEntry.waitFor();
+    await e2e.screenshot(sellerPage, 'messages-menu-count-1280', { fullPage: false });
     await messagesEntry.click();
     await sellerPage.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     const item = sellerPage.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: /Brass Ship Clock/ });
@@ -84,6 +89,8 @@ describeBrowser('the messages page', () => {
     await phone.goto('/messages');
     const phoneItem = phone.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: /Brass Ship Clock/ });
     await phoneItem.waitFor();
+    // The seller's own answer is the last message: the excerpt says whose it is.
+    expect(await phoneItem.textContent()).toContain('You: <b>hi</b>');
     await phone.waitForFunction(() => [...document.images].every((img) => img.complete));
     expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeReport(phone, 'the list at 360 px')).toBe('');

@@ -67,6 +67,7 @@ type Open = { auctionId: string; withId: string };
 
 /** `now`: when the list arrived (it is asked again every few seconds), so the times are read against it. */
 function ConversationList({ conversations, open, now }: { conversations: Conversation[]; open: Open | null; now: number }) {
+  const viewerId = useAuth().user?._id;
   return (
     <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {conversations.map((c) => {
@@ -105,6 +106,7 @@ function ConversationList({ conversations, open, now }: { conversations: Convers
                   )}
                 </span>
                 <span className={cn('block truncate text-sm', c.unread > 0 ? 'font-medium text-slate-900' : 'text-slate-600')}>
+                  {c.lastMessage.from._id === viewerId && 'You: '}
                   {c.lastMessage.body}
                 </span>
               </span>

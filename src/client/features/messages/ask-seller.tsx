@@ -2,7 +2,7 @@
 // from the messages page), while the auction is scheduled, open or ended: a modal with the question's
 // box; once sent, a link to the conversation it began.
 import { MessageCircleQuestion, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuctionStatus } from '../../../shared/constants';
 import { MESSAGE_MAX } from '../../../shared/messages';
@@ -56,6 +56,11 @@ function AskDialog({ auction, onClose, returnFocusTo }: AskDialogProps) {
   const { dialogRef, firstRef, onDialogClose } = useModalDialog(true, onClose, returnFocusTo);
   // Closed through the dialog itself, as Escape does, so the focus goes back to the opener either way.
   const close = () => dialogRef.current?.close();
+  // The form goes once the question is sent: the focus moves to the way on, not lost on the page.
+  const sentLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (send.isSuccess) sentLink.current?.focus();
+  }, [send.isSuccess]);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -101,7 +106,11 @@ function AskDialog({ auction, onClose, returnFocusTo }: AskDialogProps) {
           <div className="mt-4 space-y-4">
             <Banner tone="success">
               Your question was sent.{' '}
-              <Link to={paths.conversation(auction._id, auction.seller._id)} className="font-medium underline underline-offset-2">
+              <Link
+                ref={sentLink}
+                to={paths.conversation(auction._id, auction.seller._id)}
+                className="font-medium underline underline-offset-2"
+              >
                 See the conversation in Messages
               </Link>
             </Banner>
