@@ -85,6 +85,7 @@ describeBrowser('auth and the app shell', () => {
       'My Auction',
       'My Bids',
       'Watchlist',
+      'Messages',
       'Contact',
       'Profile',
       'Privacy',
