@@ -18,6 +18,7 @@ const PAGES: Array<{ path: RegExp; modules: string[] }> = [
   { path: /^\/create\/?$/i, modules: ['app/data-layer.tsx', 'pages/create-auction.tsx'] },
   { path: /^\/profile\/?$/i, modules: ['app/data-layer.tsx', 'pages/profile.tsx'] },
   { path: /^\/privacy\/?$/i, modules: ['app/data-layer.tsx', 'pages/privacy.tsx'] },
+  { path: /^\/messages\/?$/i, modules: ['app/data-layer.tsx', 'pages/messages.tsx'] },
   { path: /^\/contact\/?$/i, modules: ['app/data-layer.tsx', 'pages/contact.tsx'] },
   { path: /^\/forgot-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/forgot-password.tsx'] },
   { path: /^\/reset-password\/?$/i, modules: ['app/data-layer.tsx', 'pages/reset-password.tsx'] },

@@ -86,6 +86,7 @@ describeBrowser('auth and the app shell', () => {
       'My Bids',
       'Watchlist',
       'Orders',
+      'Messages',
       'Contact',
       'Profile',
       'Privacy',

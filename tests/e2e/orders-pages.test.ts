@@ -102,10 +102,14 @@ describeBrowser('the orders pages', () => {
     await sellerPage.getByRole('heading', { level: 1, name }).waitFor();
     await sellerPage.getByText('LX 0042 9913 FR').waitFor();
     expect(await currentStep(sellerPage)).toMatch(/^Shipped, \w{3} \d+, \d{4}/);
-    const messages = sellerPage.getByRole('region', { name: 'Messages' });
-    expect(await messages.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')).toBe(
+    const messages = sellerPage.getByRole('region', { name: `Messages with ${buyer.name}` });
+    expect(await messages.getByRole('link', { name: 'Open in Messages' }).getAttribute('href')).toBe(
       `/messages?auction=${id}&with=${buyer.id}`,
     );
+    // The seller writes to the buyer on the order itself.
+    await messages.getByLabel('Your message').fill('It left this morning, well wrapped.');
+    await messages.getByRole('button', { name: 'Send' }).click();
+    await messages.getByRole('list', { name: 'Messages' }).getByText('It left this morning, well wrapped.').waitFor();
     await imagesLoaded(sellerPage);
     expect(await axeReport(sellerPage, '/orders/:id (seller) at 1280 px')).toBe('');
     await shoot(sellerPage, 'order-detail-seller-1280');
@@ -113,6 +117,11 @@ describeBrowser('the orders pages', () => {
     // The buyer sees it shipped, with the number, and confirms receipt.
     await buyerPage.goto(`/orders/${orderId}`);
     await buyerPage.getByText('LX 0042 9913 FR').waitFor();
+    // The seller's message is in the order's conversation, on the buyer's side too.
+    await buyerPage
+      .getByRole('region', { name: `Messages with ${seller.name}` })
+      .getByText('It left this morning, well wrapped.')
+      .waitFor();
     await buyerPage.getByText('$15', { exact: true }).waitFor();
     await buyerPage.getByRole('button', { name: 'Confirm receipt' }).click();
     await buyerPage.getByRole('status').filter({ hasText: 'Receipt confirmed.' }).waitFor();

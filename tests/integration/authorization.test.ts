@@ -180,6 +180,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: () => ({ currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
   },
   'user.logins': { type: 'query', ...SIGNED_IN },
+  'user.activity': { type: 'query', ...SIGNED_IN },
   'user.notifications': { type: 'query', ...SIGNED_IN },
   'user.markNotificationsRead': { type: 'mutation', ...SIGNED_IN },
   'user.onNotifications': { type: 'subscription', ...SIGNED_IN },

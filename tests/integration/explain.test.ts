@@ -15,6 +15,7 @@ import { auctionStats, getAuction, listAuctions, liveAuctions, presentCategories
 import { placeBid } from '../../src/server/services/bids';
 import { cancelAuction, relistAuction } from '../../src/server/services/ending-early';
 import { buyNow } from '../../src/server/services/buy-now';
+import { activityOf } from '../../src/server/services/activity';
 import { publicProfile } from '../../src/server/services/feedback';
 import { listOrders } from '../../src/server/services/orders';
 import { listContactMessages, sendContactMessage } from '../../src/server/services/contact';
@@ -274,6 +275,8 @@ const cases: Case[] = [
   { name: 'messages: a conversation read', run: () => readMessages(deps, { id: 2, name: 'User 2' }, { auctionId: '1', with: '5' }) },
   { name: "messages: the seller's conversations", run: () => listConversations(deps, 2) },
   { name: "messages: the asker's conversations", run: () => listConversations(deps, 5) },
+  { name: "the menu's counts: a seller's", run: () => activityOf(deps, 2) },
+  { name: "the menu's counts: a buyer's", run: () => activityOf(deps, 27) },
   { name: 'watchlist', run: () => watchlist(deps, viewer, { limit: 100 }) },
   {
     name: 'watchlist, keyset page',

@@ -30,6 +30,7 @@ const fullManifest = () => ({
   'pages/create-auction.tsx': chunk('assets/create-auction.js'),
   'pages/profile.tsx': chunk('assets/profile.js'),
   'pages/privacy.tsx': chunk('assets/privacy.js'),
+  'pages/messages.tsx': chunk('assets/messages-page.js'),
   'pages/contact.tsx': chunk('assets/contact.js'),
   'pages/forgot-password.tsx': chunk('assets/forgot-password.js'),
   'pages/reset-password.tsx': chunk('assets/reset-password.js'),
@@ -57,6 +58,8 @@ describe('pageHtml', () => {
       '/assets/query.js',
       '/assets/trpc.js',
     ]);
+    // A link to a conversation (its query string aside) starts the messages page at once.
+    expect(preloads(html('/messages')).sort()).toEqual(['/assets/data-layer.js', '/assets/messages-page.js', '/assets/trpc.js']);
     expect(html('/auction')).toMatch(/<\/script><link rel="modulepreload"[^]*<\/head>/);
   });
 

@@ -27,6 +27,7 @@ const LegalDocumentPage = page(() => import('../pages/legal-document').then((m) 
 const ForgotPasswordPage = page(() => import('../pages/forgot-password').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = page(() => import('../pages/reset-password').then((m) => m.ResetPasswordPage));
 const LoginPage = page(() => import('../pages/login').then((m) => m.LoginPage));
+const MessagesPage = page(() => import('../pages/messages').then((m) => m.MessagesPage));
 const MyAuctionsPage = page(() => import('../pages/my-auctions').then((m) => m.MyAuctionsPage));
 const MyBidsPage = page(() => import('../pages/my-bids').then((m) => m.MyBidsPage));
 const OrderDetailPage = page(() => import('../pages/order-detail').then((m) => m.OrderDetailPage));
@@ -74,6 +75,7 @@ const routes: RouteObject[] = [
               { path: paths.profile, element: <ProfilePage /> },
               { path: paths.userPattern, element: <PublicProfilePage /> },
               { path: paths.privacy, element: <PrivacyPage /> },
+              { path: paths.messages, element: <MessagesPage /> },
             ],
           },
           {

@@ -29,6 +29,10 @@ export const paths = {
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   userPattern: '/users/:id',
   privacy: '/privacy',
+  messages: '/messages',
+  /** One conversation open on the messages page: about the auction, with the other party. */
+  conversation: (auctionId: string, withUserId: string) =>
+    `/messages?${new URLSearchParams({ auction: auctionId, with: withUserId }).toString()}`,
   admin: '/admin',
   adminUsers: '/admin/users',
   adminMessages: '/admin/messages',

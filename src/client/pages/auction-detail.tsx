@@ -23,6 +23,7 @@ import { BidSheet } from '../features/bidding/bid-sheet';
 import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
+import { AskSeller } from '../features/messages/ask-seller';
 import { OrderLink } from '../features/orders/order-link';
 import { UserLink } from '../features/users/user-link';
 import { WatchButton } from '../features/watchlist/watch-button';
@@ -193,6 +194,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
               Sold by <UserLink id={auction.seller._id} name={auction.sellerName} className="font-medium text-slate-900" />
             </span>
           </p>
+          <AskSeller auction={auction} status={status} />
         </div>
 
         {notice ? (

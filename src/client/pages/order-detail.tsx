@@ -1,13 +1,13 @@
-import { ArrowLeft, MessagesSquare } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { actionOwed } from '../../shared/order-steps';
 import { ORDER_WORDS } from '../../shared/orders';
 import { Banner } from '../components/banner';
-import { ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 import { Skeleton } from '../components/skeleton';
 import { useAuth } from '../features/auth/auth-context';
+import { ConversationThread } from '../features/messages/conversation-thread';
 import { useOrder, type Order, type OrderRole } from '../features/orders/api';
 import { FeedbackSection } from '../features/orders/feedback-section';
 import { OrderActions, progressOf } from '../features/orders/order-actions';
@@ -112,21 +112,21 @@ function OrderDetail({ order, side }: { order: Order; side: OrderRole | null }) 
       <div className="mt-10 space-y-10">
         <FeedbackSection order={order} owed={owed === 'feedback'} side={side} />
         {side && (
-          // The order's conversation with the other side of it lives on /messages.
+          // The order's conversation is its buyer's conversation about the auction: the same one
+          // /messages shows, here beside the order it is about.
           <section aria-labelledby="order-messages">
-            <h2 id="order-messages" className="mb-4 text-xl font-semibold text-slate-900">
-              Messages
-            </h2>
-            <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-slate-700">Questions about payment, shipping or pickup? Write to {other.name}.</p>
-              <ButtonLink
-                variant="secondary"
-                to={`/messages?${new URLSearchParams({ auction: order.auction._id, with: other._id }).toString()}`}
-                icon={<MessagesSquare aria-hidden="true" className="size-4" />}
+            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="order-messages" className="text-xl font-semibold text-slate-900">
+                Messages with {other.name}
+              </h2>
+              <Link
+                className="text-sm text-accent-700 underline-offset-2 hover:underline"
+                to={paths.conversation(order.auction._id, other._id)}
               >
-                Open the conversation
-              </ButtonLink>
-            </Card>
+                Open in Messages
+              </Link>
+            </div>
+            <ConversationThread auctionId={order.auction._id} withUserId={side === 'seller' ? other._id : undefined} />
           </section>
         )}
       </div>

@@ -5,6 +5,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
+import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OrderMoveDecision } from '../domain/orders';
@@ -373,6 +374,7 @@ export interface OrderStore {
 export interface Store {
   orders: OrderStore;
   feedback: FeedbackStore;
+  activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;

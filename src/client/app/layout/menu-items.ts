@@ -5,6 +5,7 @@ import {
   Info,
   LayoutDashboard,
   Mail,
+  MessagesSquare,
   Package,
   Receipt,
   Scale,
@@ -16,6 +17,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
+import type { ActivityKind } from '../../features/messages/activity-count';
 import { paths } from '../../lib/paths';
 
 interface MenuItem {
@@ -39,6 +41,7 @@ export const userMenu: MenuItem[] = [
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
   { label: 'Orders', to: paths.orders, icon: Receipt },
+  { label: 'Messages', to: paths.messages, icon: MessagesSquare },
   { label: 'Contact', to: paths.contact, icon: Mail },
   { label: 'Profile', to: paths.profile, icon: UserRound },
   { label: 'Privacy', to: paths.privacy, icon: ShieldCheck },
@@ -52,4 +55,11 @@ export const adminMenu: MenuItem[] = [
   { label: 'My Bids', to: paths.myBids, icon: TicketCheck },
   { label: 'Watchlist', to: paths.watchlist, icon: Star },
   { label: 'Orders', to: paths.orders, icon: Receipt },
+  { label: 'Messages', to: paths.messages, icon: MessagesSquare },
 ];
+
+/**
+ * The entries that carry a count of what waits for the user, by where they lead: unread messages,
+ * and orders where it is their turn (whichever menu lists the orders' page gets its count).
+ */
+export const menuCounts: Partial<Record<string, ActivityKind>> = { [paths.messages]: 'messages', [paths.orders]: 'orders' };

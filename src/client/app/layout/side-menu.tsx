@@ -8,7 +8,8 @@ import { useAuth } from '../../features/auth/auth-context';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useModalDialog } from '../../lib/use-modal-dialog';
-import { adminMenu, guestMenu, userMenu } from './menu-items';
+import { MenuCount } from './menu-count';
+import { adminMenu, guestMenu, menuCounts, userMenu } from './menu-items';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -110,6 +111,8 @@ export function SideMenu({ open, onClose, returnFocusTo }: SideMenuProps) {
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0" />
                   {label}
+                  {/* Mounted as the menu opens, so each opening asks for the counts afresh. */}
+                  {user && open && menuCounts[to] && <MenuCount kind={menuCounts[to]} />}
                 </NavLink>
               </li>
             ))}

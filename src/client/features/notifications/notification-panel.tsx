@@ -29,8 +29,7 @@ import { paths } from '../../lib/paths';
 import { useNotificationList, type Notification } from './api';
 
 /**
- * What happened, at a glance: the message says it in words, so the icon is for the eye only. Every
- * kind links to its auction: the match a saved search found, the one that ended below its reserve.
+ * What happened, at a glance: the message says it in words, so the icon is for the eye only.
  */
 const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   outbid: TrendingUp,
@@ -107,6 +106,13 @@ export function NotificationPanel({ unread, marking, onMarkAll, onOpenNotice }: 
   );
 }
 
+/** Where a notice leads: the order it is about, the conversation it tells of, or else its auction. */
+function noticeTarget(notice: Notification): string {
+  if (notice.orderId) return paths.order(notice.orderId);
+  if (notice.kind === 'message' && notice.withUserId) return paths.conversation(notice.auctionId, notice.withUserId);
+  return paths.auction(notice.auctionId);
+}
+
 /** A message as a sentence: with its full stop, so a screen reader pauses before what follows. */
 const asSentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
@@ -122,7 +128,7 @@ function NoticeLink({ notice, onOpen }: { notice: Notification; onOpen: () => vo
   const Icon = KIND_ICONS[notice.kind];
   return (
     <Link
-      to={paths.auction(notice.auctionId)}
+      to={noticeTarget(notice)}
       onClick={onOpen}
       aria-label={`${unread ? 'Unread. ' : ''}${message} ${asSentence(ago)}`}
       className={cn(

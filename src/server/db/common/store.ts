@@ -2,6 +2,7 @@
 // store.ts hands over its own parts, and this is the one place that says which part is which.
 import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
+import { activityQueries } from './activity';
 import { bidReads } from './bid-reads';
 import { buyNowQueries } from './buy-now';
 import { closeQueries, type AuctionReader } from './close';
@@ -53,6 +54,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
     feedback: feedbackQueries(dialect),
+    activity: activityQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),

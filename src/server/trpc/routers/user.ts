@@ -4,6 +4,7 @@ import { deleteSearchInput, saveSearchInput } from '../../../shared/schemas/save
 import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { listCost } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
+import { activityOf } from '../../services/activity';
 import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
 import { listLogins } from '../../services/login-history';
@@ -55,6 +56,9 @@ export const userRouter = router({
   markNotificationsRead: protectedProcedure
     .input(markNotificationsReadInput)
     .mutation(({ ctx, input }) => markNotificationsRead(ctx.deps, ctx.user.id, input)),
+
+  /** What waits for the caller, for the menu's badges: unread messages, and orders where it is their turn. */
+  activity: protectedProcedure.query(({ ctx }) => activityOf(ctx.deps, ctx.user.id)),
 
   /** The unread count and the newest notice, now and after each change of the caller's notices. */
   onNotifications: protectedProcedure.subscription(({ ctx, signal }) =>
