@@ -115,7 +115,14 @@ describeBrowser('the orders pages', () => {
     await shoot(sellerPage, 'order-detail-seller-1280');
 
     // The buyer sees it shipped, with the number, and confirms receipt.
-    await buyerPage.goto(`/orders/${orderId}`);
+    // The buyer hears of it in the bell, whose notice opens the order itself.
+    await buyerPage.goto('/');
+    await buyerPage.getByRole('button', { name: /^Notifications, \d+ unread/ }).click();
+    await buyerPage
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('link', { name: /was shipped: the tracking number is LX 0042 9913 FR/ })
+      .click();
+    await buyerPage.waitForURL(new RegExp(`/orders/${orderId}$`));
     await buyerPage.getByText('LX 0042 9913 FR').waitFor();
     // The seller's message is in the order's conversation, on the buyer's side too.
     await buyerPage

@@ -6,6 +6,7 @@
 import { describe, expect } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { MESSAGE_MAX, MESSAGE_WORDS } from '../../src/shared/messages';
+import { closeDueAuctions } from '../../src/server/services/closing';
 import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
@@ -175,6 +176,27 @@ describe('messages.send, messages.read, messages.conversations', () => {
     ]);
     await ann.caller.messages.read({ auctionId });
     expect((await ann.caller.user.notifications({ limit: 10 })).unread).toBe(0);
+  });
+
+  test('after the sale the seller may begin the order’s conversation with its buyer, and with no other bidder', async ({ deps }) => {
+    const { sam, ann, ben } = await people(deps);
+    const sold = await insertAuction(deps, sam.id, { itemName: 'Sold lamp', startingPrice: 100, endsAt: deps.now() + 60_000 });
+    await ben.caller.auction.placeBid({ auctionId: sold, bidAmount: 101 });
+    await ann.caller.auction.placeBid({ auctionId: sold, bidAmount: 105 });
+    // Before the close there is no order: nobody asked, so there is nobody to answer.
+    expect((await failure(sam.caller.messages.send({ auctionId: sold, to: ann._id, body: 'Thanks!' }))).code).toBe('NOT_FOUND');
+    // Past the end, however far the late bids pushed it.
+    deps.clock.advance(DAY_MS);
+    await closeDueAuctions(deps);
+    expect((await ann.caller.orders.list({ role: 'buyer' })).orders).toHaveLength(1);
+
+    const first = await sam.caller.messages.send({ auctionId: sold, to: ann._id, body: 'Thank you! My bank details follow.' });
+    expect(await ann.caller.messages.read({ auctionId: sold })).toEqual({ messages: [first] });
+    expect(await sam.caller.messages.read({ auctionId: sold, with: ann._id })).toEqual({ messages: [first] });
+    expect(await failure(sam.caller.messages.send({ auctionId: sold, to: ben._id, body: 'You lost' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: MESSAGE_WORDS.conversationNotFound,
+    });
   });
 
   test('messages sent at once in one conversation send its recipient one notice', async ({ deps }) => {

@@ -235,7 +235,7 @@ export interface SavedSearchStore {
 }
 
 export interface MessageStore {
-  /** Whether the conversation about the auction with that user (not its seller) holds any message. */
+  /** Whether the conversation about the auction with that user (not its seller) was begun, or is owed by an order of theirs. */
   hasConversation(auctionId: number, withUserId: number): Promise<boolean>;
   /**
    * Writes the message and, unless the conversation already sent its recipient a `message` notice

@@ -50,7 +50,8 @@ async function auctionOf(deps: AppDeps, id: string): Promise<AuctionRecord> {
 
 /**
  * Whose conversation the caller means: the seller names its other party (`field`), which must have
- * begun one; anyone else is that party, and may name only themselves (or, sending, the seller).
+ * begun one or bought the item (the order's conversation, which the seller may begin); anyone else
+ * is that party, and may name only themselves (or, sending, the seller).
  */
 async function conversationWith(
   deps: AppDeps,

@@ -7,7 +7,7 @@ import { TURN_SCOPES, type Db, type Dialect } from './dialect';
 import { all, get, run } from './work';
 
 export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: Dialect): MessageStore {
-  const { messages, notifications, users, auctions } = t;
+  const { messages, notifications, users, auctions, orders } = t;
   const inConversation = (auctionId: number, withUserId: number) =>
     and(eq(messages.auctionId, auctionId), eq(messages.withUserId, withUserId))!;
   const messageColumns = {
@@ -41,8 +41,16 @@ export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: 
 
   return {
     async hasConversation(auctionId, withUserId) {
-      const [row] = await db.select({ id: messages.id }).from(messages).where(inConversation(auctionId, withUserId)).limit(1);
-      return row !== undefined;
+      // From the hammer on, the buyer's conversation is the order's: the seller may begin it too.
+      const [[message], [order]] = await Promise.all([
+        db.select({ id: messages.id }).from(messages).where(inConversation(auctionId, withUserId)).limit(1),
+        db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.auctionId, auctionId), eq(orders.buyerId, withUserId)))
+          .limit(1),
+      ]);
+      return message !== undefined || order !== undefined;
     },
     post(message, notice) {
       return transaction(function* (tx) {
