@@ -6,6 +6,7 @@ import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { FeedbackStore } from './feedback-store';
+import type { OfferStore } from './offer-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -377,6 +378,7 @@ export interface OrderStore {
 
 export interface Store {
   orders: OrderStore;
+  offers: OfferStore;
   feedback: FeedbackStore;
   users: UserStore;
   sessions: SessionStore;

@@ -15,6 +15,7 @@ import { messageQueries } from './messages';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { offerQueries } from './offers';
 import { orderQueries } from './orders';
 import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
@@ -52,6 +53,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     messages: messageQueries(dialect),
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
+    offers: offerQueries(dialect),
     feedback: feedbackQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
