@@ -25,6 +25,7 @@ export const paths = {
   profile: '/profile',
   user: (id: string) => `/users/${encodeURIComponent(id)}`,
   userPattern: '/users/:id',
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   privacy: '/privacy',
   admin: '/admin',
   adminUsers: '/admin/users',

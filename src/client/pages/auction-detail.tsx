@@ -24,6 +24,7 @@ import { LeadStatus, type Standing } from '../features/bidding/lead-status';
 import { useAuctionNews } from '../features/bidding/use-auction-news';
 import { useLeader } from '../features/bidding/use-leader';
 import { UserLink } from '../features/users/user-link';
+import { SecondChance } from '../features/offers/second-chance';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
 import { CANCEL_WORDS } from '../../shared/listing';
@@ -197,6 +198,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           <div className="self-start">
             {notice}
             {isSeller && <SellerActions auction={auction} running={status === 'open' || status === 'scheduled'} noticeRef={cancelledRef} />}
+            <SecondChance auction={auction} viewerId={viewerId} />
           </div>
         ) : wide ? (
           <BidPanel>{bidding}</BidPanel>
