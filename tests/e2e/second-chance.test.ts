@@ -39,6 +39,8 @@ describeBrowser('a second-chance offer', () => {
     await dialog.getByText('Bruno Bidder may buy “Art Deco Mantel Clock” for $25').waitFor();
     await dialog.getByRole('button', { name: 'Make offer' }).click();
     await panel.getByText(/^Offered to Bruno Bidder for \$25, until /).waitFor();
+    // The dialog's button sat lower on the page: back to the top, so the full-page shot keeps the header in place.
+    await sellerPage.evaluate(() => window.scrollTo(0, 0));
     await e2e.screenshot(sellerPage, 'second-chance-seller-1280');
 
     await bidderPage.goto(`/auction/${id}`);
