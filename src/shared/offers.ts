@@ -13,8 +13,9 @@ export const OFFER_WORDS = {
   notFound: 'Offer not found',
   auctionNotFound: 'Auction not found',
   onlySeller: 'Only the seller can offer the item to a bidder.',
-  /** The auction sold, or is still running: nothing to offer. */
-  notOfferable: 'A second-chance offer is possible once the auction has ended below its reserve, or its order was cancelled unpaid.',
+  /** The auction sold, is still running, or was relisted: nothing to offer. */
+  notOfferable:
+    'A second-chance offer is possible once the auction has ended below its reserve, or its order was cancelled unpaid, and before it is relisted.',
   pendingAlready: 'This auction already has a pending offer: wait for its answer or its expiry.',
   notABidder: 'This person did not bid on this auction.',
   cancelledBuyer: 'This bidder did not pay for this item: choose another bidder.',

@@ -218,6 +218,20 @@ describe('an offer after a reserve not met', () => {
   });
 });
 
+describe('a relisted auction', () => {
+  test('is offered to nobody: the relisting may sell the item', async ({ app, deps }) => {
+    const { seller, bob, auctionId } = await endedAuction(deps, { reservePrice: 500 });
+    const start = new Date(deps.now() + 60_000).toISOString();
+    const end = new Date(deps.now() + 24 * HOUR_MS).toISOString();
+    const relisted = await post(app, `/api/auction/${auctionId}/relist`, { itemStartDate: start, itemEndDate: end }, opts(seller));
+    expect(relisted.statusCode, relisted.body).toBe(201);
+    const res = await offer(app, auctionId, bob, seller);
+    expect(res.statusCode).toBe(409);
+    expect(expectErrorBody(res).error).toBe(OFFER_WORDS.notOfferable);
+    expect((await seller.caller.offers.ofAuction({ auctionId })).offerable).toBe(false);
+  });
+});
+
 describe('expiry', () => {
   test('an offer lasts PAYMENT_DUE_HOURS: then it leaves the list, cannot be answered, and frees the auction', async ({ makeDeps }) => {
     const deps = await makeDeps({ PAYMENT_DUE_HOURS: 2 });

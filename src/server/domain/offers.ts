@@ -20,6 +20,8 @@ export interface OfferableState {
         reservePrice: number | null;
         closedAt: Date | null;
         cancelledAt: Date | null;
+        /** Put up for sale again: the relisting may sell it, so no offer may sell it twice. */
+        relisted: boolean;
       }
     | undefined;
   /** The auction's newest order, if it has one. */
@@ -42,11 +44,11 @@ export interface OfferDecision {
 
 /**
  * Whether the ended auction is one a seller may offer again: its order was cancelled unpaid (and no
- * other is live), or it ended below its reserve and so never had one.
+ * other is live), or it ended below its reserve and so never had one; and it was not relisted.
  */
 export function offerable(state: Pick<OfferableState, 'auction' | 'order'>): boolean {
   const { auction, order } = state;
-  if (!auction || auction.closedAt === null || auction.cancelledAt !== null) return false;
+  if (!auction || auction.closedAt === null || auction.cancelledAt !== null || auction.relisted) return false;
   return order ? order.status === 'cancelled' : reserveMet(auction) === false;
 }
 

@@ -2,7 +2,8 @@
 // turns (the making, each answer); the unique index over pending offers keeps one pending offer per
 // auction whatever else runs, and an answer is one conditional update from `pending`, so two answers
 // at once leave one standing and one order.
-import { and, desc, eq, gt, lte, max } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, lte, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { conflict } from '../../domain/errors';
 import type { OfferableState } from '../../domain/offers';
 import { OFFER_WORDS } from '../../../shared/offers';
@@ -36,6 +37,7 @@ function offerRead(t: Tables, on: Db) {
 
 export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Dialect): OfferStore {
   const { offers, orders, auctions, bids, users } = t;
+  const relistings = alias(auctions, 'relistings');
   const offerById = (on: Db, id: number) => get(offerRead(t, on).where(eq(offers.id, anyId(id))));
 
   /** What the offer's rule reads of the auction at `at`, and the highest amount `toId` bid on it (none: undefined). */
@@ -51,6 +53,13 @@ export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Di
           reservePrice: auctions.reservePrice,
           closedAt: auctions.closedAt,
           cancelledAt: auctions.cancelledAt,
+          // Through the index of a seller's auctions, as the relist reads it.
+          relisted: sql`${exists(
+            tx
+              .select({ id: relistings.id })
+              .from(relistings)
+              .where(and(eq(relistings.sellerId, auctions.sellerId), eq(relistings.relistedFrom, auctions.id))),
+          )}`.mapWith(Boolean),
         })
         .from(auctions)
         .innerJoin(users, eq(users.id, auctions.sellerId))
