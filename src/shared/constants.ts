@@ -71,6 +71,7 @@ export const NOTIFICATION_KINDS = [
   'order_cancelled',
   'payment_overdue',
   'message',
+  'offer',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -11,6 +11,7 @@ import { PASSWORD, anonymousCaller, callerFor, insertUser, signedInUser } from '
 import { auctionForm, image, insertAuction, plainDate } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { test, type TestDeps } from '../support/fixtures';
+import { endedBelowReserve, pendingOffer } from '../support/offers';
 import { expectErrorBody, get, post, request, sessionCookieHeader, sessionCookies } from '../support/http';
 
 // The site sends mail here (to a port where nobody listens), so that password reset is offered.
@@ -122,6 +123,19 @@ async function receivedOrder(fx: Fixture, who: Who, deps: TestDeps): Promise<str
   return id;
 }
 
+/**
+ * An auction the caller sold below its reserve, the fixture's seller its bidder, and an offer of
+ * another auction to the caller (signed out: the seller's, never reached). Ids.
+ */
+async function offerable(fx: Fixture, who: Who, deps: TestDeps): Promise<{ auctionId: string; to: string }> {
+  const me = who === 'signedOut' ? fx.seller : (await findSessionUser(deps, await fx.token(who)))!;
+  return { auctionId: await endedBelowReserve(deps, me.id, fx.seller.id), to: String(fx.seller.id) };
+}
+async function offerToMe(fx: Fixture, who: Who, deps: TestDeps): Promise<string> {
+  if (who === 'signedOut') return '1';
+  return pendingOffer(deps, fx.seller.id, (await findSessionUser(deps, await fx.token(who)))!.id);
+}
+
 /** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
 async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
   await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
@@ -215,6 +229,15 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     ...SIGNED_IN,
     input: async (fx, who, deps) => ({ id: await receivedOrder(fx, who, deps), rating: 'positive', comment: 'Thanks' }),
   },
+  'offers.make': { type: 'mutation', ...SIGNED_IN, input: (fx, who, deps) => offerable(fx, who, deps) },
+  'offers.ofAuction': {
+    type: 'query',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ auctionId: (await offerable(fx, who, deps)).auctionId }),
+  },
+  'offers.mine': { type: 'query', ...SIGNED_IN },
+  'offers.accept': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await offerToMe(fx, who, deps) }) },
+  'offers.decline': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await offerToMe(fx, who, deps) }) },
   'users.profile': { type: 'query', ...SIGNED_IN, input: (fx) => ({ id: String(fx.seller.id) }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
@@ -573,6 +596,34 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 201,
     admin: 201,
     request: (fx, who) => json('POST', `/api/auction/${fx.auctions[who]}/messages`, { body: 'Does it work?' }),
+  },
+  'POST /api/auction/:id/offers': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => {
+      const { auctionId, to } = await offerable(fx, who, deps);
+      return json('POST', `/api/auction/${auctionId}/offers`, { to });
+    },
+  },
+  'GET /api/auction/:id/offers': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => ({ method: 'GET', url: `/api/auction/${(await offerable(fx, who, deps)).auctionId}/offers` }),
+  },
+  'GET /api/user/offers': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/offers' }) },
+  'POST /api/offers/:id/accept': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, who, deps) => json('POST', `/api/offers/${await offerToMe(fx, who, deps)}/accept`, {}),
+  },
+  'POST /api/offers/:id/decline': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', `/api/offers/${await offerToMe(fx, who, deps)}/decline`, {}),
   },
   'GET /api/user/conversations': {
     signedOut: 401,

@@ -68,6 +68,8 @@ import { appRouter, createCaller } from '../../src/server/trpc/router';
 import { PASSWORD, insertUser } from '../support/accounts';
 import { FAKE_PNG, SVG, TEXT, animatedGif, fileOf, image, insertAuction, plainDate, pngOfSize, storedName } from '../support/auctions';
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
+import { endedBelowReserve, pendingOffer } from '../support/offers';
+import { makeOfferInput, offerIdInput } from '../../src/shared/offers';
 import { sessionCookieHeader } from '../support/http';
 import {
   ABSENT,
@@ -3799,6 +3801,190 @@ fuzz(
   },
   { minAccepted: 20 },
 );
+
+// ---------------------------------------------------------------------------------------------
+// Second-chance offers
+
+/**
+ * Offers around the actor: an auction of theirs that ended below its reserve (Other its bidder), one
+ * of Other's, an offer to the actor and one to Third. `reset` takes back whatever a case made or answered.
+ */
+async function offerWorld(deps: Deps, actor: Actor) {
+  const [other, third] = [await insertUser(deps, { name: 'Offer Other' }), await insertUser(deps, { name: 'Offer Third' })];
+  const mineToOffer = await endedBelowReserve(deps, actor.id, other.id);
+  const othersToOffer = await endedBelowReserve(deps, other.id, third.id);
+  const offerToMe = await pendingOffer(deps, other.id, actor.id);
+  const offerToThird = await pendingOffer(deps, other.id, third.id);
+  const offered = await deps.sql<{ a: number }>('select auction_id as a from offers order by id');
+  return {
+    other,
+    mineToOffer,
+    auctions: [mineToOffer, othersToOffer, ...offered.map((o) => String(o.a))],
+    offerToMe,
+    offers: [offerToMe, offerToThird],
+    async reset() {
+      await deps.sql('delete from offers where auction_id = $1', [Number(mineToOffer)]);
+      await deps.sql("update offers set status = 'pending', answered_at = null");
+      await deps.sql('delete from orders');
+      await deps.sql('update auctions set second_chance_at = null, current_price = 20, leader_max = 20 where second_chance_at is not null');
+      for (const { a } of offered)
+        await deps.sql('update auctions set leader_id = (select to_id from offers where auction_id = $1) where id = $1', [a]);
+    },
+  };
+}
+
+const offerTargetArb = (world: Awaited<ReturnType<typeof offerWorld>>, actorId: number) =>
+  fc.record(
+    {
+      auctionId: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(world.mineToOffer) },
+        { weight: 3, arbitrary: fc.constantFrom(...world.auctions) },
+        { weight: 1, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+      ),
+      to: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(String(world.other.id)) },
+        { weight: 2, arbitrary: fc.constantFrom(String(actorId), '0', '999999', ' 1', '1e3', '') },
+        { weight: 1, arbitrary: fc.anything() },
+      ),
+    },
+    { requiredKeys: [] },
+  );
+
+/** A made offer: one offer more and its notice (and mail); refused, nothing changed. */
+function expectOfferOutcome(before: Snapshot, after: Snapshot, made: boolean, what: string) {
+  if (!made) return expectUnchanged(before, after, what);
+  const { offers, notifications, mail_outbox: mailed = 0, ...others } = delta(before, after);
+  expect([offers, notifications]).toEqual([1, 1]);
+  expect([0, 1]).toContain(mailed);
+  expect(others).toEqual({});
+}
+
+fuzz(
+  'offers.make',
+  'caller',
+  'only the seller of an offerable auction, to one of its bidders; anything else changes nothing',
+  150,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Seller');
+    const world = await offerWorld(deps, actor);
+    const input = fc.oneof({ weight: 9, arbitrary: offerTargetArb(world, actor.id) }, { weight: 1, arbitrary: hostileJs() });
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      await world.reset();
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).offers.make(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, makeOfferInput, value, true, signedIn);
+      const parsed = makeOfferInput.safeParse(value);
+      if (signedIn && parsed.success && parsed.data.auctionId === world.mineToOffer && parsed.data.to === String(world.other.id))
+        expect(outcome.ok).toBe(true);
+      if (!outcome.ok) expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+      expectOfferOutcome(before, after, outcome.ok, 'offers.make');
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'offers.make',
+  'rest',
+  'POST /api/auction/:id/offers: odd ids and bodies; only the seller’s offer to a bidder is made',
+  100,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await offerWorld(deps, actor);
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(
+        fc.oneof(
+          { weight: 3, arbitrary: offerTargetArb(world, actor.id).map(({ to }) => ({ to })) },
+          { weight: 1, arbitrary: hostileJson() },
+        ),
+      ),
+      auctionId: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(world.mineToOffer) },
+        { weight: 2, arbitrary: fc.constantFrom(...world.auctions) },
+        { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+      ),
+    });
+    await check(cases, numRuns, async (c) => {
+      await world.reset();
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', `/api/auction/${c.auctionId}/offers`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.auctionId.slice(0, 40)}/offers`);
+      if (res.statusCode !== 201) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expectOfferOutcome(before, await snapshot(deps), res.statusCode === 201, 'POST /api/auction/:id/offers');
+    });
+  },
+  { minAccepted: 10 },
+);
+
+for (const step of ['accept', 'decline'] as const) {
+  /** Accepted: the offer to the actor answered (an acceptance: one order and the seller's notice); refused: nothing changed. */
+  const expectAnswer = (before: Snapshot, after: Snapshot, taken: boolean, what: string) => {
+    if (!taken) return expectUnchanged(before, after, what);
+    const { orders = 0, notifications = 0, mail_outbox: mailed = 0, ...others } = delta(before, after);
+    expect([orders, notifications]).toEqual(step === 'accept' ? [1, 1] : [0, 0]);
+    expect([0, 1]).toContain(mailed);
+    expect(others).toEqual({});
+  };
+
+  fuzz(
+    `offers.${step}`,
+    'caller',
+    'only the offered bidder answers a pending offer; anything else changes nothing',
+    100,
+    async (numRuns, { deps }) => {
+      const actor = await makeActor(deps, 'Fuzz Bidder');
+      const world = await offerWorld(deps, actor);
+      const input = fc.oneof(
+        { weight: 9, arbitrary: orderIdArb(world.offers).map((id) => ({ id })) },
+        { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+      );
+      await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+        const signedIn = signedInRoll > 0;
+        await world.reset();
+        const value = 'hostile' in drawn ? drawn.hostile : drawn;
+        const before = await snapshot(deps);
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).offers[step](value as never));
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, offerIdInput, value, true, signedIn);
+        const parsed = offerIdInput.safeParse(value);
+        if (signedIn && parsed.success && parsed.data.id === world.offerToMe) expect(outcome.ok).toBe(true);
+        if (!outcome.ok) expect(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectAnswer(before, after, outcome.ok, `offers.${step}`);
+      });
+    },
+    { minAccepted: 20 },
+  );
+
+  fuzz(
+    `offers.${step}`,
+    'rest',
+    `POST /api/offers/:id/${step}: odd ids and bodies; only the offered bidder answers`,
+    80,
+    async (numRuns, { app, deps }) => {
+      const actor = await restActor(deps);
+      const world = await offerWorld(deps, actor);
+      const idArb = fc.oneof(
+        { weight: 6, arbitrary: fc.constant(world.offerToMe) },
+        { weight: 2, arbitrary: fc.constantFrom(...world.offers) },
+        { weight: 2, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+      );
+      const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(hostileJson()), id: idArb });
+      await check(cases, numRuns, async (c) => {
+        await world.reset();
+        const before = await snapshot(deps);
+        const res = await sendJson(app, 'POST', `/api/offers/${c.id}/${step}`, c, actor);
+        expectSaneResponse(res, `POST /api/offers/${c.id.slice(0, 40)}/${step}`);
+        const taken = res.statusCode === (step === 'accept' ? 201 : 200);
+        if (!taken) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectAnswer(before, await snapshot(deps), taken, `POST /api/offers/:id/${step}`);
+      });
+    },
+    { minAccepted: 10 },
+  );
+}
 
 // =============================================================================================
 // Through tRPC over HTTP: the same procedures behind /trpc, single and batched

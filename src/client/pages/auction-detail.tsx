@@ -26,6 +26,7 @@ import { useLeader } from '../features/bidding/use-leader';
 import { AskSeller } from '../features/messages/ask-seller';
 import { OrderLink } from '../features/orders/order-link';
 import { UserLink } from '../features/users/user-link';
+import { SecondChance } from '../features/offers/second-chance';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
 import { CANCEL_WORDS } from '../../shared/listing';
@@ -201,6 +202,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           <div className="self-start">
             {notice}
             {isSeller && <SellerActions auction={auction} running={status === 'open' || status === 'scheduled'} noticeRef={cancelledRef} />}
+            <SecondChance auction={auction} viewerId={viewerId} />
           </div>
         ) : wide ? (
           <BidPanel>{bidding}</BidPanel>

@@ -85,6 +85,8 @@ export interface AuctionRecord {
   cancelledAt: Date | null;
   /** The auction this one relists, or null. */
   relistedFrom: number | null;
+  /** When its bidder accepted a second-chance offer: the leader is then that bidder (domain/bidding.ts buyerOf). */
+  secondChanceAt: Date | null;
 }
 
 /** The auction page's auction: with the id of the order it made, for its buyer and its seller alone (otherwise null). */

@@ -8,6 +8,7 @@ import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
+import type { OfferStore } from './offer-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -373,6 +374,7 @@ export interface OrderStore {
 
 export interface Store {
   orders: OrderStore;
+  offers: OfferStore;
   feedback: FeedbackStore;
   activity: ActivityStore;
   users: UserStore;

@@ -121,10 +121,14 @@ export function reserveMet(auction: Pick<AuctionState, 'currentPrice' | 'reserve
 
 /**
  * Who buys the item once the auction has ended: its leader, unless the price stayed below the
- * reserve; null without one. The one rule for the winner in answers, in my bids and for a relist.
+ * reserve; null without one. A second-chance offer the bidder accepted made them the leader, and the
+ * seller's offer is their consent below the reserve. The one rule for the winner in answers, in my
+ * bids and for a relist.
  */
-export function buyerOf(auction: Pick<AuctionState, 'leaderId' | 'currentPrice' | 'reservePrice'>): number | null {
-  return reserveMet(auction) === false ? null : auction.leaderId;
+export function buyerOf(
+  auction: Pick<AuctionState, 'leaderId' | 'currentPrice' | 'reservePrice'> & { secondChanceAt?: Date | null },
+): number | null {
+  return !auction.secondChanceAt && reserveMet(auction) === false ? null : auction.leaderId;
 }
 
 /**

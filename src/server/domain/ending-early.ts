@@ -21,6 +21,8 @@ export interface ListingState {
   cancelledAt: Date | null;
   reservePrice: number | null;
   buyNowPrice: number | null;
+  /** When its bidder accepted a second-chance offer (buyerOf; left out: never). */
+  secondChanceAt?: Date | null;
   /** The status of the order its sale made, if any (left out: none). */
   orderStatus?: OrderStatus | null;
 }
@@ -48,7 +50,9 @@ export function cancelRefusal(auction: ListingState | undefined, callerId: numbe
  * order was cancelled unpaid. A Buy It Now purchase leads at its price, which is at least the
  * reserve, so it counts as a sale. This is the one place that says "sold" for a relist.
  */
-export function endedWithoutSale(auction: Pick<ListingState, 'leaderId' | 'currentPrice' | 'reservePrice' | 'orderStatus'>): boolean {
+export function endedWithoutSale(
+  auction: Pick<ListingState, 'leaderId' | 'currentPrice' | 'reservePrice' | 'secondChanceAt' | 'orderStatus'>,
+): boolean {
   return auction.orderStatus === 'cancelled' || buyerOf(auction) === null;
 }
 

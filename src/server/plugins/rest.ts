@@ -9,6 +9,7 @@ import { auctionEventsRoute } from '../rest/auction-events';
 import { authRoutes } from '../rest/auth';
 import { contactRoutes } from '../rest/contact';
 import { errorBody } from '../rest/errors';
+import { offerRoutes } from '../rest/offers';
 import { orderRoutes } from '../rest/orders';
 import { messageRoutes } from '../rest/messages';
 import { userRoutes } from '../rest/user';
@@ -53,6 +54,7 @@ export default async function rest(app: FastifyInstance, { deps, wholeLists }: R
   authRoutes(route);
   userRoutes(route);
   orderRoutes(route);
+  offerRoutes(route);
   auctionRoutes(route);
   auctionEventsRoute(app, deps);
   contactRoutes(route);

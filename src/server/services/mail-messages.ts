@@ -18,6 +18,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   order_cancelled: (item) => `Your order for “${item}” was cancelled`,
   payment_overdue: (item) => `The payment for “${item}” is overdue`,
   message: (item) => `A new message about “${item}”`,
+  offer: (item) => `A second chance: “${item}” is offered to you`,
 };
 
 const SIGNATURE = 'Open Auction';
@@ -69,6 +70,7 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   order_cancelled: (item, count) => folded(SUBJECTS.order_cancelled(item), item, count),
   payment_overdue: (item, count) => folded(SUBJECTS.payment_overdue(item), item, count),
   message: (item, count) => folded(SUBJECTS.message(item), item, count),
+  offer: (item, count) => folded(SUBJECTS.offer(item), item, count),
 };
 
 function folded(subject: string, item: string, count: number) {

@@ -5,6 +5,7 @@ import { authRouter } from './routers/auth';
 import { contactRouter } from './routers/contact';
 import { listsRouter } from './routers/lists';
 import { liveRouter } from './routers/live';
+import { offersRouter } from './routers/offers';
 import { ordersRouter } from './routers/orders';
 import { messagesRouter } from './routers/messages';
 import { userRouter } from './routers/user';
@@ -18,6 +19,7 @@ export const appRouter = router({
   admin: adminRouter,
   live: liveRouter,
   orders: ordersRouter,
+  offers: offersRouter,
   messages: messagesRouter,
   users: usersRouter,
 });

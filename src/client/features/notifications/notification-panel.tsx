@@ -8,6 +8,7 @@ import {
   CircleSlash,
   CircleX,
   Clock,
+  HandCoins,
   Hourglass,
   MessageSquare,
   PackageCheck,
@@ -45,6 +46,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   order_cancelled: CircleX,
   payment_overdue: Clock,
   message: MessageSquare,
+  offer: HandCoins,
 };
 
 interface NotificationPanelProps {

@@ -30,7 +30,8 @@ type OwnKey =
   | 'reservePrice'
   | 'buyNowPrice'
   | 'cancelledAt'
-  | 'relistedFrom';
+  | 'relistedFrom'
+  | 'secondChanceAt';
 
 /**
  * Every field of an AuctionRecord and where it is read: the auction's own columns (`own`, by key),
@@ -68,6 +69,7 @@ function auctionFields<Own extends Record<OwnKey, unknown>, SellerName, LeaderNa
     buyNowPrice: own.buyNowPrice,
     cancelledAt: own.cancelledAt,
     relistedFrom: own.relistedFrom,
+    secondChanceAt: own.secondChanceAt,
   };
 }
 

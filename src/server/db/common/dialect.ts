@@ -56,6 +56,7 @@ export const TURN_SCOPES = {
   demoAuction: 6,
   savedSearches: 7,
   conversation: 8,
+  secondChance: 9,
 } as const;
 export type TurnScope = (typeof TURN_SCOPES)[keyof typeof TURN_SCOPES];
 

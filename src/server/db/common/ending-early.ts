@@ -1,5 +1,5 @@
 // Cancelling an auction and relisting one, the same on both databases (db/store.ts AuctionStore).
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
 import type { AuctionReader } from './close';
 import { anyId, type Dialect } from './dialect';
@@ -58,8 +58,13 @@ export function endingEarlyQueries({ kind, t, transaction }: Dialect, auctionByI
               .where(and(eq(auctions.sellerId, old.sellerId), eq(auctions.relistedFrom, old.id)))
               .limit(1),
           ));
-        // An order cancelled unpaid leaves the item unsold: the rule reads its status.
-        const order = old && (yield* get(tx.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.auctionId, old.id))));
+        // An order cancelled unpaid leaves the item unsold: the rule reads the status of the newest
+        // (a second-chance offer may have made another after a cancelled one).
+        const order =
+          old &&
+          (yield* get(
+            tx.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.auctionId, old.id)).orderBy(desc(t.orders.id)).limit(1),
+          ));
         const fresh = decide(old && { ...old, orderStatus: order?.status ?? null }, relisting !== undefined);
         const [inserted] = yield* all(
           tx

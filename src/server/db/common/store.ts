@@ -16,6 +16,7 @@ import { messageQueries } from './messages';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
+import { offerQueries } from './offers';
 import { orderQueries } from './orders';
 import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
@@ -53,6 +54,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     messages: messageQueries(dialect),
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
+    offers: offerQueries(dialect),
     feedback: feedbackQueries(dialect),
     activity: activityQueries(dialect),
     mail: mailQueries(dialect),

@@ -34,7 +34,7 @@ const AUCTION_VIEWED_BY = {
   text: `select case when a.leader_id = $2 then a.leader_max
         else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $2) end as "viewerMax",
       exists (select 1 from watches w where w.user_id = $2 and w.auction_id = a.id) as "viewerWatches",
-      case when $2 in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id) end as "viewerOrderId",
+      case when $2 in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id order by o.id desc limit 1) end as "viewerOrderId",
       ${AUCTION_COLUMNS_AND_JOINS}
     where a.id = $1::bigint`,
 };

@@ -34,7 +34,8 @@ const BID = {
         (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
         a.closed_at as "closedAt", a.more_photos as "morePhotos", a.item_condition as "itemCondition",
         a.shipping_cost as "shippingCost", a.item_location as "itemLocation", a.reserve_price as "reservePrice",
-        a.buy_now_price as "buyNowPrice", a.cancelled_at as "cancelledAt", a.relisted_from as "relistedFrom"
+        a.buy_now_price as "buyNowPrice", a.cancelled_at as "cancelledAt", a.relisted_from as "relistedFrom",
+        a.second_chance_at as "secondChanceAt"
       from auctions a where a.id = $1::bigint for no key update`,
   },
   repeatOf: {

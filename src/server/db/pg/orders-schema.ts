@@ -4,13 +4,14 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../../shared/constants';
 import { FEEDBACK_RATINGS, FEEDBACK_ROLES } from '../../../shared/feedback';
+import { OFFER_STATUSES } from '../../../shared/offers';
 import { auctions, users } from './schema';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const createdAt = () => time('created_at').notNull().defaultNow();
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
-/** What an auction with a buyer became: one order per auction (see the SQLite schema). */
+/** What an auction with a buyer became: one live (not cancelled) order per auction (see the SQLite schema). */
 export const orders = pgTable(
   'orders',
   {
@@ -38,7 +39,11 @@ export const orders = pgTable(
     overdueNotifiedAt: time('overdue_notified_at'),
   },
   (t) => [
-    uniqueIndex('orders_auction_unique').on(t.auctionId),
+    uniqueIndex('orders_auction_unique')
+      .on(t.auctionId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    // The auction page's newest order of an auction, cancelled or not.
+    index('orders_auction_idx').on(t.auctionId, t.id),
     index('orders_buyer_idx').on(t.buyerId, t.id),
     index('orders_seller_idx').on(t.sellerId, t.id),
     index('orders_overdue_due_idx')
@@ -67,4 +72,33 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('feedback_order_role_unique').on(t.orderId, t.role), index('feedback_about_idx').on(t.aboutId, t.createdAt, t.id)],
+);
+
+/** The seller's second-chance offer to one bidder: one pending per auction (see the SQLite schema). */
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    fromId: integer('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: time('expires_at').notNull(),
+    answeredAt: time('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('offers_pending_unique')
+      .on(t.auctionId)
+      .where(sql`${t.status} = 'pending'`),
+    index('offers_to_idx').on(t.toId, t.id),
+    index('offers_auction_idx').on(t.auctionId, t.id),
+  ],
 );

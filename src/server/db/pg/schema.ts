@@ -122,6 +122,8 @@ export const auctions = pgTable(
     cancelledAt: time('cancelled_at'),
     /** The auction this one put back up for sale, if it is a relisting. */
     relistedFrom: integer('relisted_from').references((): AnyPgColumn => auctions.id, { onDelete: 'set null' }),
+    /** When its bidder accepted a second-chance offer (see the SQLite schema). */
+    secondChanceAt: time('second_chance_at'),
     /** When the saved searches were matched against it, at its opening; null until then, so they are matched once. */
     matchedAt: time('matched_at'),
     /** The name and the description as search words, kept by PostgreSQL whenever either changes. */

@@ -33,6 +33,7 @@ type AuctionValues = [
   buyNowPrice: number | null,
   cancelledAt: number | null,
   relistedFrom: number | null,
+  secondChanceAt: number | null,
 ];
 
 /** The photos after the cover, stored as a JSON array: most auctions have none, which needs no parsing. */
@@ -72,6 +73,7 @@ function auctionOfValues([
   buyNowPrice,
   cancelledAt,
   relistedFrom,
+  secondChanceAt,
 ]: AuctionValues): AuctionRecord {
   return {
     id,
@@ -99,6 +101,7 @@ function auctionOfValues([
     buyNowPrice,
     cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
     relistedFrom,
+    secondChanceAt: secondChanceAt === null ? null : new Date(secondChanceAt),
   };
 }
 
@@ -132,6 +135,7 @@ export function listedOfValues([
   buyNowPrice,
   cancelledAt,
   relistedFrom,
+  secondChanceAt,
   viewerMax,
   viewerWatches,
 ]: ListedValues): ListedAuctionRecord {
@@ -161,6 +165,7 @@ export function listedOfValues([
     buyNowPrice,
     cancelledAt: cancelledAt === null ? null : new Date(cancelledAt),
     relistedFrom,
+    secondChanceAt: secondChanceAt === null ? null : new Date(secondChanceAt),
     viewerMax,
     viewerWatches: viewerWatches === 1,
   };
@@ -188,14 +193,15 @@ function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) =>
          case when a.leader_id = @viewer then a.leader_max
            else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end,
          exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id),
-         case when @viewer in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id) end
+         case when @viewer in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id order by o.id desc limit 1) end
        from ${AUCTION_WITH_NAMES} where a.id = @id`,
     )
     .raw();
   return (id, viewer) => {
     const row = statement.get({ id, viewer });
     if (!row) return undefined;
-    // The order's id is read through its unique auction key, and only for the two who may see it.
+    // The newest order's id, through its auction's index, and only for the two who may see it (after a
+    // second chance, the leader is its buyer).
     const viewerOrderId = row.pop() as number | null;
     return { ...listedOfValues(row as unknown as ListedValues), viewerOrderId };
   };

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_STATUSES } from '../../../shared/constants';
 import { FEEDBACK_RATINGS, FEEDBACK_ROLES } from '../../../shared/feedback';
+import { OFFER_STATUSES } from '../../../shared/offers';
 import { auctions, users } from './schema';
 
 const createdAt = () =>
@@ -12,8 +13,10 @@ const createdAt = () =>
     .default(sql`(unixepoch('subsec') * 1000)`);
 
 /**
- * What an auction with a buyer became, made in the transaction of the close or the purchase: the
- * unique auction id makes it once per auction, whatever the number of instances. Each move is a
+ * What an auction with a buyer became, made in the transaction of the close, the purchase or an
+ * accepted second-chance offer: the auction id, unique among the orders not cancelled, makes one live
+ * order per auction, whatever the number of instances (a cancelled one leaves room for a second
+ * chance). Each move is a
  * conditional update from the status it starts from. `overdueNotifiedAt` claims the one overdue
  * notice, as `endingSoonAt` claims an auction's ending-soon notices.
  */
@@ -44,7 +47,11 @@ export const orders = sqliteTable(
     overdueNotifiedAt: integer('overdue_notified_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
-    uniqueIndex('orders_auction_unique').on(t.auctionId),
+    uniqueIndex('orders_auction_unique')
+      .on(t.auctionId)
+      .where(sql`${t.status} <> 'cancelled'`),
+    // The auction page's newest order of an auction, cancelled or not.
+    index('orders_auction_idx').on(t.auctionId, t.id),
     index('orders_buyer_idx').on(t.buyerId, t.id),
     index('orders_seller_idx').on(t.sellerId, t.id),
     // The overdue tick's one query: unpaid orders not told yet, by due time.
@@ -78,4 +85,38 @@ export const feedback = sqliteTable(
   },
   // The profile reads what was said about a user, newest first and over its window.
   (t) => [uniqueIndex('feedback_order_role_unique').on(t.orderId, t.role), index('feedback_about_idx').on(t.aboutId, t.createdAt, t.id)],
+);
+
+/**
+ * The seller's offer of an item that found no buyer to one of its bidders, at that bidder's highest
+ * bid (docs/rules/orders.md#second-chance). The unique index over pending offers makes one pending
+ * offer per auction whatever runs at once; an answer is a conditional update from `pending`.
+ */
+export const offers = sqliteTable(
+  'offers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id, { onDelete: 'cascade' }),
+    fromId: integer('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    answeredAt: integer('answered_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('offers_pending_unique')
+      .on(t.auctionId)
+      .where(sql`${t.status} = 'pending'`),
+    // The bidder's list of offers to answer, and the seller's view of an auction's offers.
+    index('offers_to_idx').on(t.toId, t.id),
+    index('offers_auction_idx').on(t.auctionId, t.id),
+  ],
 );

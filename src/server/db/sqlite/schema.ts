@@ -88,10 +88,7 @@ export const auctions = sqliteTable(
     createdAt: createdAt(),
     /** The bidder with the highest standing maximum; once the auction has ended, its winner. */
     leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
-    /**
-     * The leader's standing maximum, kept on the row the bid reads anyway: the one maximum the bid rule
-     * needs (every other is spent, at most the price). Never shown to anyone but the leader.
-     */
+    /** The leader's standing maximum, on the row the bid reads anyway (every other is spent): only the leader sees it. */
     leaderMax: integer('leader_max'),
     /** When the close recorded the outcome and its notices; null until then. */
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
@@ -113,6 +110,8 @@ export const auctions = sqliteTable(
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     /** The auction this one put back up for sale, if it is a relisting. */
     relistedFrom: integer('relisted_from').references((): AnySQLiteColumn => auctions.id, { onDelete: 'set null' }),
+    /** When its bidder accepted a second-chance offer: the leader is then that bidder, and the winner even below the reserve. */
+    secondChanceAt: integer('second_chance_at', { mode: 'timestamp_ms' }),
     /** When the saved searches were matched against it, at its opening; null until then, so they are matched once. */
     matchedAt: integer('matched_at', { mode: 'timestamp_ms' }),
   },
