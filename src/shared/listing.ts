@@ -58,6 +58,7 @@ export const RELIST_WORDS = {
   notEnded: 'Only an auction that has ended or was cancelled can be relisted.',
   notSeller: 'Only its seller can relist this auction.',
   relisted: 'This auction was already relisted: relist the new one if it does not sell either.',
+  offerPending: 'A second-chance offer of this item waits for its answer: relist it once the offer is declined or has expired.',
 } as const;
 
 /** A user keeps at most this many saved searches; one more is refused (409). */

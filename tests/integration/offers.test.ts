@@ -3,6 +3,7 @@
 // highest bid; the bidder accepts (an order, and the auction's winner) or declines; every refusal;
 // the expiry; the offer's mail; and offers and answers at the same instant over real HTTP.
 import { describe, expect } from 'vitest';
+import { RELIST_WORDS } from '../../src/shared/listing';
 import { OFFER_WORDS } from '../../src/shared/offers';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { failure, signedInUser } from '../support/accounts';
@@ -229,6 +230,29 @@ describe('a relisted auction', () => {
     expect(res.statusCode).toBe(409);
     expect(expectErrorBody(res).error).toBe(OFFER_WORDS.notOfferable);
     expect((await seller.caller.offers.ofAuction({ auctionId })).offerable).toBe(false);
+  });
+});
+
+describe('a relist while an offer waits', () => {
+  test('is 409 until the offer is declined: the offer may still sell the item, and the relist never sells it twice', async ({
+    app,
+    deps,
+  }) => {
+    const { seller, bob, auctionId } = await endedAuction(deps, { reservePrice: 500 });
+    const made = await offer(app, auctionId, bob, seller);
+    expect(made.statusCode, made.body).toBe(201);
+    const relist = () =>
+      post(
+        app,
+        `/api/auction/${auctionId}/relist`,
+        { itemStartDate: new Date(deps.now() + 60_000).toISOString(), itemEndDate: new Date(deps.now() + 24 * HOUR_MS).toISOString() },
+        opts(seller),
+      );
+    const refused = await relist();
+    expect(refused.statusCode).toBe(409);
+    expect(expectErrorBody(refused).error).toBe(RELIST_WORDS.offerPending);
+    expect((await answer(app, made.json()._id, 'decline', bob)).statusCode).toBe(200);
+    expect((await relist()).statusCode).toBe(201);
   });
 });
 

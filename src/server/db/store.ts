@@ -156,12 +156,17 @@ export interface AuctionStore {
   cancel(id: number, sellerId: number, at: Date): Promise<{ cancelled: boolean; auction: AuctionRecord | undefined }>;
   /**
    * A new auction that puts an old one up again, in one transaction that no other relist of the old
-   * one overlaps: reads it (with its order's status) and whether an auction relists it already, lets `decide` judge (the rule,
+   * one (nor an answer to its second-chance offer) overlaps: reads it (with its order's status and whether an offer
+   * waits) and whether an auction relists it already, lets `decide` judge (the rule,
    * pure: it throws to refuse), and inserts the auction it returns. The new auction.
    */
   relist(
     id: number,
-    decide: (auction: (AuctionRecord & { orderStatus: OrderRecord['status'] | null }) | undefined, relistedAlready: boolean) => NewAuction,
+    at: Date,
+    decide: (
+      auction: (AuctionRecord & { orderStatus: OrderRecord['status'] | null; offerPending: boolean }) | undefined,
+      relistedAlready: boolean,
+    ) => NewAuction,
   ): Promise<AuctionRecord>;
   /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:

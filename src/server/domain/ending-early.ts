@@ -25,6 +25,8 @@ export interface ListingState {
   secondChanceAt?: Date | null;
   /** The status of the order its sale made, if any (left out: none). */
   orderStatus?: OrderStatus | null;
+  /** Whether a second-chance offer of it waits for its answer: that offer may still sell it (left out: none). */
+  offerPending?: boolean;
 }
 
 const AUCTION_NOT_FOUND = 'Auction not found';
@@ -94,6 +96,7 @@ export function decideRelist(
     if (!endedWithoutSale(auction)) throw conflict(RELIST_WORDS.sold);
   }
   if (relistedAlready) throw conflict(RELIST_WORDS.relisted);
+  if (auction.offerPending) throw conflict(RELIST_WORDS.offerPending);
 
   const startsAt = resolveStart(request.itemStartDate, now);
   const endsAt = resolveEnd(request.itemEndDate);

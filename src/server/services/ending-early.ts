@@ -31,7 +31,7 @@ export async function relistAuction(deps: AppDeps, seller: { id: number }, input
   const key = parseId(input.id);
   if (key === null) throw notFound('Auction not found');
   const view = viewOf(deps, seller);
-  const row = await deps.store.auctions.relist(key, (old, relistedAlready) => {
+  const row = await deps.store.auctions.relist(key, new Date(view.now), (old, relistedAlready) => {
     const { startsAt, endsAt, startingPrice, reservePrice, buyNowPrice } = decideRelist(old, relistedAlready, seller.id, input, view.now);
     const item = old!;
     return {

@@ -2,10 +2,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
 import type { AuctionReader } from './close';
-import { anyId, type Dialect } from './dialect';
+import { anyId, TURN_SCOPES, type Dialect } from './dialect';
 import { all, get } from './work';
 
-export function endingEarlyQueries({ kind, t, transaction }: Dialect, auctionById: AuctionReader): Pick<AuctionStore, 'cancel' | 'relist'> {
+export function endingEarlyQueries({ kind, t, transaction, takeTurns }: Dialect, auctionById: AuctionReader): Pick<AuctionStore, 'cancel' | 'relist'> {
   const { auctions } = t;
   return {
     cancel(id, sellerId, at) {
@@ -38,7 +38,7 @@ export function endingEarlyQueries({ kind, t, transaction }: Dialect, auctionByI
         return { cancelled: cancelled !== undefined, auction: yield* auctionById(tx, id) };
       });
     },
-    relist(id, decide) {
+    relist(id, at, decide) {
       return transaction(function* (tx) {
         // Two relists of one auction take turns on its row (SQLite's writers always do), so the second
         // sees the first's new auction. "No key update" still lets the new row refer to it.
@@ -65,7 +65,23 @@ export function endingEarlyQueries({ kind, t, transaction }: Dialect, auctionByI
           (yield* get(
             tx.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.auctionId, old.id)).orderBy(desc(t.orders.id)).limit(1),
           ));
-        const fresh = decide(old && { ...old, orderStatus: order?.status ?? null }, relisting !== undefined);
+        // An offer waiting for its answer may still sell the item. The answer and the making of offers
+        // take turns on the auction (db/common/offers.ts): in its turn, the relist sees one that stands,
+        // and an answer after it finds the relisting (no offer accepted sells the item twice).
+        if (old) yield* takeTurns(tx, TURN_SCOPES.secondChance, old.id);
+        const offer =
+          old &&
+          (yield* get(
+            tx
+              .select({ id: t.offers.id })
+              .from(t.offers)
+              .where(and(eq(t.offers.auctionId, old.id), eq(t.offers.status, 'pending'), gt(t.offers.expiresAt, at)))
+              .limit(1),
+          ));
+        const fresh = decide(
+          old && { ...old, orderStatus: order?.status ?? null, offerPending: offer !== undefined },
+          relisting !== undefined,
+        );
         const [inserted] = yield* all(
           tx
             .insert(auctions)
