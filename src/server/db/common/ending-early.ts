@@ -5,7 +5,10 @@ import type { AuctionReader } from './close';
 import { anyId, TURN_SCOPES, type Dialect } from './dialect';
 import { all, get } from './work';
 
-export function endingEarlyQueries({ kind, t, transaction, takeTurns }: Dialect, auctionById: AuctionReader): Pick<AuctionStore, 'cancel' | 'relist'> {
+export function endingEarlyQueries(
+  { kind, t, transaction, takeTurns }: Dialect,
+  auctionById: AuctionReader,
+): Pick<AuctionStore, 'cancel' | 'relist'> {
   const { auctions } = t;
   return {
     cancel(id, sellerId, at) {
