@@ -2,13 +2,11 @@
 // from the messages page), while the auction is scheduled, open or ended: a modal with the question's
 // box; once sent, a link to the conversation it began.
 import { MessageCircleQuestion, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuctionStatus } from '../../../shared/constants';
-import { MESSAGE_MAX } from '../../../shared/messages';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
-import { TextAreaField } from '../../components/text-area-field';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { paths } from '../../lib/paths';
@@ -16,7 +14,7 @@ import { useModalDialog } from '../../lib/use-modal-dialog';
 import type { Auction } from '../auctions/types';
 import { useAuth } from '../auth/auth-context';
 import { useSendMessage } from './api';
-import { messageProblem, MessageCounter } from './message-checks';
+import { MessageCounter, MessageField, useMessageDraft } from './message-checks';
 
 const ASKABLE: AuctionStatus[] = ['scheduled', 'open', 'ended'];
 
@@ -50,9 +48,8 @@ interface AskDialogProps {
 
 function AskDialog({ auction, onClose, returnFocusTo }: AskDialogProps) {
   const titleId = useId();
-  const [body, setBody] = useState('');
-  const [checkError, setCheckError] = useState<string | undefined>(undefined);
   const send = useSendMessage(auction._id, undefined);
+  const draft = useMessageDraft((body) => send.mutate({ auctionId: auction._id, body }), send.isPending);
   const { dialogRef, firstRef, onDialogClose } = useModalDialog(true, onClose, returnFocusTo);
   // Closed through the dialog itself, as Escape does, so the focus goes back to the opener either way.
   const close = () => dialogRef.current?.close();
@@ -61,18 +58,6 @@ function AskDialog({ auction, onClose, returnFocusTo }: AskDialogProps) {
   useEffect(() => {
     if (send.isSuccess) sentLink.current?.focus();
   }, [send.isSuccess]);
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (send.isPending) return;
-    const problem = messageProblem(body);
-    setCheckError(problem ?? undefined);
-    if (!problem) send.mutate({ auctionId: auction._id, body });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-  }
 
   return (
     <dialog
@@ -121,23 +106,11 @@ function AskDialog({ auction, onClose, returnFocusTo }: AskDialogProps) {
             </div>
           </div>
         ) : (
-          <form onSubmit={submit} noValidate className="mt-4 space-y-3">
+          <form onSubmit={draft.submit} noValidate className="mt-4 space-y-3">
             {send.isError && <Banner tone="error">{errorMessage(send.error, 'Your question could not be sent. Please try again.')}</Banner>}
-            <TextAreaField
-              label="Your question"
-              hint="Enter starts a new line; Ctrl+Enter (⌘+Enter on a Mac) sends."
-              error={checkError}
-              rows={5}
-              value={body}
-              maxLength={MESSAGE_MAX + 500}
-              onChange={(event) => {
-                setBody(event.target.value);
-                if (checkError) setCheckError(undefined);
-              }}
-              onKeyDown={onKeyDown}
-            />
+            <MessageField draft={draft} label="Your question" rows={5} />
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
-              <MessageCounter body={body} />
+              <MessageCounter body={draft.body} />
               <Button variant="secondary" onClick={close} disabled={send.isPending} className="sm:ml-auto">
                 Cancel
               </Button>

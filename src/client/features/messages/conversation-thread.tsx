@@ -1,18 +1,16 @@
 // One conversation about an auction: its messages oldest first, the newest in view, and the box to
 // write the next. The messages page shows it, and so does an order's page. A message is text as it
 // was written: drawn as text (never markup, its links not made live), its line breaks kept.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Skeleton } from '../../components/skeleton';
-import { TextAreaField } from '../../components/text-area-field';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { MESSAGE_MAX } from '../../../shared/messages';
 import { useAuth } from '../auth/auth-context';
 import { useConversation, useRefreshUnread, useSendMessage, type Message } from './api';
-import { messageProblem, MessageCounter } from './message-checks';
+import { MessageCounter, MessageField, useMessageDraft } from './message-checks';
 
 interface ConversationThreadProps {
   auctionId: string;
@@ -93,42 +91,18 @@ function MessageItem({ message, own }: { message: Message; own: boolean }) {
 }
 
 function MessageForm({ auctionId, withUserId }: ConversationThreadProps) {
-  const [body, setBody] = useState('');
-  const [checkError, setCheckError] = useState<string | undefined>(undefined);
   const send = useSendMessage(auctionId, withUserId);
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (send.isPending) return;
-    const problem = messageProblem(body);
-    setCheckError(problem ?? undefined);
-    if (problem) return;
-    send.mutate({ auctionId, to: withUserId ?? null, body }, { onSuccess: () => setBody('') });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter is a new line, as in any text box; Ctrl+Enter (Cmd+Enter on a Mac) sends.
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-  }
+  const draft = useMessageDraft(
+    (body, sent) => send.mutate({ auctionId, to: withUserId ?? null, body }, { onSuccess: sent }),
+    send.isPending,
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-3">
+    <form onSubmit={draft.submit} noValidate className="space-y-3">
       {send.isError && <Banner tone="error">{errorMessage(send.error, 'Your message could not be sent. Please try again.')}</Banner>}
-      <TextAreaField
-        label="Your message"
-        hint="Enter starts a new line; Ctrl+Enter (⌘+Enter on a Mac) sends."
-        error={checkError}
-        rows={3}
-        value={body}
-        maxLength={MESSAGE_MAX + 500}
-        onChange={(event) => {
-          setBody(event.target.value);
-          if (checkError) setCheckError(undefined);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      <MessageField draft={draft} label="Your message" rows={3} />
       <div className="flex items-center justify-between gap-3">
-        <MessageCounter body={body} />
+        <MessageCounter body={draft.body} />
         <Button type="submit" loading={send.isPending} className="ml-auto">
           {send.isPending ? 'Sending…' : 'Send'}
         </Button>
