@@ -17,14 +17,14 @@ async function main() {
   await pruneExpiredSessions(deps);
   await pruneLoginHistory(deps);
 
+  // Before the app and its timers start: the demo's past closes and trades are played on their own
+  // clocks, and the app's close must not close those auctions first, at today's time.
+  const seeded = dev || settings.SEED_DEMO ? await seedDemoData(deps) : null;
   const app = await buildApp(deps, { dev });
   if (deps.mail.delivery === 'terminal') {
     app.log.info('No SMTP_URL: mail (notices, password reset and confirmation links) is printed here instead of sent.');
   }
-  if (dev || settings.SEED_DEMO) {
-    const seeded = await seedDemoData(deps);
-    if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
-  }
+  if (seeded) app.log.info(`Loaded demo data into an empty database (${seeded.auctions} auctions).`);
 
   const unused = socketsWithoutRequests(app.server);
   let closing = false;

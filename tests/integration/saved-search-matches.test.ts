@@ -9,7 +9,7 @@ import { listAuctions } from '../../src/server/services/auctions';
 import { matchSavedSearches } from '../../src/server/services/saved-searches';
 import { DAY_MS, HOUR_MS, type Category } from '../../src/shared/constants';
 import { insertUser, signedInUser } from '../support/accounts';
-import { auctionForm } from '../support/auctions';
+import { auctionForm, insertManyAuctions } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { get, postForm } from '../support/http';
 import { mailingApp, PUBLIC_URL, startSmtp } from '../support/smtp';
@@ -196,6 +196,23 @@ describe('matching an auction as it opens', () => {
     expect(await matchSavedSearches(deps)).toEqual([]);
     expect(await matchesOf(deps, ann.id)).toEqual([]);
     expect(await matchesOf(deps, ben.id)).toEqual([]);
+  });
+});
+
+describe('with no saved search at all', () => {
+  test('a backlog of opened auctions is claimed in batches of one statement each, and tells nobody', async ({ deps }) => {
+    const { seller, ann } = await people(deps);
+    await insertManyAuctions(deps, seller.id, 2_500);
+    const unmatched = async () =>
+      Number((await deps.sqlOne<{ n: number }>('select count(*) as n from auctions where matched_at is null'))!.n);
+    expect(await unmatched()).toBe(2_500);
+    expect(await matchSavedSearches(deps)).toEqual([]);
+    expect(await unmatched()).toBe(0);
+    // A search saved afterwards hears of the next auction, not of those.
+    await ann.caller.user.saveSearch({ q: 'kite' });
+    const kite = await list(deps, seller.id, { itemName: 'Red kite' });
+    await matchSavedSearches(deps);
+    expect(await matchesOf(deps, ann.id)).toEqual([expect.stringMatching(new RegExp(`^${kite} .*“Red kite”`))]);
   });
 });
 
