@@ -366,3 +366,6 @@ export interface ConversationRecord {
   last: MessageRecord;
   unread: number;
 }
+
+/** What a relist reads of the auction it puts up again: its order's status, and whether an offer of it waits. */
+export type RelistedAuction = AuctionRecord & { orderStatus: OrderRecord['status'] | null; offerPending: boolean };

@@ -28,6 +28,7 @@ import type {
   OwnBidRecord,
   OrderMoveOutcome,
   OrderRecord,
+  RelistedAuction,
   OwnListOptions,
   Page,
   PurchaseOutcome,
@@ -155,18 +156,15 @@ export interface AuctionStore {
    */
   cancel(id: number, sellerId: number, at: Date): Promise<{ cancelled: boolean; auction: AuctionRecord | undefined }>;
   /**
-   * A new auction that puts an old one up again, in one transaction that no other relist of the old
-   * one (nor an answer to its second-chance offer) overlaps: reads it (with its order's status and whether an offer
-   * waits) and whether an auction relists it already, lets `decide` judge (the rule,
-   * pure: it throws to refuse), and inserts the auction it returns. The new auction.
+   * A new auction that puts an old one up again, in one transaction that no other relist of the old one
+   * (nor an answer to its second-chance offer) overlaps: reads it (with its order's status and whether an
+   * offer waits) and whether an auction relists it already, lets `decide` judge (the rule, pure: it
+   * throws to refuse), and inserts the auction it returns, at `at`. The new auction.
    */
   relist(
     id: number,
     at: Date,
-    decide: (
-      auction: (AuctionRecord & { orderStatus: OrderRecord['status'] | null; offerPending: boolean }) | undefined,
-      relistedAlready: boolean,
-    ) => NewAuction,
+    decide: (auction: RelistedAuction | undefined, relistedAlready: boolean) => NewAuction,
   ): Promise<AuctionRecord>;
   /**
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
