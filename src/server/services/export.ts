@@ -4,7 +4,7 @@
 import { EXPORTS_PER_HOUR, NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../domain/errors';
-import type { PartyRecord } from '../db/export-store';
+import type { ExportedFeedback, PartyRecord } from '../db/export-store';
 import { avatarUrl } from './avatars';
 import { photoUrls } from './photos';
 import { spendOrRefuse } from './rate-limit';
@@ -79,14 +79,6 @@ export async function exportUserData(deps: AppDeps, userId: number) {
   };
 }
 
-function toFeedback({
-  id,
-  orderId,
-  from,
-  about,
-  ...feedback
-}: Awaited<ReturnType<AppDeps['store']['exports']['userData']>>['feedback'][number]) {
+function toFeedback({ id, orderId, from, about, ...feedback }: ExportedFeedback) {
   return { _id: String(id), orderId: String(orderId), from: party(from), about: party(about), ...feedback };
 }
-
-export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
