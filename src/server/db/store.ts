@@ -5,10 +5,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
-import type { ActivityStore } from './activity-store';
-import type { FeedbackStore } from './feedback-store';
-import type { NotificationStore } from './notification-store';
-import type { OfferStore } from './offer-store';
+import type { FeatureStores } from './feature-stores';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -375,11 +372,8 @@ export interface OrderStore {
   tellOverdue(now: number, limit: number, decide: (order: OrderRecord) => Notice[]): Promise<{ due: number; userIds: number[] }>;
 }
 
-export interface Store {
+export interface Store extends FeatureStores {
   orders: OrderStore;
-  offers: OfferStore;
-  feedback: FeedbackStore;
-  activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;
@@ -389,7 +383,6 @@ export interface Store {
   watches: WatchStore;
   searches: SavedSearchStore;
   messages: MessageStore;
-  notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;
   liveStreams: LiveStreamStore;
