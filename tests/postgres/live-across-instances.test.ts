@@ -4,7 +4,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FOLLOW_EVERY_AUCTION, followOne, type BidBus } from '../../src/server/live/bid-bus';
-import type { BidEvent } from '../../src/server/wire';
+import type { BidEvent, LiveBidEvent } from '../../src/server/wire';
 import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
 import { BIDS_CHANNEL, createPgBidBus, type BidHistory } from '../../src/server/live/pg-bid-bus';
 import { createPgNoticeBus, noticeRings } from '../../src/server/live/pg-notice-bus';
@@ -78,7 +78,7 @@ async function next<T>(iterator: AsyncIterator<T>): Promise<T> {
   return result.value;
 }
 
-async function counts(iterator: AsyncIterator<BidEvent>, n: number): Promise<number[]> {
+async function counts(iterator: AsyncIterator<LiveBidEvent>, n: number): Promise<number[]> {
   const seen: number[] = [];
   for (let i = 0; i < n; i++) seen.push((await next(iterator)).bidsCount);
   return seen;

@@ -9,6 +9,7 @@ import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OfferStore } from './offer-store';
+import type { RemovalStore } from './removal-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -60,9 +61,8 @@ export interface UserStore {
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
   setEmailNotifications(userId: number, on: boolean): Promise<void>;
   /**
-   * Sets the user's avatar (a file name inside UPLOAD_DIR, or null for none) and answers the one it
-   * replaced, read in the same statement or transaction, so that two changes at once each learn
-   * which file to delete; undefined when there is no such user.
+   * Sets the user's avatar (a file name inside UPLOAD_DIR, or null for none) and answers the one it replaced, read in the same
+   * statement or transaction, so that two changes at once each learn which file to delete; undefined when there is no such user.
    */
   setAvatar(userId: number, avatar: string | null): Promise<{ previous: string | null } | undefined>;
   /** In one transaction: the existing user with that email made an admin, or a new admin. */
@@ -186,10 +186,9 @@ export interface AuctionStore {
     decide: (state: PurchaseState) => PurchaseDecision,
   ): Promise<PurchaseOutcome>;
   /**
-   * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions,
-   * each in its own transaction: claimed only if its watchers were not told yet (so once per auction,
-   * however many processes tick and whatever a late bid does to its end), with the notices `decide`
-   * returns for its watchers written beside the claim.
+   * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions, each in its own
+   * transaction: claimed only if its watchers were not told yet (so once per auction, however many processes tick and
+   * whatever a late bid does to its end), with the notices `decide` returns for its watchers written beside the claim.
    */
   tellEndingSoon(
     now: number,
@@ -378,6 +377,7 @@ export interface OrderStore {
 export interface Store {
   orders: OrderStore;
   offers: OfferStore;
+  removals: RemovalStore;
   feedback: FeedbackStore;
   activity: ActivityStore;
   users: UserStore;
