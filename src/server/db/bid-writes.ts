@@ -41,6 +41,7 @@ export function bidWrites(
   decision: BidDecision,
   bidder: { id: number; name: string },
   requestKey: string | null,
+  maxBid: number | null,
 ): BidWrites {
   const leads = decision.leaderId === bidder.id;
   const leaderMax = leads && decision.bidderMax !== null ? decision.bidderMax : (current.leaderMax ?? current.currentPrice);
@@ -74,7 +75,7 @@ export function bidWrites(
         // The key belongs to the placed bid, always the first when there is one: a repeat answers with
         // it. A raise alone places none (its one entry, if any, is automatic) and keeps no key.
         requestKey: i === 0 && !entry.auto ? requestKey : null,
-        maxBid: entry.maxBid ?? null,
+        maxBid: entry.auto ? null : Math.max(entry.amount, maxBid ?? 0),
         createdAt: decision.at,
         auto: entry.auto,
         buyNow: false,

@@ -266,10 +266,10 @@ export interface MessageStore {
 export interface BidStore {
   /**
    * One bid, in one transaction: reads the auction (and an earlier bid with the same request key),
-   * lets `decide` judge it, writes what it returns. `decide` is the rule, pure: it throws to refuse.
+   * lets `decide` judge it, writes what it returns (the request's maxBid kept beside its placed bid). `decide` is the rule, pure.
    */
   place(
-    bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null },
+    bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null; maxBid: number | null },
     decide: (state: BidState) => BidDecision | 'repeat',
   ): Promise<BidOutcome>;
   /** One page of the auctions the bidder has bid on (OwnListOptions says the order). */

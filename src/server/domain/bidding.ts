@@ -68,8 +68,6 @@ export interface HistoryEntry {
   amount: number;
   /** Placed for the bidder by their maximum, not by their own hand. */
   auto: boolean;
-  /** A placed bid's maximum as its request sent it: the larger of its amount and its maxBid. */
-  maxBid?: number;
 }
 
 /** A notification owed to a user, written in the transaction of the event that owes it. */
@@ -185,7 +183,7 @@ export function settleBid(
 
   const byMaxima = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
   const price = liftedToReserve(byMaxima, leader.amount, auction.reservePrice);
-  const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false, maxBid: wanted }];
+  const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false }];
   if (price !== bidAmount || leader.bidderId !== bidderId) entries.push({ bidderId: leader.bidderId, amount: price, auto: true });
   return { price, leaderId: leader.bidderId, bidderMax, entries };
 }

@@ -115,7 +115,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
   const pool = db.$client;
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
-  const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
+  const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey, maxBid }, decide) =>
     transaction(pool, async (client): Promise<BidOutcome> => {
       let found = (await client.query<AuctionRecord>({ ...BID.state, values: [auctionId] })).rows[0];
       // A leader who signed up while this bid waited for the lock (see BID.state): read once more, now.
@@ -135,7 +135,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
         };
       }
       const current = found!;
-      const writes = bidWrites(current, decision, bidder, requestKey);
+      const writes = bidWrites(current, decision, bidder, requestKey, maxBid);
 
       if (decision.entries.length === 0) {
         // A raise of the leader's maximum alone that moves no price (one that meets the reserve writes

@@ -111,7 +111,7 @@ export function sqliteBids(
   const immediately = immediateTransactions(db);
 
   return {
-    async place({ auctionId, bidder, requestKey }, decide) {
+    async place({ auctionId, bidder, requestKey, maxBid }, decide) {
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
@@ -128,7 +128,7 @@ export function sqliteBids(
           };
         }
         const current = auction!;
-        const writes = bidWrites(current, decision, bidder, requestKey);
+        const writes = bidWrites(current, decision, bidder, requestKey, maxBid);
         const keepRaised = () => {
           if (writes.raised !== null) keepRaise.run({ auctionId, bidderId: bidder.id, amount: writes.raised, at: decision.at.getTime() });
         };
