@@ -5,8 +5,6 @@ import type { AuctionRecord } from './records';
 export interface RemovalOutcome {
   /** The auction afterwards. */
   auction: AuctionRecord;
-  /** The id of its newest bid afterwards (0 without one): where its live streams go on from. */
-  latestBidId: number;
 }
 
 export interface RemovalStore {

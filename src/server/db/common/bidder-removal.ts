@@ -53,6 +53,16 @@ function requestsInOrder(bids: StoredBid[], raises: StoredRaise[]): StoredReques
   return requests;
 }
 
+/**
+ * A long history in slices, a statement each: SQLite binds at most 32,766 parameters to one
+ * statement, and an auction may have thousands of bids.
+ */
+function chunks<T>(items: T[], size = 1000): T[][] {
+  const slices: T[][] = [];
+  for (let i = 0; i < items.length; i += size) slices.push(items.slice(i, i + size));
+  return slices;
+}
+
 export function removalQueries({ kind, t, transaction }: Dialect, auctionById: AuctionReader): RemovalStore {
   const { auctions, bids, maxBids, maxRaises } = t;
   return {
@@ -120,8 +130,8 @@ export function removalQueries({ kind, t, transaction }: Dialect, auctionById: A
         // (auction, seq) row by row, so the new numbers go in negated, then turn positive.
         const seqOf = new Map(stored.map((bid) => [bid.id, bid.seq]));
         const renumbered = replay.history.filter((bid) => bid.bidId !== null && seqOf.get(bid.bidId) !== bid.seq);
-        if (renumbered.length > 0) {
-          const cases = renumbered.map((bid) => sql`when ${bid.bidId} then cast(${-bid.seq} as integer)`);
+        for (const some of chunks(renumbered)) {
+          const cases = some.map((bid) => sql`when ${bid.bidId} then cast(${-bid.seq} as integer)`);
           yield* run(
             tx
               .update(bids)
@@ -129,10 +139,12 @@ export function removalQueries({ kind, t, transaction }: Dialect, auctionById: A
               .where(
                 inArray(
                   bids.id,
-                  renumbered.map((bid) => bid.bidId!),
+                  some.map((bid) => bid.bidId!),
                 ),
               ),
           );
+        }
+        if (renumbered.length > 0) {
           yield* run(
             tx
               .update(bids)
@@ -140,8 +152,7 @@ export function removalQueries({ kind, t, transaction }: Dialect, auctionById: A
               .where(and(eq(bids.auctionId, current.id), lt(bids.seq, 0))),
           );
         }
-        const made = replay.history.filter((bid) => bid.bidId === null);
-        if (made.length > 0) {
+        for (const made of chunks(replay.history.filter((bid) => bid.bidId === null))) {
           yield* run(
             tx.insert(bids).values(
               made.map(({ bidderId: by, amount, seq, createdAt, endsAt }) => ({
@@ -165,13 +176,7 @@ export function removalQueries({ kind, t, transaction }: Dialect, auctionById: A
         }
         // An audit entry of the removal belongs here, in this transaction.
 
-        const latest = yield* get(
-          tx
-            .select({ id: sql<number>`coalesce(max(${bids.id}), 0)`.mapWith(Number) })
-            .from(bids)
-            .where(eq(bids.auctionId, current.id)),
-        );
-        return { auction: (yield* auctionById(tx, current.id))!, latestBidId: latest?.id ?? 0 };
+        return { auction: (yield* auctionById(tx, current.id))! };
       });
     },
   };
