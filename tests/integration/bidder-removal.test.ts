@@ -165,6 +165,14 @@ describe.each([
     // Without the raise Yuri's maximum would be 120, and Zoe would lead at 121.
     expect(after.bids).toEqual(['Yuri 105 placed', 'Zoe 110 placed', 'Yuri 201 auto']);
     expect([after.auction.currentPrice, after.auction.myMaxBid]).toEqual([201, 300]);
+
+    // A second removal finds the raise in its place still, though the automatic bids around it were made anew.
+    await bid(x, id, { bidAmount: 205, maxBid: 250 });
+    expect((await history(y, id, names)).bids.slice(-2)).toEqual(['Xena 205 placed', 'Yuri 251 auto']);
+    expect((await remove({ app, deps }, admin, id, z._id, REASON)).status).toBe(200);
+    const again = await history(y, id, names);
+    expect(again.bids).toEqual(['Yuri 105 placed', 'Xena 205 placed', 'Yuri 251 auto']);
+    expect([again.auction.currentPrice, again.auction.bidsCount, again.auction.myMaxBid]).toEqual([251, 3, 300]);
   });
 
   test('a raise alone that met the reserve makes its automatic bid again', async ({ app, deps }) => {
