@@ -143,6 +143,31 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     await database.drop();
   });
 
+  test('a reload (an auction whose bids were numbered again) reaches both instances, and the numbering goes on from its count', async () => {
+    const [a, b] = [instance('a'), instance('b')];
+    const onB = b.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const onA = a.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const ready = Promise.all([table.counted('1'), table.counted('1')]);
+    const [firstOnB, firstOnA] = [onB.next(), onA.next()];
+    await ready;
+    for (const n of [1, 2, 3]) {
+      await table.commit(event('1', n));
+      a.bus.publish(event('1', n));
+    }
+    expect([(await firstOnB).value!.bidsCount, ...(await counts(onB, 2))]).toEqual([1, 2, 3]);
+    expect([(await firstOnA).value!.bidsCount, ...(await counts(onA, 2))]).toEqual([1, 2, 3]);
+
+    // A removal leaves one bid: the rows numbered 2 and 3 go, and the auction's next bid is number 2 again.
+    await db.query('delete from bids where auction_id = $1 and bids_count > 1', ['1']);
+    a.bus.publish({ auctionId: '1', reload: true, bidsCount: 1 });
+    expect(await next(onB)).toEqual({ auctionId: '1', reload: true, bidsCount: 1 });
+    expect(await next(onA)).toEqual({ auctionId: '1', reload: true, bidsCount: 1 });
+    await table.commit(event('1', 2));
+    b.bus.publish(event('1', 2));
+    expect(await counts(onA, 1)).toEqual([2]);
+    expect(await counts(onB, 1)).toEqual([2]);
+  });
+
   test('a bid published on one instance reaches the subscribers of the other in order, and its own once', async () => {
     const [a, b] = [instance('a'), instance('b')];
     const onB = b.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
