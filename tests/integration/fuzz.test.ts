@@ -4060,11 +4060,16 @@ async function expectRemoved(deps: Deps, auctionId: string, userId: string, plac
 
 /** The ids of the placed bids of others than `userId` on the auction, oldest first. */
 async function placedByOthers(deps: Deps, auctionId: string, userId: string): Promise<number[]> {
-  const id = parseId(auctionId.trim());
+  // Ids past PostgreSQL's integer name nothing here (the product casts them; this plain query does not).
+  const key = (text: string) => {
+    const id = parseId(text.trim());
+    return id !== null && id <= 2_147_483_647 ? id : null;
+  };
+  const id = key(auctionId);
   if (id === null) return [];
   const rows = await deps.sql<{ id: number }>(
     `select id from bids where auction_id = $1 and bidder_id <> $2 and ${TEST_DATABASE === 'postgres' ? 'not auto' : 'auto = 0'} order by id`,
-    [id, Number(userId.trim()) || 0],
+    [id, key(userId) ?? 0],
   );
   return rows.map((r) => r.id);
 }
