@@ -73,6 +73,19 @@ export interface BidEvent {
   bid: Bid;
 }
 
+/**
+ * An auction's bids were rewritten (a bidder removed by an administrator): whoever shows it reads it
+ * afresh. Its bids are numbered again from 1; `bidsCount` is the count the numbering goes on from.
+ */
+export interface AuctionReloadEvent {
+  auctionId: string;
+  reload: true;
+  bidsCount: number;
+}
+
+/** What the live bus carries: an accepted bid, or an auction to read afresh. */
+export type LiveBidEvent = BidEvent | AuctionReloadEvent;
+
 export function toBid(row: HistoryBidRecord): Bid {
   return {
     _id: String(row.id),

@@ -84,6 +84,15 @@ async function fixture(deps: TestDeps) {
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
+/** An open auction of the fixture's seller with one bid by a bidder of its own: what a removal takes. */
+async function bidOn(fx: Fixture, deps: TestDeps): Promise<{ auctionId: string; userId: string }> {
+  const bidder = await insertUser(deps, { name: 'Bo Bidder' });
+  const auctionId = await insertAuction(deps, fx.seller.id, { itemName: 'Bid on', startingPrice: 10 });
+  const user = await findSessionUser(deps, (await createSession(deps, bidder.id)).token);
+  await createRestCaller(createInnerContext(deps, { user })).auction.placeBid({ auctionId, bidAmount: 11 });
+  return { auctionId, userId: String(bidder.id) };
+}
+
 /** A saved search of the caller's own, to delete (signed out: an id, which is never reached). */
 async function ownSavedSearch(fx: Fixture, who: Who, deps: TestDeps): Promise<string> {
   if (who === 'signedOut') return '1';
@@ -273,6 +282,11 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'admin.users': { type: 'query', ...ADMIN_ONLY, input: () => ({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
   'admin.auctions': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'all' }) },
   'admin.messages': { type: 'query', ...ADMIN_ONLY, input: () => ({ limit: 20 }) },
+  'admin.removeBidder': {
+    type: 'mutation',
+    ...ADMIN_ONLY,
+    input: async (fx, _who, deps) => ({ ...(await bidOn(fx, deps)), reason: 'Shill bidding' }),
+  },
   'lists.auctions': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'lists.ownAuctions': { type: 'query', ...SIGNED_IN },
 };
@@ -646,6 +660,15 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 403,
     admin: 200,
     request: () => ({ method: 'GET', url: '/api/admin/users?page=1&search=&role=all&limit=20&sortBy=createdAt&sortOrder=desc' }),
+  },
+  'DELETE /api/admin/auctions/:id/bidders/:userId': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: async (fx, _who, deps) => {
+      const { auctionId, userId } = await bidOn(fx, deps);
+      return request('DELETE', `/api/admin/auctions/${auctionId}/bidders/${userId}`, { body: { reason: 'Shill bidding' } });
+    },
   },
 };
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect } from 'vitest';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { loadSettings } from '../../src/server/env';
-import type { BidEvent } from '../../src/server/wire';
+import type { LiveBidEvent } from '../../src/server/wire';
 import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
@@ -379,7 +379,7 @@ describe.each([
     // Maxima far from any price, id or count in these answers.
     const X_MAX = 987;
     const Y_MAX = 654;
-    const events: BidEvent[] = [];
+    const events: LiveBidEvent[] = [];
     const publish = deps.bus.publish.bind(deps.bus);
     deps.bus.publish = (event) => {
       events.push(event);

@@ -53,6 +53,7 @@ import { contactInput } from '../../src/shared/schemas/contact';
 import { FEEDBACK_RATINGS, feedbackInput } from '../../src/shared/feedback';
 import { cancelOrderInput, orderIdInput, shippedInput } from '../../src/shared/orders';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
+import { removeBidderInput } from '../../src/shared/schemas/admin';
 import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
 import { sendMessageInput } from '../../src/shared/schemas/messages';
 import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
@@ -3985,6 +3986,176 @@ for (const step of ['accept', 'decline'] as const) {
     { minAccepted: 10 },
   );
 }
+
+// =============================================================================================
+// An administrator removing a bidder from an auction, through both doors
+
+interface RemovalWorld {
+  /** Auctions with bids by the bidders, added as removals empty them. */
+  auctions: string[];
+  bidders: string[];
+  /** Users who never bid anywhere. */
+  strangers: string[];
+}
+
+/** An open auction of the seller's with bids by the three bidders, some automatic: what a removal replays. */
+async function auctionWithBids(deps: Deps, sellerId: number, bidders: string[]): Promise<string> {
+  const id = await insertAuction(deps, sellerId, { itemName: 'Bid on by three', startingPrice: 100 });
+  const bids = [{ bidAmount: 101, maxBid: 150 }, { bidAmount: 105 }, { bidAmount: 116, maxBid: 200 }];
+  for (const [i, body] of bids.entries()) {
+    const user = (await findSessionUser(deps, (await createSession(deps, Number(bidders[i]))).token))!;
+    await createCaller(createInnerContext(deps, { user })).auction.placeBid({ auctionId: id, ...body });
+  }
+  return id;
+}
+
+async function removalWorld(deps: Deps): Promise<RemovalWorld & { sellerId: number }> {
+  const seller = await insertUser(deps, { name: 'Removal Seller' });
+  const bidders = await Promise.all(['Bidder One', 'Bidder Two', 'Bidder Three'].map((name) => insertUser(deps, { name })));
+  const stranger = await insertUser(deps, { name: 'Never Bid' });
+  const ids = bidders.map((b) => String(b.id));
+  return { sellerId: seller.id, bidders: ids, strangers: [String(stranger.id)], auctions: [await auctionWithBids(deps, seller.id, ids)] };
+}
+
+const removalInput = (world: RemovalWorld, options: ValueOptions) =>
+  fc.oneof(
+    {
+      weight: 9,
+      arbitrary: fc.record(
+        {
+          auctionId: fc.oneof(
+            // Read when drawn: the list grows as removals use its auctions up.
+            { weight: 6, arbitrary: fc.nat().map((i) => world.auctions[i % world.auctions.length]!) },
+            { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES) },
+            { weight: 1, arbitrary: fc.anything() },
+          ),
+          userId: fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom(...world.bidders) },
+            { weight: 2, arbitrary: fc.constantFrom(...world.strangers, ...AUCTION_ID_EDGES) },
+            { weight: 1, arbitrary: fc.anything() },
+          ),
+          reason: fc.oneof(
+            { weight: 6, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) },
+            { weight: 2, arbitrary: fc.constantFrom('', '   ', 'x'.repeat(500), 'x'.repeat(501), 'a\u0000b', 'line\nbreak') },
+            { weight: 1, arbitrary: options.json ? hostileJson() : hostileJs() },
+          ),
+        },
+        { requiredKeys: ['auctionId', 'userId'] },
+      ),
+    },
+    { weight: 1, arbitrary: options.json ? hostileJson() : hostileJs() },
+  );
+
+/** What a removal must leave: none of the user's bids there, every other placed bid, a count that matches the history. */
+async function expectRemoved(deps: Deps, auctionId: string, userId: string, placedBefore: number[]) {
+  const rows = await deps.sql<{ id: number; bidder: number; auto: boolean | number }>(
+    'select id, bidder_id as bidder, auto from bids where auction_id = $1 order by id',
+    [Number(auctionId)],
+  );
+  expect(rows.filter((r) => r.bidder === Number(userId))).toEqual([]);
+  expect(rows.filter((r) => !r.auto).map((r) => r.id)).toEqual(placedBefore);
+  const row = await deps.sqlOne<{ count: number }>('select bids_count as count from auctions where id = $1', [Number(auctionId)]);
+  expect(row!.count).toBe(rows.length);
+}
+
+/** The ids of the placed bids of others than `userId` on the auction, oldest first. */
+async function placedByOthers(deps: Deps, auctionId: string, userId: string): Promise<number[]> {
+  // Ids past PostgreSQL's integer name nothing here (the product casts them; this plain query does not).
+  const key = (text: string) => {
+    const id = parseId(text.trim());
+    return id !== null && id <= 2_147_483_647 ? id : null;
+  };
+  const id = key(auctionId);
+  if (id === null) return [];
+  const rows = await deps.sql<{ id: number }>(
+    `select id from bids where auction_id = $1 and bidder_id <> $2 and ${TEST_DATABASE === 'postgres' ? 'not auto' : 'auto = 0'} order by id`,
+    [id, key(userId) ?? 0],
+  );
+  return rows.map((r) => r.id);
+}
+
+fuzz(
+  'admin.removeBidder',
+  'caller',
+  'only an admin removes a bidder who bid on an open auction, with a reason; anything else changes nothing',
+  150,
+  async (numRuns, { deps }) => {
+    const world = await removalWorld(deps);
+    const admin = await makeActor(deps, 'Fuzz Admin');
+    await deps.sql("update users set role = 'admin' where id = $1", [admin.id]);
+    const asAdmin = { ...admin, user: (await findSessionUser(deps, admin.token))! };
+    const plain = await makeActor(deps, 'Fuzz User');
+    await check(fc.tuple(removalInput(world, CALLER), fc.integer({ min: 0, max: 9 })), numRuns, async ([value, roll]) => {
+      const actor = roll === 0 ? null : roll === 1 ? plain : asAdmin;
+      const sent = removeBidderInput.safeParse(value);
+      const placed = sent.success ? await placedByOthers(deps, sent.data.auctionId, sent.data.userId) : [];
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, actor).admin.removeBidder(value as never));
+      const after = await snapshot(deps);
+      if (actor !== plain) expectSchemaRefusal(outcome, removeBidderInput, value, true, actor !== null);
+      if (outcome.ok) {
+        expect(actor).toBe(asAdmin);
+        await expectRemoved(deps, sent.data!.auctionId, sent.data!.userId, placed);
+        // The next case finds bids to remove again.
+        world.auctions.push(await auctionWithBids(deps, world.sellerId, world.bidders));
+      } else {
+        expect(['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT']).toContain(outcome.error.code);
+        if (actor === plain) expect(outcome.error.code).toBe('FORBIDDEN');
+        expectUnchanged(before, after, 'admin.removeBidder');
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+fuzz(
+  'admin.removeBidder',
+  'rest',
+  'DELETE /api/admin/auctions/:id/bidders/:userId: odd ids, bodies and sessions; an admin’s removal, or nothing changes',
+  150,
+  async (numRuns, { app, deps }) => {
+    const world = await removalWorld(deps);
+    const admin = await restActor(deps);
+    await deps.sql("update users set role = 'admin' where id = $1", [admin.id]);
+    // Read when drawn: the list of auctions grows as removals use them up.
+    const pathId = (ids: string[]) =>
+      fc.oneof(
+        { weight: 6, arbitrary: fc.nat().map((i) => ids[i % ids.length]!) },
+        { weight: 1, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((s) => s.trim() !== '')).map(encodeURIComponent) },
+        { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+      );
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(fc.oneof({ weight: 4, arbitrary: fc.record({ reason: fc.string({ maxLength: 40 }) }) }, hostileJson())),
+      auctionId: pathId(world.auctions),
+      userId: pathId([...world.bidders, ...world.strangers]),
+    });
+    // A path segment as the router hands it on; one that does not decode names nothing.
+    const decoded = (segment: string) => {
+      try {
+        return decodeURIComponent(segment).trim();
+      } catch {
+        return '';
+      }
+    };
+    await check(cases, numRuns, async (c) => {
+      const placed = await placedByOthers(deps, decoded(c.auctionId), decoded(c.userId));
+      const before = await snapshot(deps);
+      const url = `/api/admin/auctions/${c.auctionId}/bidders/${c.userId}`;
+      const res = await sendJson(app, 'DELETE', url, c, admin);
+      expectSaneResponse(res, `DELETE ${url.slice(0, 80)}`);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) {
+        await expectRemoved(deps, decoded(c.auctionId), decoded(c.userId), placed);
+        world.auctions.push(await auctionWithBids(deps, world.sellerId, world.bidders));
+      } else {
+        expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'DELETE /api/admin/auctions/:id/bidders/:userId');
+      }
+    });
+  },
+  { minAccepted: 3 },
+);
 
 // =============================================================================================
 // Through tRPC over HTTP: the same procedures behind /trpc, single and batched

@@ -4,7 +4,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { FOLLOW_EVERY_AUCTION, followOne, type BidBus } from '../../src/server/live/bid-bus';
-import type { BidEvent } from '../../src/server/wire';
+import type { BidEvent, LiveBidEvent } from '../../src/server/wire';
 import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
 import { BIDS_CHANNEL, createPgBidBus, type BidHistory } from '../../src/server/live/pg-bid-bus';
 import { createPgNoticeBus, noticeRings } from '../../src/server/live/pg-notice-bus';
@@ -78,7 +78,7 @@ async function next<T>(iterator: AsyncIterator<T>): Promise<T> {
   return result.value;
 }
 
-async function counts(iterator: AsyncIterator<BidEvent>, n: number): Promise<number[]> {
+async function counts(iterator: AsyncIterator<LiveBidEvent>, n: number): Promise<number[]> {
   const seen: number[] = [];
   for (let i = 0; i < n; i++) seen.push((await next(iterator)).bidsCount);
   return seen;
@@ -141,6 +141,31 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     }
     await db.end();
     await database.drop();
+  });
+
+  test('a reload (an auction whose bids were numbered again) reaches both instances, and the numbering goes on from its count', async () => {
+    const [a, b] = [instance('a'), instance('b')];
+    const onB = b.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const onA = a.bus.subscribe(followOne('1'))[Symbol.asyncIterator]();
+    const ready = Promise.all([table.counted('1'), table.counted('1')]);
+    const [firstOnB, firstOnA] = [onB.next(), onA.next()];
+    await ready;
+    for (const n of [1, 2, 3]) {
+      await table.commit(event('1', n));
+      a.bus.publish(event('1', n));
+    }
+    expect([(await firstOnB).value!.bidsCount, ...(await counts(onB, 2))]).toEqual([1, 2, 3]);
+    expect([(await firstOnA).value!.bidsCount, ...(await counts(onA, 2))]).toEqual([1, 2, 3]);
+
+    // A removal leaves one bid: the rows numbered 2 and 3 go, and the auction's next bid is number 2 again.
+    await db.query('delete from bids where auction_id = $1 and bids_count > 1', ['1']);
+    a.bus.publish({ auctionId: '1', reload: true, bidsCount: 1 });
+    expect(await next(onB)).toEqual({ auctionId: '1', reload: true, bidsCount: 1 });
+    expect(await next(onA)).toEqual({ auctionId: '1', reload: true, bidsCount: 1 });
+    await table.commit(event('1', 2));
+    b.bus.publish(event('1', 2));
+    expect(await counts(onA, 1)).toEqual([2]);
+    expect(await counts(onB, 1)).toEqual([2]);
   });
 
   test('a bid published on one instance reaches the subscribers of the other in order, and its own once', async () => {

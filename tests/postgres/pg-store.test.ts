@@ -61,7 +61,7 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     bidder: { id: number; name: string },
     { amount, max = null, key = null, on = store }: { amount: number; max?: number | null; key?: string | null; on?: PgStore },
   ): Promise<BidOutcome> {
-    return on.bids.place({ auctionId, bidder, requestKey: key }, (state) =>
+    return on.bids.place({ auctionId, bidder, requestKey: key, maxBid: null }, (state) =>
       decideBid(state, { bidderId: bidder.id, bidAmount: amount, maxBid: max }, { now: NOW, softCloseMs: 0 }),
     );
   }

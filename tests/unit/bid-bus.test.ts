@@ -1,7 +1,7 @@
 // The bid bus: one channel per auction, a queue per subscriber, slow subscribers ended rather than buffered.
 import { describe, expect, test } from 'vitest';
 import { createBidBus, FOLLOW_EVERY_AUCTION, followOne, MAX_QUEUED_EVENTS, ResumeLater } from '../../src/server/live/bid-bus';
-import type { BidEvent } from '../../src/server/wire';
+import type { BidEvent, LiveBidEvent } from '../../src/server/wire';
 
 const event = (auctionId: string, n: number): BidEvent => ({
   auctionId,
@@ -18,7 +18,7 @@ const event = (auctionId: string, n: number): BidEvent => ({
   },
 });
 
-async function take(iterator: AsyncIterator<BidEvent>, n: number): Promise<string[]> {
+async function take(iterator: AsyncIterator<LiveBidEvent>, n: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) ids.push((await iterator.next()).value!.bid._id);
   return ids;

@@ -9,7 +9,11 @@ export function leaderStanding(auction: AuctionRecord | undefined): StandingMax 
 }
 
 /** A bid as it is inserted: its record without the id the database gives it, and its request key. */
-export type NewBid = Omit<BidRecord, 'id'> & { requestKey: string | null };
+export type NewBid = Omit<BidRecord, 'id'> & {
+  requestKey: string | null;
+  /** The maximum a placed bid's request sent (bids.max_bid), for a removal's replay; null on an automatic bid. */
+  maxBid: number | null;
+};
 
 export interface BidWrites {
   /** Whether the bidder leads afterwards. */
@@ -24,6 +28,8 @@ export interface BidWrites {
    * changed hands; null when neither happened.
    */
   spent: { bidderId: number; amount: number } | null;
+  /** The new maximum of a raise alone, kept (max_raises) for a removal's replay; null for a bid or a raise that raised nothing. */
+  raised: number | null;
   /** The decision's bids, numbered so that the last one's number is the auction's count after the raise. */
   bids(bidsCount: number): NewBid[];
   /** The auction after the raise. */
@@ -35,6 +41,7 @@ export function bidWrites(
   decision: BidDecision,
   bidder: { id: number; name: string },
   requestKey: string | null,
+  maxBid: number | null,
 ): BidWrites {
   const leads = decision.leaderId === bidder.id;
   const leaderMax = leads && decision.bidderMax !== null ? decision.bidderMax : (current.leaderMax ?? current.currentPrice);
@@ -50,11 +57,13 @@ export function bidWrites(
     [bidder.id, bidder.name],
     [current.leaderId, current.leaderName],
   ]);
+  const placesBid = decision.entries.some((entry) => !entry.auto);
   return {
     leads,
     leaderMax,
     myMaxBid,
     spent,
+    raised: placesBid ? null : decision.bidderMax,
     bids(bidsCount) {
       const firstSeq = bidsCount - decision.entries.length + 1;
       return decision.entries.map((entry, i) => ({
@@ -66,6 +75,7 @@ export function bidWrites(
         // The key belongs to the placed bid, always the first when there is one: a repeat answers with
         // it. A raise alone places none (its one entry, if any, is automatic) and keeps no key.
         requestKey: i === 0 && !entry.auto ? requestKey : null,
+        maxBid: entry.auto ? null : Math.max(entry.amount, maxBid ?? 0),
         createdAt: decision.at,
         auto: entry.auto,
         buyNow: false,

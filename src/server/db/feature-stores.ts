@@ -5,12 +5,15 @@ import type { ExportStore } from './export-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OfferStore } from './offer-store';
+import type { RemovalStore } from './removal-store';
 
 export interface FeatureStores {
   notifications: NotificationStore;
   offers: OfferStore;
   feedback: FeedbackStore;
   activity: ActivityStore;
+  /** Bidders taken off auctions, by an administrator. */
+  removals: RemovalStore;
   /** A user's data, for its download. */
   exports: ExportStore;
 }

@@ -57,9 +57,8 @@ export interface UserStore {
   setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<void>;
   setEmailNotifications(userId: number, on: boolean): Promise<void>;
   /**
-   * Sets the user's avatar (a file name inside UPLOAD_DIR, or null for none) and answers the one it
-   * replaced, read in the same statement or transaction, so that two changes at once each learn
-   * which file to delete; undefined when there is no such user.
+   * Sets the user's avatar (a file name inside UPLOAD_DIR, or null for none) and answers the one it replaced, read in the same
+   * statement or transaction, so that two changes at once each learn which file to delete; undefined when there is no such user.
    */
   setAvatar(userId: number, avatar: string | null): Promise<{ previous: string | null } | undefined>;
   /** In one transaction: the existing user with that email made an admin, or a new admin. */
@@ -183,10 +182,9 @@ export interface AuctionStore {
     decide: (state: PurchaseState) => PurchaseDecision,
   ): Promise<PurchaseOutcome>;
   /**
-   * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions,
-   * each in its own transaction: claimed only if its watchers were not told yet (so once per auction,
-   * however many processes tick and whatever a late bid does to its end), with the notices `decide`
-   * returns for its watchers written beside the claim.
+   * Tells the watchers of open auctions that end within `withinMs` of `now`, at most `limit` auctions, each in its own
+   * transaction: claimed only if its watchers were not told yet (so once per auction, however many processes tick and
+   * whatever a late bid does to its end), with the notices `decide` returns for its watchers written beside the claim.
    */
   tellEndingSoon(
     now: number,
@@ -264,10 +262,10 @@ export interface MessageStore {
 export interface BidStore {
   /**
    * One bid, in one transaction: reads the auction (and an earlier bid with the same request key),
-   * lets `decide` judge it, writes what it returns. `decide` is the rule, pure: it throws to refuse.
+   * lets `decide` judge it, writes what it returns (the request's maxBid kept beside its placed bid). `decide` is the rule, pure.
    */
   place(
-    bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null },
+    bid: { auctionId: number; bidder: { id: number; name: string }; requestKey: string | null; maxBid: number | null },
     decide: (state: BidState) => BidDecision | 'repeat',
   ): Promise<BidOutcome>;
   /** One page of the auctions the bidder has bid on (OwnListOptions says the order). */

@@ -139,6 +139,55 @@ function liftedToReserve(price: number, leaderMax: number, reservePrice: number 
   return reservePrice !== null && leaderMax >= reservePrice && price < reservePrice ? reservePrice : price;
 }
 
+/** What a request does to the price and the lead: the part of a decision that the replay of a removal reuses. */
+export type Settlement = Pick<BidDecision, 'price' | 'leaderId' | 'bidderMax' | 'entries'>;
+
+/**
+ * The rule's arithmetic for an accepted request, without its checks: who leads afterwards, at what
+ * price, and which bids that adds. `maxima` must hold the leader's and the bidder's standing maxima
+ * (more does no harm). decideBid runs it after its checks; the replay of a bidder's removal
+ * (bidder-removal.ts) runs it over an auction's stored requests, where the bounds no longer apply.
+ */
+export function settleBid(
+  auction: Pick<AuctionState, 'currentPrice' | 'leaderId' | 'reservePrice'>,
+  maxima: StandingMax[],
+  { bidderId, bidAmount, maxBid }: BidRequest,
+): Settlement {
+  const own = maxima.find((m) => m.bidderId === bidderId);
+  const standing = own?.amount ?? 0;
+  const wanted = Math.max(bidAmount ?? 0, maxBid ?? 0);
+  const bidderMax = wanted > standing ? wanted : null;
+  // A maximum that grew is reached now, after every other: it loses ties.
+  const mine: StandingMax = bidderMax === null ? own! : { bidderId, amount: bidderMax, order: Number.POSITIVE_INFINITY };
+  const standings = [...maxima.filter((m) => m.bidderId !== bidderId), mine];
+  const leader = highest(standings)!;
+  const runnerUp = highest(standings.filter((m) => m.bidderId !== leader.bidderId));
+
+  if (bidAmount === null) {
+    // A raise alone. The leader's keeps the price, but for the reserve. Only a replay can meet a raise
+    // by someone who does not lead (an old bid stored without its maximum understates a bidder): it
+    // takes the lead the way a bid at the current price would.
+    const byMaxima =
+      leader.bidderId === auction.leaderId || !runnerUp
+        ? auction.currentPrice
+        : Math.max(auction.currentPrice, Math.min(leader.amount, runnerUp.amount + 1));
+    const price = liftedToReserve(byMaxima, leader.amount, auction.reservePrice);
+    const moved = price !== auction.currentPrice || leader.bidderId !== auction.leaderId;
+    return {
+      price,
+      leaderId: leader.bidderId,
+      bidderMax,
+      entries: moved ? [{ bidderId: leader.bidderId, amount: price, auto: true }] : [],
+    };
+  }
+
+  const byMaxima = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
+  const price = liftedToReserve(byMaxima, leader.amount, auction.reservePrice);
+  const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false }];
+  if (price !== bidAmount || leader.bidderId !== bidderId) entries.push({ bidderId: leader.bidderId, amount: price, auto: true });
+  return { price, leaderId: leader.bidderId, bidderMax, entries };
+}
+
 /**
  * Decides a bid, or throws why it is refused. A request repeating an earlier one (same bidder, same
  * request key) answers 'repeat' when it asks for the same amount.
@@ -150,30 +199,17 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
     return 'repeat';
   }
   if (!auction) throw notFound('Auction not found');
-  const { bidderId, bidAmount, maxBid } = request;
+  const { bidderId, bidAmount } = request;
   if (auction.sellerId === bidderId) throw forbidden('You cannot bid on your own auction.');
   if (auction.cancelledAt !== null) throw badRequest(CANCEL_WORDS.notOpen);
   if (rules.now < auction.startsAt.getTime()) throw badRequest('This auction has not started yet; bidding opens at its start date.');
   if (hasEnded(auction, rules.now)) throw badRequest('This auction has ended; bids are no longer accepted.');
 
-  const own = maxima.find((m) => m.bidderId === bidderId);
-  const standing = own?.amount ?? 0;
-
   if (bidAmount === null) {
     // Raising a maximum alone moves nothing but the leader's own ceiling (no end, nobody told), unless
     // it reaches a reserve the price is below: then the leader's automatic bid meets the reserve.
     if (auction.leaderId !== bidderId) throw invalid([{ path: 'bidAmount', message: BID_WORDS.raiseNeedsLead }]);
-    const raised = maxBid !== null && maxBid > standing ? maxBid : null;
-    const price = liftedToReserve(auction.currentPrice, raised ?? standing, auction.reservePrice);
-    return {
-      at: new Date(rules.now),
-      price,
-      leaderId: bidderId,
-      bidderMax: raised,
-      entries: price === auction.currentPrice ? [] : [{ bidderId, amount: price, auto: true }],
-      endsAt: auction.endsAt,
-      notices: [],
-    };
+    return { at: new Date(rules.now), ...settleBid(auction, maxima, request), endsAt: auction.endsAt, notices: [] };
   }
 
   const { min, max } = bidBounds(auction.currentPrice);
@@ -181,21 +217,9 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
     throw badRequest(BID_WORDS.outOfRange(auction.currentPrice));
   }
 
-  const wanted = Math.max(bidAmount, maxBid ?? 0);
-  const bidderMax = wanted > standing ? wanted : null;
-  // A maximum that grew is reached now, after every other: it loses ties.
-  const mine: StandingMax = bidderMax === null ? own! : { bidderId, amount: bidderMax, order: Number.POSITIVE_INFINITY };
-  const standings = [...maxima.filter((m) => m.bidderId !== bidderId), mine];
-  const leader = highest(standings)!;
-  const runnerUp = highest(standings.filter((m) => m.bidderId !== leader.bidderId));
-  const byMaxima = runnerUp ? Math.max(bidAmount, Math.min(leader.amount, runnerUp.amount + 1)) : bidAmount;
-  const price = liftedToReserve(byMaxima, leader.amount, auction.reservePrice);
-
-  const entries: HistoryEntry[] = [{ bidderId, amount: bidAmount, auto: false }];
-  if (price !== bidAmount || leader.bidderId !== bidderId) entries.push({ bidderId: leader.bidderId, amount: price, auto: true });
-
+  const { price, leaderId, bidderMax, entries } = settleBid(auction, maxima, request);
   const notices: Notice[] = [];
-  if (auction.leaderId !== null && auction.leaderId !== leader.bidderId) {
+  if (auction.leaderId !== null && auction.leaderId !== leaderId) {
     notices.push({
       userId: auction.leaderId,
       kind: 'outbid',
@@ -206,7 +230,7 @@ export function decideBid({ auction, maxima, repeatOf }: BidState, request: BidR
   const lateFrom = auction.endsAt.getTime() - rules.softCloseMs;
   const endsAt = rules.softCloseMs > 0 && rules.now > lateFrom ? new Date(rules.now + rules.softCloseMs) : auction.endsAt;
 
-  return { at: new Date(rules.now), price, leaderId: leader.bidderId, bidderMax, entries, endsAt, notices };
+  return { at: new Date(rules.now), price, leaderId, bidderMax, entries, endsAt, notices };
 }
 
 /**

@@ -9,7 +9,7 @@
 // answer goes out first), and each then sends at its own pace. A subscriber that falls too far
 // behind is ended rather than buffered without bound: its client reconnects with its last event id
 // and catches up from the database.
-import type { BidEvent } from '../wire';
+import type { LiveBidEvent } from '../wire';
 
 /** What one subscription follows: some auctions, each in the order of its bids, and maybe every auction besides. */
 export interface Following {
@@ -22,9 +22,9 @@ export const FOLLOW_EVERY_AUCTION: Following = { auctionIds: [], everyAuction: t
 
 export interface BidBus {
   /** Hands the event to every subscriber that follows its auction or every auction; returns how many. */
-  publish(event: BidEvent): number;
+  publish(event: LiveBidEvent): number;
   /** Events of what `following` names from now on, until the signal aborts or the bus closes. */
-  subscribe(following: Following, signal?: AbortSignal): AsyncIterable<BidEvent>;
+  subscribe(following: Following, signal?: AbortSignal): AsyncIterable<LiveBidEvent>;
   /** Ends every subscription (server shutdown). */
   close(): void;
 }
@@ -46,7 +46,7 @@ export class ResumeLater extends Error {
 interface Subscriber {
   /** The auctions it follows by name; from the every-auction channel it takes only the others. */
   auctions: ReadonlySet<string>;
-  queue: BidEvent[];
+  queue: LiveBidEvent[];
   /** Resolves the subscriber's pending wait, if it is waiting. */
   wake: (() => void) | null;
   ended: boolean;
@@ -62,10 +62,10 @@ interface Subscriber {
  */
 export interface FanOut {
   /** Hands the event to the subscribers that follow its auction by name; returns how many. */
-  toFollowers(event: BidEvent): number;
+  toFollowers(event: LiveBidEvent): number;
   /** Hands the event to the subscribers of every auction that do not follow its auction by name. */
-  toEveryAuction(event: BidEvent): number;
-  subscribe(following: Following, signal?: AbortSignal): AsyncIterable<BidEvent>;
+  toEveryAuction(event: LiveBidEvent): number;
+  subscribe(following: Following, signal?: AbortSignal): AsyncIterable<LiveBidEvent>;
   close(): void;
 }
 
@@ -87,7 +87,7 @@ export function createFanOut(): FanOut {
     subscriber.wake?.();
   };
 
-  function hand(subscriber: Subscriber, event: BidEvent): boolean {
+  function hand(subscriber: Subscriber, event: LiveBidEvent): boolean {
     if (subscriber.ended) return false;
     if (subscriber.queue.length >= MAX_QUEUED_EVENTS) {
       subscriber.letGo = true;

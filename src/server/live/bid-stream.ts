@@ -9,7 +9,10 @@ import type { BidEvent } from '../wire';
 export const MAX_REPLAYED_BIDS = 1000;
 const REPLAY_PAGE = 100;
 
-/** Sent instead of a replay too long to be worth it: the client reads the auctions afresh. */
+/**
+ * Sent instead of a replay too long to be worth it, and when an auction's bids were rewritten: the
+ * client reads the auctions afresh.
+ */
 export interface ReloadEvent {
   reload: true;
   /** The one auction of a stream that follows one, otherwise null: read everything afresh. */
@@ -70,6 +73,12 @@ export async function* bidStream(
       const next = await pending;
       if (next.done) return;
       pending = live.next();
+      // An auction whose bids were rewritten: the client reads it afresh. The stream's place stays:
+      // a bid of another auction may still come with a smaller id than the rewrite's.
+      if ('reload' in next.value) {
+        yield { id: String(last), event: { reload: true, auctionId: next.value.auctionId } };
+        continue;
+      }
       // Bids already replayed from the database also arrived live while the replay ran.
       if (Number(next.value.bid._id) <= last) continue;
       yield { id: next.value.bid._id, event: next.value };

@@ -29,7 +29,7 @@
 // reconnects are not read again. These subscriptions carry on regardless: each event carries its
 // auction's current price, so the next bid of an auction mends what a lost one left behind. A
 // client that must see every bid of an auction follows that auction.
-import type { BidEvent } from '../wire';
+import type { BidEvent, LiveBidEvent } from '../wire';
 import { createFanOut, MAX_QUEUED_EVENTS, ResumeLater, type BidBus } from './bid-bus';
 import type { Doorbell } from './doorbell';
 
@@ -140,18 +140,27 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
   }
 
   /** An event published here or heard from another process, in whatever order it came. */
-  function arrived(event: BidEvent) {
+  function arrived(event: LiveBidEvent) {
     const auction = followed.get(event.auctionId);
-    if (!auction || (auction.last !== null && event.bidsCount <= auction.last)) return;
+    if (auction && 'reload' in event) {
+      // The auction's bids were numbered again: its followers read it afresh, and the numbering goes
+      // on from the rewrite's count. Events waiting for a gap belong to the old numbering.
+      auction.early.clear();
+      auction.last = event.bidsCount;
+      fanOut.toFollowers(event);
+      return;
+    }
+    if (!auction || 'reload' in event) return;
+    if (auction.last !== null && event.bidsCount <= auction.last) return;
     auction.early.set(event.bidsCount, event);
     if (!auction.busy) void handOn(event.auctionId, auction);
   }
 
   const stopListening = doorbell.listen(BIDS_CHANNEL, {
     heard(payload) {
-      let event: BidEvent;
+      let event: LiveBidEvent;
       try {
-        event = JSON.parse(payload) as BidEvent;
+        event = JSON.parse(payload) as LiveBidEvent;
       } catch (error) {
         log.warn({ err: error }, 'a bid ring that is not JSON was ignored');
         return;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RestRoutes } from './adapter';
+import { param, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** Query-string parameters, handed to the procedure's schema unchecked (it validates them). */
 const query = (req: FastifyRequest) => req.query as never;
@@ -7,4 +7,8 @@ const query = (req: FastifyRequest) => req.query as never;
 export function adminRoutes(rest: RestRoutes) {
   rest('GET', '/admin/dashboard', (caller) => caller.admin.dashboard());
   rest('GET', '/admin/users', (caller, req) => caller.admin.users(query(req)));
+  // The path names the auction and the user; the body gives the reason and cannot name others.
+  rest('DELETE', '/admin/auctions/:id/bidders/:userId', (caller, req) =>
+    caller.admin.removeBidder({ ...(unvalidatedBody(req) as object), auctionId: param(req, 'id'), userId: param(req, 'userId') } as never),
+  );
 }

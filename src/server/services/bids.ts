@@ -31,8 +31,9 @@ export async function placeBid(deps: AppDeps, bidder: { id: number; name: string
   if (auctionId === null) throw notFound('Auction not found');
   const request = { bidderId: bidder.id, bidAmount: input.bidAmount ?? null, maxBid: input.maxBid ?? null };
   const rules = { now: deps.now(), softCloseMs: deps.settings.SOFT_CLOSE_SECONDS * 1000 };
-  const outcome = await deps.store.bids.place({ auctionId, bidder, requestKey: input.requestKey ?? null }, (state) =>
-    decideBid(state, request, rules),
+  const outcome = await deps.store.bids.place(
+    { auctionId, bidder, requestKey: input.requestKey ?? null, maxBid: request.maxBid },
+    (state) => decideBid(state, request, rules),
   );
   if (outcome.kind === 'price-moved') {
     throw conflict(`The price moved before your bid landed: the current price is ${formatDollars(outcome.auction.currentPrice)}.`);

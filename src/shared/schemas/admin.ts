@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX, ADMIN_USERS_MAX_LIMIT, ADMIN_USERS_PAGE_SIZE } from '../constants';
 import { AUCTION_STATUSES } from '../constants';
-import { CONTROL_CHARACTER, pageFields, wholeNumber } from './common';
+import { CONTROL_CHARACTER, linesText, pageFields, wholeNumber } from './common';
 
 export const ADMIN_USER_SORT_COLUMNS = ['name', 'email', 'role', 'createdAt', 'lastLogin'] as const;
 export type AdminUserSortColumn = (typeof ADMIN_USER_SORT_COLUMNS)[number];
@@ -39,3 +39,14 @@ export const adminAuctionsInput = z
 export type AdminAuctionsInput = z.infer<typeof adminAuctionsInput>;
 
 export const adminMessagesInput = z.object(pageFields(ADMIN_PAGE_SIZE, 100)).default({ limit: ADMIN_PAGE_SIZE });
+
+/** The longest reason an administrator may give for an action on someone else's account or bids. */
+export const MODERATION_REASON_MAX = 500;
+
+/** An administrator removes a user's bids from an open auction (against shill bidding), saying why. */
+export const removeBidderInput = z.object({
+  auctionId: z.string().trim().min(1, 'auctionId is required').max(32),
+  userId: z.string().trim().min(1, 'userId is required').max(32),
+  reason: linesText('Reason', MODERATION_REASON_MAX),
+});
+export type RemoveBidderInput = z.infer<typeof removeBidderInput>;

@@ -77,7 +77,8 @@ export function useApplyLiveBids() {
   useLiveEvents((data) => {
     if (!isBidStreamEvent(data)) return;
     const event = data;
-    // Too much was missed to replay (a long sleep): read the auctions afresh instead.
+    // Too much was missed to replay (a long sleep), or an auction's bids were rewritten (an administrator
+    // removed a bidder, which numbers them again): read the auctions afresh instead.
     if ('reload' in event) {
       for (const queryKey of [trpc.auction.pathKey(), trpc.user.watchlist.pathKey(), trpc.user.bids.pathKey()]) {
         void queryClient.invalidateQueries({ queryKey });

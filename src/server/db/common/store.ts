@@ -3,6 +3,7 @@
 import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
 import { activityQueries } from './activity';
+import { removalQueries } from './bidder-removal';
 import { bidReads } from './bid-reads';
 import { buyNowQueries } from './buy-now';
 import { closeQueries, type AuctionReader } from './close';
@@ -56,6 +57,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
     offers: offerQueries(dialect),
+    removals: removalQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
     activity: activityQueries(dialect),
     exports: exportQueries(dialect),

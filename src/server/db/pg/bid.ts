@@ -54,16 +54,27 @@ const BID = {
         update auctions set current_price = $2, bids_count = $8, leader_id = $3, leader_max = $4, ends_at = $5
         where id = $1 and current_price = $6 and bids_count = $9 returning 1
       )
-      insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
-      select $1, b."bidderId", b.amount, b.seq, b."requestKey", $7, b.auto, $5
-      from raised, jsonb_to_recordset($10::jsonb) as b("bidderId" int, amount int, seq int, "requestKey" text, auto boolean)
+      insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at, max_bid)
+      select $1, b."bidderId", b.amount, b.seq, b."requestKey", $7, b.auto, $5, b."maxBid"
+      from raised, jsonb_to_recordset($10::jsonb) as b("bidderId" int, amount int, seq int, "requestKey" text, auto boolean, "maxBid" int)
       returning id, seq, exists (select 1 from watches where user_id = $11 and auction_id = $1) as watching`,
   },
-  // The leader raising their maximum alone: nothing else moves.
+  // The leader raising their maximum alone: nothing else moves. The raise is kept (for a removal's
+  // replay) in the same statement, placed after the auction's bids so far.
   raiseLeaderMax: {
     name: 'bid-raise-leader-max',
-    text: `update auctions set leader_max = $1 where id = $2 and leader_id = $3
-      returning exists (select 1 from watches where user_id = $3 and auction_id = $2) as watching`,
+    text: `with raised as (update auctions set leader_max = $1 where id = $2 and leader_id = $3 returning 1),
+      kept as (
+        insert into max_raises (auction_id, bidder_id, amount, after_bid_id, created_at)
+        select $2, $3, $1, (select max(id) from bids where auction_id = $2), $4 from raised
+      )
+      select exists (select 1 from watches where user_id = $3 and auction_id = $2) as watching from raised`,
+  },
+  // A raise alone that met the reserve (its automatic bid written by raiseAndInsert), kept the same way.
+  keepRaise: {
+    name: 'bid-keep-raise',
+    text: `insert into max_raises (auction_id, bidder_id, amount, after_bid_id, created_at)
+      select $1, $2, $3, max(id), $4 from bids where auction_id = $1`,
   },
   // A bidder who does not lead keeps their maximum here, only so they can see it (the rule needs none of them).
   keepMaximum: {
@@ -104,7 +115,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
   const pool = db.$client;
 
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
-  const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey }, decide) =>
+  const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey, maxBid }, decide) =>
     transaction(pool, async (client): Promise<BidOutcome> => {
       let found = (await client.query<AuctionRecord>({ ...BID.state, values: [auctionId] })).rows[0];
       // A leader who signed up while this bid waited for the lock (see BID.state): read once more, now.
@@ -124,7 +135,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
         };
       }
       const current = found!;
-      const writes = bidWrites(current, decision, bidder, requestKey);
+      const writes = bidWrites(current, decision, bidder, requestKey, maxBid);
 
       if (decision.entries.length === 0) {
         // A raise of the leader's maximum alone that moves no price (one that meets the reserve writes
@@ -132,7 +143,10 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
         const raised =
           decision.bidderMax === null
             ? null
-            : await client.query<{ watching: boolean }>({ ...BID.raiseLeaderMax, values: [decision.bidderMax, auctionId, bidder.id] });
+            : await client.query<{ watching: boolean }>({
+                ...BID.raiseLeaderMax,
+                values: [decision.bidderMax, auctionId, bidder.id, decision.at],
+              });
         return {
           kind: 'placed',
           bids: [],
@@ -159,11 +173,14 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
           bidsCount,
           current.bidsCount,
           // Only what the statement reads: a Date costs JSON.stringify a call to its toJSON.
-          JSON.stringify(rows.map(({ bidderId, amount, seq, requestKey, auto }) => ({ bidderId, amount, seq, requestKey, auto }))),
+          JSON.stringify(
+            rows.map(({ bidderId, amount, seq, requestKey, auto, maxBid }) => ({ bidderId, amount, seq, requestKey, auto, maxBid })),
+          ),
           bidder.id,
         ],
       });
       if (inserted.rows.length === 0) return { kind: 'price-moved', auction: current };
+      if (writes.raised !== null) await client.query({ ...BID.keepRaise, values: [auctionId, bidder.id, writes.raised, decision.at] });
       if (writes.spent) await client.query({ ...BID.keepMaximum, values: [auctionId, writes.spent.bidderId, writes.spent.amount] });
       const idOf = new Map(inserted.rows.map((row) => [row.seq, row.id]));
       const written: BidRecord[] = rows.map((row) => ({ ...row, id: idOf.get(row.seq)! }));

@@ -181,6 +181,8 @@ export const bids = pgTable(
     endsAt: time('ends_at').notNull(),
     /** The purchase at the Buy It Now price that ended the auction. */
     buyNow: boolean('buy_now').notNull().default(false),
+    /** A placed bid's maximum as sent, for a removal's replay (see the SQLite schema). */
+    maxBid: integer('max_bid'),
   },
   (t) => [
     // As on SQLite: two bids by hand never share a price on one auction, nor two automatic ones.

@@ -88,9 +88,14 @@ export function sqliteBids(
   const raiseAndExtend = raiseWith(true);
   // The leader raising their maximum alone: nothing else moves.
   const raiseLeaderMax = db.$client.prepare<[number, number, number]>('update auctions set leader_max = ? where id = ? and leader_id = ?');
-  const insert = db.$client.prepare<[number, number, number, number, string | null, number, 0 | 1, number], { id: number }>(
-    `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  const insert = db.$client.prepare<[number, number, number, number, string | null, number, 0 | 1, number, number | null], { id: number }>(
+    `insert into bids (auction_id, bidder_id, amount, seq, request_key, created_at, auto, ends_at, max_bid)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  // A raise of a maximum alone, kept for a removal's replay, placed after the auction's bids so far.
+  const keepRaise = db.$client.prepare<{ auctionId: number; bidderId: number; amount: number; at: number }>(
+    `insert into max_raises (auction_id, bidder_id, amount, after_bid_id, created_at)
+     values (@auctionId, @bidderId, @amount, (select max(id) from bids where auction_id = @auctionId), @at)`,
   );
   // The auction page's history (up to 200 rows on every read): only the columns it shows, read raw and
   // mapped by hand, as better-sqlite3's row objects would cost more than the read itself.
@@ -106,7 +111,7 @@ export function sqliteBids(
   const immediately = immediateTransactions(db);
 
   return {
-    async place({ auctionId, bidder, requestKey }, decide) {
+    async place({ auctionId, bidder, requestKey, maxBid }, decide) {
       return immediately((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
@@ -123,12 +128,15 @@ export function sqliteBids(
           };
         }
         const current = auction!;
-        const writes = bidWrites(current, decision, bidder, requestKey);
+        const writes = bidWrites(current, decision, bidder, requestKey, maxBid);
+        const keepRaised = () => {
+          if (writes.raised !== null) keepRaise.run({ auctionId, bidderId: bidder.id, amount: writes.raised, at: decision.at.getTime() });
+        };
 
         if (decision.entries.length === 0) {
           // A raise of the leader's maximum alone that moves no price (one that meets the reserve writes
           // its automatic bid below, like any bid).
-          if (decision.bidderMax !== null) raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id);
+          if (decision.bidderMax !== null && raiseLeaderMax.run(decision.bidderMax, auctionId, bidder.id).changes > 0) keepRaised();
           return {
             kind: 'placed',
             bids: [],
@@ -150,10 +158,21 @@ export function sqliteBids(
           expected: current.currentPrice,
         });
         if (!raised) return { kind: 'price-moved', auction: current };
+        keepRaised();
         if (writes.spent) keepMaximum.run(auctionId, writes.spent.bidderId, writes.spent.amount);
         const [at, endsAt] = [decision.at.getTime(), decision.endsAt.getTime()];
         const written = writes.bids(raised.bidsCount).map((row): BidRecord => {
-          const { id } = insert.get(auctionId, row.bidderId, row.amount, row.seq, row.requestKey, at, row.auto ? 1 : 0, endsAt)!;
+          const { id } = insert.get(
+            auctionId,
+            row.bidderId,
+            row.amount,
+            row.seq,
+            row.requestKey,
+            at,
+            row.auto ? 1 : 0,
+            endsAt,
+            row.maxBid,
+          )!;
           return { ...row, id };
         });
         const notified = insertNotices(auctionId, decision.notices, decision.at);

@@ -167,10 +167,11 @@ export const bids = sqliteTable(
     endsAt: integer('ends_at', { mode: 'timestamp_ms' }),
     /** The purchase at the Buy It Now price that ended the auction. */
     buyNow: integer('buy_now', { mode: 'boolean' }).notNull().default(false),
+    /** A placed bid's maximum as sent, for a removal's replay; null when automatic or older than the column. */
+    maxBid: integer('max_bid'),
   },
   (t) => [
-    // Two bids placed by hand never share a price on one auction, nor two automatic ones; an
-    // automatic bid may match the placed bid it answers (a tie goes to who reached it first).
+    // No two bids by hand share a price on one auction, nor two automatic ones (one may match its placed bid).
     uniqueIndex('bids_auction_amount_placed_unique')
       .on(t.auctionId, t.amount)
       .where(sql`${t.auto} = 0`),

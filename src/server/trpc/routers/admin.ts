@@ -1,6 +1,7 @@
-import { adminAuctionsInput, adminMessagesInput, adminUsersInput } from '../../../shared/schemas/admin';
+import { adminAuctionsInput, adminMessagesInput, adminUsersInput, removeBidderInput } from '../../../shared/schemas/admin';
 import { listCost } from '../../domain/request-cost';
 import { adminAuctions, adminDashboard, adminUsers } from '../../services/admin';
+import { removeBidder } from '../../services/bidder-removal';
 import { listContactMessages } from '../../services/contact';
 import { adminProcedure, router } from '../init';
 
@@ -19,4 +20,6 @@ export const adminRouter = router({
     ctx.budget?.charge(listCost(input));
     return listContactMessages(ctx.deps, input);
   }),
+  /** Removes a user's bids and maximum from an open auction, which is worked out again without them. */
+  removeBidder: adminProcedure.input(removeBidderInput).mutation(({ ctx, input }) => removeBidder(ctx.deps, ctx.user, input)),
 });
