@@ -6,9 +6,11 @@ import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { ActivityStore } from './activity-store';
+import type { EmailConfirmationStore } from './email-confirmation-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OfferStore } from './offer-store';
+import type { TwoFactorStore } from './two-factor-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -342,17 +344,6 @@ export interface LiveStreamStore {
   release(id: string): Promise<void>;
 }
 
-export interface EmailConfirmationStore {
-  /** Stores the confirmation link (by its token's hash) and queues its mail, in one transaction. */
-  create(confirmation: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
-  /**
-   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already
-   * was) and ends every other confirmation link of the account, dropping their mails not sent yet.
-   * The account's id, or undefined when the link is unknown, used or expired.
-   */
-  consume(id: string, now: number): Promise<number | undefined>;
-}
-
 /** Orders (db/common/orders.ts): made by the close and the purchase, in their transactions; moved one conditional update at a time. */
 export interface OrderStore {
   byId(id: number): Promise<OrderRecord | undefined>;
@@ -394,6 +385,7 @@ export interface Store {
   passwordResets: PasswordResetStore;
   liveStreams: LiveStreamStore;
   emailConfirmations: EmailConfirmationStore;
+  twoFactor: TwoFactorStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
