@@ -87,28 +87,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const signIn = useCallback(
-    async (run: () => Promise<LoginOutcome>, fallback: string, newAccount: boolean): Promise<LoginOutcome> => {
-      dispatch({ type: 'pending' });
-      try {
-        // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
-        const answer = await run();
-        if (!('user' in answer)) {
-          dispatch({ type: 'codeAsked' });
-          return { challenge: answer.challenge };
-        }
-        // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
-        emitSessionEvent('userChanged');
-        dispatch({ type: 'signedIn', user: answer.user, newAccount });
-        return { user: answer.user };
-      } catch (error) {
-        const message = errorMessage(error, fallback);
-        dispatch({ type: 'failed', error: message });
-        throw new Error(message, { cause: error });
+  const signIn = useCallback(async (run: () => Promise<LoginOutcome>, fallback: string, newAccount: boolean): Promise<LoginOutcome> => {
+    dispatch({ type: 'pending' });
+    try {
+      // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
+      const answer = await run();
+      if (!('user' in answer)) {
+        dispatch({ type: 'codeAsked' });
+        return { challenge: answer.challenge };
       }
-    },
-    [],
-  );
+      // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
+      emitSessionEvent('userChanged');
+      dispatch({ type: 'signedIn', user: answer.user, newAccount });
+      return { user: answer.user };
+    } catch (error) {
+      const message = errorMessage(error, fallback);
+      dispatch({ type: 'failed', error: message });
+      throw new Error(message, { cause: error });
+    }
+  }, []);
 
   const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED, false), [signIn]);
   const loginWithCode = useCallback(
