@@ -225,6 +225,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     ...SIGNED_IN,
     input: async (fx, who, deps) => ({ password: PASSWORD, code: await twoFactorCode(fx, who, deps, 'on') }),
   },
+  'user.export': { type: 'query', ...SIGNED_IN },
   'user.activity': { type: 'query', ...SIGNED_IN },
   'user.notifications': { type: 'query', ...SIGNED_IN },
   'user.markNotificationsRead': { type: 'mutation', ...SIGNED_IN },
@@ -500,6 +501,7 @@ const ROUTES: Record<string, RouteDecision> = {
     request: () => json('PATCH', '/api/user/settings', { emailNotifications: false }),
   },
   'GET /api/user/logins': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/logins' }) },
+  'GET /api/user/export': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/export' }) },
   'GET /api/user/notifications': {
     signedOut: 401,
     user: 200,

@@ -5,12 +5,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
-import type { ActivityStore } from './activity-store';
-import type { EmailConfirmationStore } from './email-confirmation-store';
-import type { FeedbackStore } from './feedback-store';
-import type { NotificationStore } from './notification-store';
-import type { OfferStore } from './offer-store';
-import type { TwoFactorStore } from './two-factor-store';
+import type { FeatureStores } from './feature-stores';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -344,6 +339,17 @@ export interface LiveStreamStore {
   release(id: string): Promise<void>;
 }
 
+export interface EmailConfirmationStore {
+  /** Stores the confirmation link (by its token's hash) and queues its mail, in one transaction. */
+  create(confirmation: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
+  /**
+   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already
+   * was) and ends every other confirmation link of the account, dropping their mails not sent yet.
+   * The account's id, or undefined when the link is unknown, used or expired.
+   */
+  consume(id: string, now: number): Promise<number | undefined>;
+}
+
 /** Orders (db/common/orders.ts): made by the close and the purchase, in their transactions; moved one conditional update at a time. */
 export interface OrderStore {
   byId(id: number): Promise<OrderRecord | undefined>;
@@ -366,11 +372,8 @@ export interface OrderStore {
   tellOverdue(now: number, limit: number, decide: (order: OrderRecord) => Notice[]): Promise<{ due: number; userIds: number[] }>;
 }
 
-export interface Store {
+export interface Store extends FeatureStores {
   orders: OrderStore;
-  offers: OfferStore;
-  feedback: FeedbackStore;
-  activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;
@@ -380,12 +383,10 @@ export interface Store {
   watches: WatchStore;
   searches: SavedSearchStore;
   messages: MessageStore;
-  notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;
   liveStreams: LiveStreamStore;
   emailConfirmations: EmailConfirmationStore;
-  twoFactor: TwoFactorStore;
   /** Resolves once the database answers (/healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -2,8 +2,7 @@
 // (docs/decisions/0006-mail-through-an-outbox.md, 0012-one-mail-per-auction-and-kind.md).
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { EmailConfirmationStore } from '../email-confirmation-store';
-import { type MailStore, type PasswordResetStore } from '../store';
+import { type EmailConfirmationStore, type MailStore, type PasswordResetStore } from '../store';
 import { MAIL_PRIORITY, type MailMessage, type NoticeMail, type OutboxMail } from '../records';
 import type { Db, Dialect, Tables } from './dialect';
 import { all, get, run, type Work } from './work';
