@@ -42,7 +42,9 @@ const anyCode = z
 
 /** Turning two-factor on proves the new secret with the authenticator's code (spaces inside ignored). */
 export const enableTwoFactorInput = z.object({
-  code: anyCode.transform((code) => code.replace(/\s/g, '')).pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TWO_FACTOR_WORDS.codeNotSix)),
+  code: anyCode
+    .transform((code) => code.replace(/\s/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TWO_FACTOR_WORDS.codeNotSix)),
 });
 export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInput>;
 

@@ -161,7 +161,11 @@ describe('over REST', () => {
     expect(expectErrorBody(wrongCode).issues).toEqual([{ path: 'code', message: TWO_FACTOR_WORDS.codeRefused }]);
     const missing = await off({});
     expect(missing.statusCode).toBe(400);
-    expect(expectErrorBody(missing).issues?.map((issue) => issue.path).sort()).toEqual(['code', 'password']);
+    expect(
+      expectErrorBody(missing)
+        .issues?.map((issue) => issue.path)
+        .sort(),
+    ).toEqual(['code', 'password']);
     expect((await get(app, '/api/user', { token: person.token })).json().user.twoFactor).toBe(true);
 
     // A recovery code will do as the code.
@@ -170,9 +174,7 @@ describe('over REST', () => {
     expect(done.json()).toEqual({ message: TWO_FACTOR_WORDS.disabled });
     expect((await get(app, '/api/user', { token: person.token })).json().user.twoFactor).toBe(false);
     expect((await login(app, person.email, PASSWORD)).json()).toMatchObject({ user: { _id: person._id, twoFactor: false } });
-    expect(expectErrorBody(await off({ password: PASSWORD, code: code(deps, person.secret) })).message).toBe(
-      TWO_FACTOR_WORDS.alreadyOff,
-    );
+    expect(expectErrorBody(await off({ password: PASSWORD, code: code(deps, person.secret) })).message).toBe(TWO_FACTOR_WORDS.alreadyOff);
   });
 
   test('set-up while it is on is 409; set-up again before turning on replaces the pending secret', async ({ app, deps }) => {

@@ -109,7 +109,12 @@ export function twoFactorQueries({ db, t, transaction }: Dialect): TwoFactorStor
       try {
         return await transaction(function* (tx) {
           // The delete takes the challenge: a second pass of it waits for this one, then finds it gone.
-          const taken = yield* get(tx.delete(loginChallenges).where(live(id, now, tries)).returning({ userId: loginChallenges.userId }));
+          const taken = yield* get(
+            tx
+              .delete(loginChallenges)
+              .where(live(id, now, tries))
+              .returning({ userId: loginChallenges.userId }),
+          );
           if (!taken) return undefined;
           if (!(yield* useProof(tx, t, taken.userId, proof, now))) throw new ProofSpent();
           return taken.userId;
