@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/pg/messages-schema.ts',
     './src/server/db/pg/orders-schema.ts',
     './src/server/db/pg/raises-schema.ts',
+    './src/server/db/pg/two-factor-schema.ts',
   ],
   out: './drizzle/pg',
 });

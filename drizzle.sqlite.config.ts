@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/sqlite/messages-schema.ts',
     './src/server/db/sqlite/orders-schema.ts',
     './src/server/db/sqlite/raises-schema.ts',
+    './src/server/db/sqlite/two-factor-schema.ts',
   ],
   out: './drizzle/sqlite',
 });

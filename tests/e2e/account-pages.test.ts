@@ -205,7 +205,7 @@ describeBrowser('account, contact, about and legal pages', () => {
     await page.getByRole('heading', { name: 'Security Settings' }).waitFor();
     await page.getByRole('heading', { name: /Two-factor authentication/ }).waitFor();
     const enable = page.getByRole('button', { name: 'Enable' });
-    expect(await enable.isDisabled()).toBe(true);
+    expect(await enable.isDisabled()).toBe(false);
     const change = page.getByRole('link', { name: 'Change', exact: true });
     expect(await change.getAttribute('href')).toBe('/profile');
     await change.click();

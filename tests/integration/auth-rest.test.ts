@@ -6,7 +6,7 @@ import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
 import { expectErrorBody, get, login, logout, post, sessionCookie, signedUp, signup } from '../support/http';
 
-const USER_KEYS = ['_id', 'avatar', 'email', 'emailVerified', 'name', 'role'];
+const USER_KEYS = ['_id', 'avatar', 'email', 'emailVerified', 'name', 'role', 'twoFactor'];
 
 describe('POST /api/auth/signup', () => {
   test('201 {user, token} with the user shape; the token and the cookie both sign in', async ({ app }) => {
@@ -23,6 +23,7 @@ describe('POST /api/auth/signup', () => {
       avatar: `http://localhost:3000/avatars/${body.user._id}/N.svg`,
       role: 'user',
       emailVerified: false,
+      twoFactor: false,
     });
     expect(body.token).toEqual(expect.any(String));
     expect((await get(app, '/api/user', { token: body.token })).statusCode).toBe(200);
@@ -95,6 +96,7 @@ describe('POST /api/auth/login', () => {
         avatar: `http://localhost:3000/avatars/${row.id}/L.svg`,
         role: 'user',
         emailVerified: true,
+        twoFactor: false,
       },
       token: expect.any(String),
     });

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { findSessionUser } from '../../src/server/services/sessions';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/router';
-import { PASSWORD, anonymousCaller, failure, insertUser, signedInUser } from '../support/accounts';
+import { PASSWORD, anonymousCaller, failure, insertUser, signedInUser, signedIn } from '../support/accounts';
 import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
 import { rowsIn } from '../support/sql';
@@ -19,6 +19,7 @@ describe('auth.signup', () => {
       avatar: `http://localhost:3000/avatars/${user._id}/S.svg`,
       role: 'user',
       emailVerified: false,
+      twoFactor: false,
     });
     expect(token).toEqual(expect.any(String));
     expect((await deps.store.users.byEmail(email))?.role).toBe('user');
@@ -33,7 +34,7 @@ describe('auth.signup', () => {
     });
     expect(user.email).toBe('mixed.case@example.com');
     expect(user.name).toBe('Mixed Case');
-    const again = await anonymousCaller(deps).auth.login({ email: 'MIXED.case@example.com', password: PASSWORD });
+    const again = await signedIn(anonymousCaller(deps).auth.login({ email: 'MIXED.case@example.com', password: PASSWORD }));
     expect(again.user._id).toBe(user._id);
   });
 
@@ -58,7 +59,7 @@ describe('auth.signup', () => {
 describe('auth.login', () => {
   test('the right password signs in and gives a working session token', async ({ deps }) => {
     const row = await insertUser(deps, { name: 'Lou' });
-    const { user, token } = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
+    const { user, token } = await signedIn(anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD }));
     expect(user).toEqual({
       _id: String(row.id),
       name: 'Lou',
@@ -66,6 +67,7 @@ describe('auth.login', () => {
       avatar: `http://localhost:3000/avatars/${row.id}/L.svg`,
       role: 'user',
       emailVerified: true,
+      twoFactor: false,
     });
     expect((await findSessionUser(deps, token))?.id).toBe(row.id);
   });
@@ -102,8 +104,8 @@ describe('auth.login', () => {
 
   test('each login creates a new session; the earlier ones stay valid as their own sessions', async ({ deps }) => {
     const row = await insertUser(deps);
-    const first = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
-    const second = await anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD });
+    const first = await signedIn(anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD }));
+    const second = await signedIn(anonymousCaller(deps).auth.login({ email: row.email, password: PASSWORD }));
     expect(second.token).not.toBe(first.token);
     const a = await findSessionUser(deps, first.token);
     const b = await findSessionUser(deps, second.token);
@@ -116,7 +118,7 @@ describe('auth.login', () => {
 describe('auth.logout', () => {
   test('revokes the session it was called with, and only that one', async ({ deps }) => {
     const { token, caller, email, password } = await signedInUser(deps, 'Leaving User');
-    const other = await anonymousCaller(deps).auth.login({ email, password });
+    const other = await signedIn(anonymousCaller(deps).auth.login({ email, password }));
     expect(await caller.auth.logout()).toEqual({ message: expect.any(String) });
     expect(await findSessionUser(deps, token)).toBeNull();
     expect(await findSessionUser(deps, other.token)).not.toBeNull();

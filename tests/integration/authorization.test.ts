@@ -3,7 +3,9 @@
 // admin, so a new procedure or route cannot slip in without one (and a stale entry fails too).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
+import { codeAt, stepAt } from '../../src/server/domain/two-factor';
 import { createSession, findSessionUser, hashToken } from '../../src/server/services/sessions';
+import { startLoginChallenge } from '../../src/server/services/two-factor';
 import { DAY_MS } from '../../src/shared/constants';
 import { createInnerContext } from '../../src/server/trpc/context';
 import { createRestCaller, restRouter, type RestCaller } from '../../src/server/trpc/router';
@@ -37,6 +39,23 @@ async function confirmationToken(deps: TestDeps, userId: number): Promise<string
     { to: 'nobody@example.com', subject: 'S', text: 'T', html: 'H' },
   );
   return token;
+}
+
+const MATRIX_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The caller's account (signed out: the seller's) with two-factor set up, pending or on; the code of now for it. */
+async function twoFactorCode(fx: Fixture, who: Who, deps: TestDeps, state: 'pending' | 'on'): Promise<string> {
+  const userId = who === 'signedOut' ? fx.seller.id : (await findSessionUser(deps, await fx.token(who)))!.id;
+  const now = deps.now();
+  await deps.store.twoFactor.setPending(userId, MATRIX_SECRET, new Date(now));
+  if (state === 'on') await deps.store.twoFactor.enable(userId, MATRIX_SECRET, stepAt(now) - 2, [hashToken('matrixcode')], new Date(now));
+  return codeAt(MATRIX_SECRET, now);
+}
+
+/** The second step of the seller's login, with two-factor on: a live challenge and the code of now. */
+async function loginCode(fx: Fixture, deps: TestDeps) {
+  const code = await twoFactorCode(fx, 'signedOut', deps, 'on');
+  return { challenge: await startLoginChallenge(deps, fx.seller.id), code };
 }
 
 /** A relist's dates: from today for three days. */
@@ -178,6 +197,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'auth.session': { type: 'query', ...PUBLIC },
   'auth.signup': { type: 'mutation', ...PUBLIC, input: () => ({ name: 'New Person', email: uniqueEmail('matrix'), password: PASSWORD }) },
   'auth.login': { type: 'mutation', ...PUBLIC, input: (fx) => ({ email: fx.seller.email, password: PASSWORD }) },
+  'auth.loginWithCode': { type: 'mutation', ...PUBLIC, input: (fx, _who, deps) => loginCode(fx, deps) },
   'auth.logout': { type: 'mutation', ...PUBLIC },
   'auth.passwordResetAvailable': { type: 'query', ...PUBLIC },
   'auth.demoAccounts': { type: 'query', ...PUBLIC },
@@ -203,6 +223,17 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: () => ({ currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
   },
   'user.logins': { type: 'query', ...SIGNED_IN },
+  'user.setupTwoFactor': { type: 'mutation', ...SIGNED_IN },
+  'user.enableTwoFactor': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ code: await twoFactorCode(fx, who, deps, 'pending') }),
+  },
+  'user.disableTwoFactor': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, who, deps) => ({ password: PASSWORD, code: await twoFactorCode(fx, who, deps, 'on') }),
+  },
   'user.export': { type: 'query', ...SIGNED_IN },
   'user.activity': { type: 'query', ...SIGNED_IN },
   'user.notifications': { type: 'query', ...SIGNED_IN },
@@ -404,6 +435,26 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 200,
     admin: 200,
     request: (fx) => json('POST', '/api/auth/login', { email: fx.seller.email, password: PASSWORD }),
+  },
+  'POST /api/auth/login/2fa': {
+    signedOut: 200,
+    user: 200,
+    admin: 200,
+    request: async (fx, _who, deps) => json('POST', '/api/auth/login/2fa', await loginCode(fx, deps)),
+  },
+  'POST /api/user/2fa/setup': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'POST', url: '/api/user/2fa/setup' }) },
+  'POST /api/user/2fa/enable': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) => json('POST', '/api/user/2fa/enable', { code: await twoFactorCode(fx, who, deps, 'pending') }),
+  },
+  'POST /api/user/2fa/disable': {
+    signedOut: 401,
+    user: 200,
+    admin: 200,
+    request: async (fx, who, deps) =>
+      json('POST', '/api/user/2fa/disable', { password: PASSWORD, code: await twoFactorCode(fx, who, deps, 'on') }),
   },
   'POST /api/auth/logout': { signedOut: 200, user: 200, admin: 200, request: () => ({ method: 'POST', url: '/api/auth/logout' }) },
   'GET /api/user': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user' }) },
@@ -676,6 +727,7 @@ const ROUTES: Record<string, RouteDecision> = {
 const OPEN_ROUTES = [
   'POST /api/auth/signup',
   'POST /api/auth/login',
+  'POST /api/auth/login/2fa',
   'POST /api/auth/logout',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect } from 'vitest';
 import { createOrPromoteAdmin } from '../../src/server/services/admin-accounts';
-import { anonymousCaller } from '../support/accounts';
+import { anonymousCaller, signedIn } from '../support/accounts';
 import { test, type TestDatabase } from '../support/fixtures';
 import { rowsIn } from '../support/sql';
 
@@ -14,7 +14,7 @@ describe('createOrPromoteAdmin', () => {
     expect(result.user).toMatchObject({ email: 'boss@example.com', name: 'Administrator', role: 'admin' });
     const row = (await deps.store.users.byEmail('boss@example.com'))!;
     expect(row.createdAt.getTime()).toBe(deps.now());
-    const { user } = await anonymousCaller(deps).auth.login({ email: 'boss@example.com', password: 'a long password' });
+    const { user } = await signedIn(anonymousCaller(deps).auth.login({ email: 'boss@example.com', password: 'a long password' }));
     expect(user.role).toBe('admin');
   });
 
@@ -30,7 +30,7 @@ describe('createOrPromoteAdmin', () => {
     expect(result.user).toMatchObject({ email: 'joe@example.com', name: 'Regular Joe', role: 'admin' });
     expect(await rowsIn(deps, 'users')).toBe(1);
 
-    const { user } = await anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'joe original pw' });
+    const { user } = await signedIn(anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'joe original pw' }));
     expect(user.role).toBe('admin');
     await expect(anonymousCaller(deps).auth.login({ email: 'joe@example.com', password: 'another password' })).rejects.toThrow();
 

@@ -16,7 +16,7 @@ import { afterEach, describe, expect } from 'vitest';
 import { pgMigrationsDir, sqliteMigrationsDir } from '../../src/server/paths';
 import { hashToken } from '../../src/server/services/sessions';
 import { CONFIRMATION_LINK_INVALID_MESSAGE, DAY_MS, EMAIL_CONFIRMED_MESSAGE, HOUR_MS } from '../../src/shared/constants';
-import { anonymousCaller, callerFor, failure, PASSWORD, signedInUser } from '../support/accounts';
+import { anonymousCaller, callerFor, failure, PASSWORD, signedInUser, signedIn } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
 import { TEST_DATABASE, test, type DatabaseLocation } from '../support/fixtures';
@@ -197,7 +197,7 @@ describe('over tRPC', () => {
     const after = await callerFor(deps, token);
     expect((await after.user.me()).user.emailVerified).toBe(true);
     expect((await after.auth.session()).user?.emailVerified).toBe(true);
-    expect((await visitor.auth.login({ email, password: PASSWORD })).user.emailVerified).toBe(true);
+    expect((await signedIn(visitor.auth.login({ email, password: PASSWORD }))).user.emailVerified).toBe(true);
     expect(await failure(visitor.auth.verifyEmail({ token: link }))).toMatchObject({ code: 'BAD_REQUEST' });
   });
 

@@ -57,6 +57,8 @@ import { removeBidderInput } from '../../src/shared/schemas/admin';
 import { deleteSearchInput, saveSearchFields, saveSearchInput } from '../../src/shared/schemas/saved-searches';
 import { sendMessageInput } from '../../src/shared/schemas/messages';
 import { changePasswordInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../src/shared/schemas/user';
+import { disableTwoFactorInput, enableTwoFactorInput, loginCodeInput } from '../../src/shared/two-factor';
+import { codeAt, stepAt } from '../../src/server/domain/two-factor';
 import { buildApp } from '../../src/server/app';
 import { searchWords } from '../../src/server/domain/search';
 import type { Settings } from '../../src/server/env';
@@ -4155,6 +4157,329 @@ fuzz(
     });
   },
   { minAccepted: 3 },
+);
+
+// =============================================================================================
+// Two-factor sign-in: set-up, turning on and off, and a login's second step
+
+/** A secret the cases share, so that a case can compute the code an authenticator would show. */
+const FUZZ_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const FUZZ_RECOVERY = 'abcde-fghjk';
+/** Stand-ins the cases draw, replaced at run time by the code of now, a live recovery code, a live challenge. */
+const LIVE_CODE = '<live code>';
+const RECOVERY_CODE = '<recovery code>';
+const LIVE_CHALLENGE = '<live challenge>';
+
+type FactorState = 'off' | 'pending' | 'on';
+const factorStates = fc.constantFrom<FactorState>('off', 'pending', 'on');
+/** Mostly the state in which the call can succeed, so that enough cases do. */
+const mostly = (state: FactorState) => fc.oneof({ weight: 4, arbitrary: fc.constant(state) }, { weight: 2, arbitrary: factorStates });
+
+/** Puts the user's two-factor state where the case wants it: off, set up but pending, or on (with one recovery code). */
+async function setFactor(deps: Deps, userId: number, state: FactorState) {
+  for (const table of ['login_challenges', 'recovery_codes', 'two_factor'])
+    await deps.sql(`delete from ${table} where user_id = $1`, [userId]);
+  if (state === 'off') return;
+  const now = deps.now();
+  await deps.store.twoFactor.setPending(userId, FUZZ_SECRET, new Date(now));
+  // The last step used is before the one before now: the code of now is always fresh.
+  if (state === 'on') await deps.store.twoFactor.enable(userId, FUZZ_SECRET, stepAt(now) - 2, [hashToken('abcdefghjk')], new Date(now));
+}
+
+/** A live challenge of the user's login, as the first step would hand it out. */
+async function liveChallenge(deps: Deps, userId: number): Promise<string> {
+  const token = `fuzz-${randomUUID()}`;
+  const now = deps.now();
+  await deps.store.twoFactor.createChallenge({ id: hashToken(token), userId, createdAt: new Date(now), expiresAt: new Date(now + 60_000) });
+  return token;
+}
+
+/** The input with the stand-ins replaced; `live` when its code (and challenge, if asked) would pass. */
+function resolveCodes(input: unknown, deps: Deps, challenge?: string): { input: unknown; live: boolean } {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return { input, live: false };
+  const resolved: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const liveCode = resolved.code === LIVE_CODE || resolved.code === RECOVERY_CODE;
+  if (resolved.code === LIVE_CODE) resolved.code = codeAt(FUZZ_SECRET, deps.now());
+  if (resolved.code === RECOVERY_CODE) resolved.code = FUZZ_RECOVERY;
+  const liveChallengeSent = resolved.challenge === LIVE_CHALLENGE;
+  if (liveChallengeSent) resolved.challenge = challenge;
+  return { input: resolved, live: liveCode && (challenge === undefined || liveChallengeSent) };
+}
+
+const codeEdges = fc.constantFrom<unknown>('', '   ', '12345', '1234567', ' 123 456 ', 'x'.repeat(65), 123456, null, ['123456']);
+
+function enableInput(options: ValueOptions): fc.Arbitrary<unknown> {
+  const plan = planFor(enableTwoFactorInput.shape, { code: fc.constantFrom<unknown>(LIVE_CODE, LIVE_CODE, '000000') }, options, {
+    code: codeEdges,
+  });
+  return inputFor(plan, options, { valid: 6, mixed: 10, hostile: 2 });
+}
+
+function disableInput(options: ValueOptions): fc.Arbitrary<unknown> {
+  const plan = planFor(
+    disableTwoFactorInput.shape,
+    {
+      password: fc.constantFrom<unknown>(PASSWORD, PASSWORD, PASSWORD, 'wrong password'),
+      code: fc.constantFrom<unknown>(LIVE_CODE, LIVE_CODE, RECOVERY_CODE, '000000'),
+    },
+    options,
+    { code: codeEdges },
+  );
+  // Mostly well-formed: each case that reaches the password costs a hash, so the runs are few.
+  return inputFor(plan, options, { valid: 10, mixed: 6, hostile: 1 });
+}
+
+function loginCodeArb(options: ValueOptions): fc.Arbitrary<unknown> {
+  const plan = planFor(
+    loginCodeInput.shape,
+    {
+      challenge: fc.constantFrom<unknown>(LIVE_CHALLENGE, LIVE_CHALLENGE, 'not-a-challenge'),
+      code: fc.constantFrom<unknown>(LIVE_CODE, RECOVERY_CODE, '000000', 'zzzzz-zzzzz'),
+    },
+    options,
+    { code: codeEdges, challenge: fc.constantFrom<unknown>('', ' ', 'x'.repeat(201)) },
+  );
+  return inputFor(plan, options, { valid: 6, mixed: 10, hostile: 2 });
+}
+
+/** A set-up accepted: a base32 secret and its URL, kept pending (a row more when there was none). */
+function expectSetUp(before: Snapshot, after: Snapshot, answer: unknown, state: FactorState) {
+  expect(answer).toEqual({ secret: expect.stringMatching(/^[A-Z2-7]{32}$/), otpauthUrl: expect.stringMatching(/^otpauth:\/\/totp\//) });
+  expect(delta(before, after)).toEqual(state === 'off' ? { two_factor: 1 } : {});
+}
+
+fuzz(
+  'user.setupTwoFactor',
+  'caller',
+  'a pending secret for a signed-in user without two-factor on; refused otherwise, changing nothing',
+  120,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Factor');
+    const cases = fc.record({ input: fc.oneof(fc.constant(undefined), hostileJs()), signedIn: fc.boolean(), state: factorStates });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, c.signedIn ? actor : null).user.setupTwoFactor(c.input as never));
+      const after = await snapshot(deps);
+      if (outcome.ok) {
+        expect(c.signedIn && c.state !== 'on').toBe(true);
+        expectSetUp(before, after, outcome.value, c.state);
+      } else {
+        expect(outcome.error.code).toBe(c.signedIn ? 'CONFLICT' : 'UNAUTHORIZED');
+        expectUnchanged(before, after, 'user.setupTwoFactor');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.setupTwoFactor',
+  'rest',
+  'POST /api/user/2fa/setup: any body and type; a pending secret, or a refusal that changes nothing',
+  120,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const cases = fc.record({ wire: wireArb({ bearer: 3, cookie: 3 }), body: bodyArb(hostileJson()), state: factorStates });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/user/2fa/setup', c, actor);
+      expectSaneResponse(res, 'POST /api/user/2fa/setup');
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) expectSetUp(before, after, res.json(), c.state);
+      else expectUnchanged(before, after, 'POST /api/user/2fa/setup');
+    });
+  },
+  { minAccepted: 10 },
+);
+
+/** Turned on: ten recovery codes, shown once, kept hashed. */
+function expectEnabled(before: Snapshot, after: Snapshot, answer: unknown) {
+  expect(answer).toEqual({ recoveryCodes: expect.any(Array) });
+  expect(new Set((answer as { recoveryCodes: string[] }).recoveryCodes).size).toBe(10);
+  expect(delta(before, after)).toEqual({ recovery_codes: 10 });
+}
+
+fuzz(
+  'user.enableTwoFactor',
+  'caller',
+  'the code of the pending secret turns it on; anything else changes nothing',
+  200,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Factor');
+    const cases = fc.record({
+      input: enableInput(CALLER),
+      signedIn: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
+      state: mostly('pending'),
+    });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const { input, live } = resolveCodes(c.input, deps);
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, c.signedIn ? actor : null).user.enableTwoFactor(input as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, enableTwoFactorInput, input, true, c.signedIn);
+      if (outcome.ok) {
+        expect({ signedIn: c.signedIn, state: c.state, live }).toEqual({ signedIn: true, state: 'pending', live: true });
+        expectEnabled(before, after, outcome.value);
+      } else {
+        if (c.signedIn && enableTwoFactorInput.safeParse(input).success) {
+          expect(outcome.error.code).toBe(c.state === 'pending' ? 'BAD_REQUEST' : 'CONFLICT');
+        }
+        expectUnchanged(before, after, 'user.enableTwoFactor');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'user.enableTwoFactor',
+  'rest',
+  'POST /api/user/2fa/enable: the code turns the pending secret on; anything else changes nothing',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(enableInput(JSON_ONLY)), state: mostly('pending') });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const body: Body = c.body.kind === 'json' ? { kind: 'json', value: resolveCodes(c.body.value, deps).input } : c.body;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/user/2fa/enable', { wire: c.wire, body }, actor);
+      expectSaneResponse(res, 'POST /api/user/2fa/enable');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(body), enableTwoFactorInput, true);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) {
+        expect(c.state).toBe('pending');
+        expectEnabled(before, after, res.json());
+      } else expectUnchanged(before, after, 'POST /api/user/2fa/enable');
+    });
+  },
+  { minAccepted: 10 },
+);
+
+/** Turned off: the secret and the recovery code gone, nothing else. */
+function expectDisabled(before: Snapshot, after: Snapshot, answer: unknown) {
+  expect(answer).toEqual({ message: expect.any(String) });
+  expect(delta(before, after)).toEqual({ two_factor: -1, recovery_codes: -1 });
+}
+
+// A well-formed call with two-factor on checks the password (scrypt): few runs.
+fuzz(
+  'user.disableTwoFactor',
+  'caller',
+  'the password and a live code turn it off; anything else changes nothing',
+  40,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Factor');
+    const cases = fc.record({
+      input: disableInput(CALLER),
+      signedIn: fc.integer({ min: 0, max: 5 }).map((n) => n > 0),
+      state: mostly('on'),
+    });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const { input, live } = resolveCodes(c.input, deps);
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, c.signedIn ? actor : null).user.disableTwoFactor(input as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, disableTwoFactorInput, input, true, c.signedIn);
+      if (outcome.ok) {
+        expect({ signedIn: c.signedIn, state: c.state, live }).toEqual({ signedIn: true, state: 'on', live: true });
+        expectDisabled(before, after, outcome.value);
+      } else {
+        if (c.signedIn && c.state !== 'on')
+          expect(outcome.error.code).toBe(disableTwoFactorInput.safeParse(input).success ? 'CONFLICT' : 'BAD_REQUEST');
+        expectUnchanged(before, after, 'user.disableTwoFactor');
+      }
+    });
+  },
+  { minAccepted: 3 },
+);
+
+fuzz(
+  'user.disableTwoFactor',
+  'rest',
+  'POST /api/user/2fa/disable: the password and a live code turn it off; anything else changes nothing',
+  80,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const cases = fc.record({ wire: wireArb({ bearer: 8, cookie: 8 }), body: bodyArb(disableInput(JSON_ONLY)), state: mostly('on') });
+    await check(cases, numRuns, async (c) => {
+      await setFactor(deps, actor.id, c.state);
+      const body: Body = c.body.kind === 'json' ? { kind: 'json', value: resolveCodes(c.body.value, deps).input } : c.body;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/user/2fa/disable', { wire: c.wire, body }, actor);
+      expectSaneResponse(res, 'POST /api/user/2fa/disable');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(body), disableTwoFactorInput, true);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) {
+        expect(c.state).toBe('on');
+        expectDisabled(before, after, res.json());
+      } else expectUnchanged(before, after, 'POST /api/user/2fa/disable');
+    });
+  },
+  { minAccepted: 2 },
+);
+
+/** Signed in by the second step: the challenge spent, a session and a login history entry made. */
+function expectCodeLogin(before: Snapshot, after: Snapshot, answer: unknown, actor: Actor) {
+  expect(answer).toMatchObject({ user: { _id: String(actor.id), twoFactor: true }, token: expect.any(String) });
+  expect(delta(before, after)).toEqual({ login_challenges: -1, sessions: 1, login_events: 1 });
+}
+
+fuzz(
+  'auth.loginWithCode',
+  'caller',
+  'a live challenge and a live code sign in; anything else is 400, 401 or 429 and changes nothing',
+  200,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Factor');
+    const hour = hourlyLimits(deps, 20);
+    await check(fc.tuple(loginCodeArb(CALLER), fc.constantFrom(...IPS)), numRuns, async ([planned, ip]) => {
+      hour();
+      await setFactor(deps, actor.id, 'on');
+      const { input, live } = resolveCodes(planned, deps, await liveChallenge(deps, actor.id));
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, null, ip).auth.loginWithCode(input as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, loginCodeInput, input, false, false);
+      if (outcome.ok) {
+        expect(live, 'a second step without a live challenge and code was accepted').toBe(true);
+        expectCodeLogin(before, after, outcome.value, actor);
+      } else {
+        if (loginCodeInput.safeParse(input).success) expect(['UNAUTHORIZED', 'TOO_MANY_REQUESTS']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'auth.loginWithCode');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'auth.loginWithCode',
+  'rest',
+  'POST /api/auth/login/2fa: a live challenge and code sign in; anything else changes nothing',
+  200,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const hour = hourlyLimits(deps, 20);
+    await check(fc.record({ wire: wireArb(), body: bodyArb(loginCodeArb(JSON_ONLY)) }), numRuns, async (c) => {
+      hour();
+      await setFactor(deps, actor.id, 'on');
+      const challenge = await liveChallenge(deps, actor.id);
+      const body: Body = c.body.kind === 'json' ? { kind: 'json', value: resolveCodes(c.body.value, deps, challenge).input } : c.body;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', '/api/auth/login/2fa', { wire: c.wire, body }, null);
+      expectSaneResponse(res, 'POST /api/auth/login/2fa');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(body), loginCodeInput);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) expectCodeLogin(before, after, res.json(), actor);
+      else expectUnchanged(before, after, 'POST /api/auth/login/2fa');
+    });
+  },
+  { minAccepted: 10 },
 );
 
 // =============================================================================================

@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { BID_MAX_STEP, BID_MIN_STEP, CATEGORIES } from '../../src/shared/constants';
 import { DEMO_ACCOUNTS, seed, seedDemoData } from '../../src/server/seed/seed';
 import { cardName } from '../../src/server/services/photos';
-import { anonymousCaller, signedInUser } from '../support/accounts';
+import { anonymousCaller, signedInUser, signedIn } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { rowsIn } from '../support/sql';
 
@@ -206,7 +206,7 @@ describe('demo data in an empty database', () => {
 
   test('lets every demo account log in, with its role', async () => {
     for (const account of DEMO_ACCOUNTS) {
-      const { user } = await anonymousCaller(deps).auth.login({ email: account.email, password: account.password });
+      const { user } = await signedIn(anonymousCaller(deps).auth.login({ email: account.email, password: account.password }));
       expect(user).toMatchObject({ email: account.email, name: account.name, role: account.role });
     }
   });
@@ -230,7 +230,7 @@ describe('seeding again', () => {
     await anonymousCaller(deps).auth.signup({ name: 'Maya T.', email: 'maya@demo.test', password: 'her own password' });
     const added = await seed(deps);
     expect(added.users).toBe(DEMO_ACCOUNTS.length - 1);
-    const { user } = await anonymousCaller(deps).auth.login({ email: 'maya@demo.test', password: 'her own password' });
+    const { user } = await signedIn(anonymousCaller(deps).auth.login({ email: 'maya@demo.test', password: 'her own password' }));
     expect(user.name).toBe('Maya T.');
     expect((await auctionRows(deps)).filter((a) => String(a.sellerId) === user._id).length).toBeGreaterThan(0);
 

@@ -72,7 +72,7 @@ describe.skipIf(!pg)('PostgreSQL accounts, contact, watchlists and mail', () => 
       sessionId: 'fresh',
       lastSeenAt: new Date(T0),
       expiresAt,
-      user: { id: user.id, name: 'Grace', email: user.email, role: 'user', avatar: null, emailVerified: false },
+      user: { id: user.id, name: 'Grace', email: user.email, role: 'user', avatar: null, emailVerified: false, twoFactor: false },
     });
     expect(await sessions.lookup('unknown')).toBeUndefined();
 

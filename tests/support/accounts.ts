@@ -59,8 +59,16 @@ export async function signedInUser(deps: AppDeps, name = 'Test User', fields: { 
   const session = await sessionOf(deps, row.id);
   const _id = String(row.id);
   const avatar = avatarUrl(row, deps.settings.PUBLIC_URL);
-  const user = { _id, name: row.name, email: row.email, avatar, role: row.role, emailVerified: row.emailVerifiedAt !== null };
+  const emailVerified = row.emailVerifiedAt !== null;
+  const user = { _id, name: row.name, email: row.email, avatar, role: row.role, emailVerified, twoFactor: false };
   return { ...row, _id, user, ...session };
+}
+
+/** A login's answer for an account without a second step (two-factor off); anything else fails the test. */
+export async function signedIn<Answer extends object>(login: Promise<Answer>): Promise<Extract<Answer, { user: unknown }>> {
+  const answer = await login;
+  if (!('user' in answer)) throw new Error('signedIn: the login asked for a two-factor code');
+  return answer as Extract<Answer, { user: unknown }>;
 }
 
 export function anonymousCaller(deps: AppDeps, ip = '127.0.0.1'): Caller {

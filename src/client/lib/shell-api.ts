@@ -38,6 +38,7 @@ const post = (input?: unknown): RequestInit => ({
 export const shellApi = {
   session: () => call<Outputs['auth']['session']>('auth.session'),
   login: (input: Inputs['auth']['login']) => call<Outputs['auth']['login']>('auth.login', post(input)),
+  loginWithCode: (input: Inputs['auth']['loginWithCode']) => call<Outputs['auth']['loginWithCode']>('auth.loginWithCode', post(input)),
   signup: (input: Inputs['auth']['signup']) => call<Outputs['auth']['signup']>('auth.signup', post(input)),
   logout: () => call<Outputs['auth']['logout']>('auth.logout', post()),
   liveAuctions: () => call<Outputs['auction']['live']>('auction.live'),

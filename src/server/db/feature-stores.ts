@@ -6,6 +6,7 @@ import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OfferStore } from './offer-store';
 import type { RemovalStore } from './removal-store';
+import type { TwoFactorStore } from './two-factor-store';
 
 export interface FeatureStores {
   notifications: NotificationStore;
@@ -16,4 +17,6 @@ export interface FeatureStores {
   removals: RemovalStore;
   /** A user's data, for its download. */
   exports: ExportStore;
+  /** Authenticator secrets, recovery codes and the second steps of logins. */
+  twoFactor: TwoFactorStore;
 }

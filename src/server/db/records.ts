@@ -28,7 +28,8 @@ export interface SessionRecord {
   sessionId: string;
   lastSeenAt: Date;
   expiresAt: Date;
-  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role' | 'avatar'> & { emailVerified: boolean };
+  /** `twoFactor`: whether two-factor sign-in is on. */
+  user: Pick<UserRecord, 'id' | 'name' | 'email' | 'role' | 'avatar'> & { emailVerified: boolean; twoFactor: boolean };
 }
 
 export interface LoginEventRecord {

@@ -12,6 +12,9 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user', (caller) => caller.user.me());
   rest('GET', '/users/:id', (caller, req) => caller.users.profile({ id: param(req, 'id') }));
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
+  rest('POST', '/user/2fa/setup', (caller) => caller.user.setupTwoFactor(), { body: 'none' });
+  rest('POST', '/user/2fa/enable', (caller, req) => caller.user.enableTwoFactor(unvalidatedBody(req)));
+  rest('POST', '/user/2fa/disable', (caller, req) => caller.user.disableTwoFactor(unvalidatedBody(req)));
   rest('GET', '/user/settings', (caller) => caller.user.settings());
   rest('PATCH', '/user/settings', (caller, req) => caller.user.updateSettings(unvalidatedBody(req)));
   rest('POST', '/user/confirmation-email', (caller) => caller.user.sendConfirmationEmail(), { body: 'none' });

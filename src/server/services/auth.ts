@@ -1,18 +1,28 @@
-// Sign-up, login and logout. Rate limits live here so that tRPC and REST share them.
+// Sign-up, login (with its second step when two-factor sign-in is on) and logout. Rate limits live here
+// so that tRPC and REST share them.
 import { LOGIN_FAILED_MESSAGE } from '../../shared/constants';
 import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
+import type { LoginCodeInput } from '../../shared/two-factor';
+import type { UserRecord } from '../db/records';
 import type { AppDeps } from '../deps';
 import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
 import { queueEmailConfirmation } from './email-confirmation';
 import { recordLogin, type ClientInfo } from './login-history';
 import { takeAll } from './rate-limit';
 import { createSession, revokeSession } from './sessions';
+import { passLoginChallenge, startLoginChallenge, twoFactorOn } from './two-factor';
 import { toUser, type User } from './users';
 
 export interface SignedIn {
   user: User;
   token: string;
   expiresAt: Date;
+}
+
+/** The right password of an account with two-factor on: no session yet, a challenge for the code. */
+export interface CodeNeeded {
+  twoFactorRequired: true;
+  challenge: string;
 }
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -32,10 +42,10 @@ export async function signup(deps: AppDeps, input: SignupInput, client: ClientIn
   if (deps.mail.transport) await queueEmailConfirmation(deps, row);
   await recordLogin(deps, row.id, 'signup', client);
   const session = await createSession(deps, row.id);
-  return { user: toUser(row, deps.settings.PUBLIC_URL), ...session };
+  return { user: toUser({ ...row, twoFactor: false }, deps.settings.PUBLIC_URL), ...session };
 }
 
-export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn | CodeNeeded> {
   const { store, limits, passwords } = deps;
   const key = `${input.email}|${client.ip}`;
   // Counted as failures before the (slow) password check, so that attempts sent in parallel
@@ -51,11 +61,29 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
     ? await passwords.verify(input.password, row.passwordHash, client.ip)
     : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  if (await twoFactorOn(deps, row.id)) {
+    // Only this attempt is taken back: the account's earlier failures stay, or signing in again and
+    // again would clear the count that limits guessing codes.
+    await Promise.all([limits.loginFailures.giveBack(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
+    return { twoFactorRequired: true, challenge: await startLoginChallenge(deps, row.id) };
+  }
   await Promise.all([limits.loginFailures.reset(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
+  return signIn(deps, row, false, client);
+}
+
+/** A login's second step: the challenge and a code (or a recovery code) sign in as a login does. */
+export async function loginWithCode(deps: AppDeps, input: LoginCodeInput, client: ClientInfo): Promise<SignedIn> {
+  const userId = await passLoginChallenge(deps, input, client);
+  const row = await deps.store.users.byId(userId);
+  if (!row) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  return signIn(deps, row, true, client);
+}
+
+async function signIn(deps: AppDeps, row: UserRecord, twoFactor: boolean, client: ClientInfo): Promise<SignedIn> {
   await recordLogin(deps, row.id, 'login', client);
   // A new session every time: an id planted before login is worth nothing after it.
   const session = await createSession(deps, row.id);
-  return { user: toUser(row, deps.settings.PUBLIC_URL), ...session };
+  return { user: toUser({ ...row, twoFactor }, deps.settings.PUBLIC_URL), ...session };
 }
 
 export async function logout(deps: AppDeps, sessionId: string | null): Promise<void> {

@@ -11,6 +11,8 @@ export interface SessionUser {
   role: Role;
   avatar: string | null;
   emailVerified: boolean;
+  /** Whether two-factor sign-in is on. */
+  twoFactor: boolean;
   sessionId: string;
 }
 

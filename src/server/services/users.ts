@@ -14,17 +14,27 @@ export interface User {
   role: Role;
   /** Whether the owner confirmed the address (by the mailed link): only then are notices mailed to it. */
   emailVerified: boolean;
+  /** Whether two-factor sign-in is on: a login then asks for a code after the password. */
+  twoFactor: boolean;
 }
 
 /** A user as the store reads it (the time the address was confirmed) or as a session carries it (whether it was). */
-type UserFields = { id: number; name: string; email: string; avatar: string | null; role: Role } & (
+type UserFields = { id: number; name: string; email: string; avatar: string | null; role: Role; twoFactor: boolean } & (
   { emailVerified: boolean } | { emailVerifiedAt: Date | null }
 );
 
 /** The user as answers carry them; `publicUrl` (PUBLIC_URL) is where the avatar is served. */
 export function toUser(row: UserFields, publicUrl: string): User {
   const emailVerified = 'emailVerified' in row ? row.emailVerified : row.emailVerifiedAt !== null;
-  return { _id: String(row.id), name: row.name, email: row.email, avatar: avatarUrl(row, publicUrl), role: row.role, emailVerified };
+  return {
+    _id: String(row.id),
+    name: row.name,
+    email: row.email,
+    avatar: avatarUrl(row, publicUrl),
+    role: row.role,
+    emailVerified,
+    twoFactor: row.twoFactor,
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
-// The Security Settings panel of /privacy: two-factor (not available yet) and a way to change the password.
-import { KeyRound, ShieldCheck } from 'lucide-react';
-import { Badge } from '../../components/badge';
-import { Button, ButtonLink } from '../../components/button';
+// The Security Settings panel of /privacy: two-factor sign-in and a way to change the password.
+import { KeyRound } from 'lucide-react';
+import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { paths } from '../../lib/paths';
+import { TwoFactorSettings } from '../two-factor/two-factor-settings';
 
 export function SecuritySettings() {
   return (
@@ -12,23 +12,7 @@ export function SecuritySettings() {
         Security Settings
       </h2>
       <ul className="mt-4 divide-y divide-slate-200">
-        <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4 first:pt-0">
-          <div className="flex min-w-0 gap-3">
-            <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-            <div>
-              <h3 id="two-factor-heading" className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                Two-factor authentication <Badge tone="muted">Coming soon</Badge>
-              </h3>
-              <p id="two-factor-description" className="mt-0.5 text-sm text-slate-600">
-                Add a second step, such as a code from an app, when you log in.
-              </p>
-            </div>
-          </div>
-          {/* Disabled for everyone: the feature does not exist yet (docs/rules/screens.md#forms-and-messages). */}
-          <Button variant="secondary" size="sm" disabled aria-describedby="two-factor-description" className="shrink-0">
-            Enable
-          </Button>
-        </li>
+        <TwoFactorSettings />
         <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-4 last:pb-0">
           <div className="flex min-w-0 gap-3">
             <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />

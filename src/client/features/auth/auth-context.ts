@@ -1,10 +1,14 @@
 // The signed-in user as the whole client sees it. Provided by AuthProvider.
 import { createContext, useContext } from 'react';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
+import type { LoginCodeInput } from '../../../shared/two-factor';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 
 export type SessionUser = inferRouterOutputs<AppRouter>['user']['me']['user'];
+
+/** A login's first step: signed in, or (two-factor sign-in on) a code asked for, with the challenge to answer. */
+export type LoginOutcome = { user: SessionUser } | { challenge: string };
 
 export interface AuthState {
   user: SessionUser | null;
@@ -19,7 +23,9 @@ export interface AuthState {
 
 export interface AuthValue extends AuthState {
   /** Resolves with the user; rejects with an Error whose message is meant for a person. */
-  login: (input: LoginInput) => Promise<SessionUser>;
+  login: (input: LoginInput) => Promise<LoginOutcome>;
+  /** The second step of a login: the challenge and a code, or a recovery code. */
+  loginWithCode: (input: LoginCodeInput) => Promise<SessionUser>;
   signup: (input: SignupInput) => Promise<SessionUser>;
   /** Never rejects: a failure is stored as error 'Logout failed'. Resolves true when signed out. */
   logout: () => Promise<boolean>;

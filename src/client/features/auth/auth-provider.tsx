@@ -2,11 +2,12 @@
 // Part of the light shell: it talks to the server with fetch (shellApi), not through TanStack Query.
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { LoginInput, SignupInput } from '../../../shared/schemas/auth';
+import type { LoginCodeInput } from '../../../shared/two-factor';
 import { errorMessage } from '../../lib/errors';
 import { emitSessionEvent, onSessionEvent } from '../../lib/session-events';
 import { shellApi } from '../../lib/shell-api';
 import { takeSessionCheck } from './early-session';
-import { AuthContext, type AuthState, type AuthValue, type SessionUser } from './auth-context';
+import { AuthContext, type AuthState, type AuthValue, type LoginOutcome, type SessionUser } from './auth-context';
 
 const NOT_AUTHENTICATED = 'Not authenticated';
 const LOGIN_FAILED = 'Login failed';
@@ -17,6 +18,7 @@ type Action =
   | { type: 'pending' }
   | { type: 'checked' }
   | { type: 'signedIn'; user: SessionUser; newAccount: boolean }
+  | { type: 'codeAsked' }
   | { type: 'failed'; error: string }
   | { type: 'signedOut' }
   | { type: 'logoutFailed' }
@@ -32,6 +34,8 @@ function reducer(state: AuthState, action: Action): AuthState {
       return { ...state, checking: false };
     case 'signedIn':
       return { ...state, user: action.user, loading: false, error: null, newAccount: action.newAccount };
+    case 'codeAsked':
+      return { ...state, user: null, loading: false, error: null };
     case 'failed':
       return { ...state, user: null, loading: false, error: action.error };
     case 'signedOut':
@@ -42,6 +46,12 @@ function reducer(state: AuthState, action: Action): AuthState {
       // Only the user who is signed in: an answer that arrives after a sign-out changes nothing.
       return state.user?._id === action.user._id ? { ...state, user: action.user } : state;
   }
+}
+
+/** The user of an answer that always signs in (a sign-up, a login's second step): it never asks for a code. */
+function signedInUser(outcome: LoginOutcome): SessionUser {
+  if (!('user' in outcome)) throw new Error(LOGIN_FAILED);
+  return outcome.user;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -77,27 +87,35 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const signIn = useCallback(
-    async (run: () => Promise<{ user: SessionUser }>, fallback: string, newAccount: boolean): Promise<SessionUser> => {
-      dispatch({ type: 'pending' });
-      try {
-        // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
-        const { user } = await run();
-        // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
-        emitSessionEvent('userChanged');
-        dispatch({ type: 'signedIn', user, newAccount });
-        return user;
-      } catch (error) {
-        const message = errorMessage(error, fallback);
-        dispatch({ type: 'failed', error: message });
-        throw new Error(message, { cause: error });
+  const signIn = useCallback(async (run: () => Promise<LoginOutcome>, fallback: string, newAccount: boolean): Promise<LoginOutcome> => {
+    dispatch({ type: 'pending' });
+    try {
+      // The answer also carries a token; this client keeps the session in its HttpOnly cookie only.
+      const answer = await run();
+      if (!('user' in answer)) {
+        dispatch({ type: 'codeAsked' });
+        return { challenge: answer.challenge };
       }
-    },
-    [],
-  );
+      // Whatever was cached belonged to nobody (or someone else): the data layer starts clean.
+      emitSessionEvent('userChanged');
+      dispatch({ type: 'signedIn', user: answer.user, newAccount });
+      return { user: answer.user };
+    } catch (error) {
+      const message = errorMessage(error, fallback);
+      dispatch({ type: 'failed', error: message });
+      throw new Error(message, { cause: error });
+    }
+  }, []);
 
   const login = useCallback((input: LoginInput) => signIn(() => shellApi.login(input), LOGIN_FAILED, false), [signIn]);
-  const signup = useCallback((input: SignupInput) => signIn(() => shellApi.signup(input), SIGNUP_FAILED, true), [signIn]);
+  const loginWithCode = useCallback(
+    async (input: LoginCodeInput) => signedInUser(await signIn(() => shellApi.loginWithCode(input), LOGIN_FAILED, false)),
+    [signIn],
+  );
+  const signup = useCallback(
+    async (input: SignupInput) => signedInUser(await signIn(() => shellApi.signup(input), SIGNUP_FAILED, true)),
+    [signIn],
+  );
 
   const logout = useCallback(async (): Promise<boolean> => {
     try {
@@ -114,6 +132,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const updateUser = useCallback((user: SessionUser) => dispatch({ type: 'updated', user }), []);
 
-  const value = useMemo<AuthValue>(() => ({ ...state, login, signup, logout, updateUser }), [state, login, signup, logout, updateUser]);
+  const value = useMemo<AuthValue>(
+    () => ({ ...state, login, loginWithCode, signup, logout, updateUser }),
+    [state, login, loginWithCode, signup, logout, updateUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,6 +1,7 @@
-import { useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { loginInput } from '../../../shared/schemas/auth';
+import { loginCodeInput, TOTP_DIGITS } from '../../../shared/two-factor';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
@@ -15,9 +16,21 @@ export interface LoginFormHandle {
   fill(email: string, password: string): void;
 }
 
+/** The email and password; then, for an account with two-factor sign-in, the code in a second step. */
 export function LoginForm({ ref }: { ref?: Ref<LoginFormHandle> }) {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge !== null) return <LoginCodeForm challenge={challenge} onRestart={() => setChallenge(null)} />;
+  return <PasswordStep ref={ref} onCodeAsked={setChallenge} />;
+}
+
+function PasswordStep({ ref, onCodeAsked }: { ref?: Ref<LoginFormHandle>; onCodeAsked: (challenge: string) => void }) {
   const { login } = useAuth();
-  const { pending, errors, bannerMessage, onSubmit, onChange, recheck } = useAuthForm(loginInput, login);
+  const { pending, errors, bannerMessage, onSubmit, onChange, recheck } = useAuthForm(loginInput, async (input) => {
+    const outcome = await login(input);
+    if ('user' in outcome) return 'done';
+    onCodeAsked(outcome.challenge);
+    return 'stay';
+  });
   const form = useRef<HTMLFormElement>(null);
   useImperativeHandle(ref, () => ({
     fill(email, password) {
@@ -45,6 +58,76 @@ export function LoginForm({ ref }: { ref?: Ref<LoginFormHandle> }) {
       <Button type="submit" fullWidth loading={pending}>
         {pending ? 'Logging in...' : 'Log in'}
       </Button>
+    </form>
+  );
+}
+
+/**
+ * The second step: a code from the authenticator app, or one of the recovery codes. After a refusal
+ * the field is emptied and focused again, for the next code.
+ */
+function LoginCodeForm({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const { loginWithCode } = useAuth();
+  const [recovery, setRecovery] = useState(false);
+  const code = useRef<HTMLInputElement>(null);
+  const { pending, errors, bannerMessage, onSubmit, onChange } = useAuthForm(loginCodeInput, loginWithCode, () => {
+    if (!code.current) return;
+    code.current.value = '';
+    code.current.focus();
+  });
+  // Arriving at this step, or switching the kind of code, the field is where the next keys go.
+  useEffect(() => code.current?.focus(), [recovery]);
+
+  return (
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5" aria-labelledby="login-code-heading">
+      <div>
+        <h2 id="login-code-heading" className="text-base font-semibold text-slate-900">
+          Two-factor sign-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {recovery
+            ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
+            : `Enter the ${TOTP_DIGITS}-digit code your authenticator app shows for this site.`}
+        </p>
+      </div>
+      {bannerMessage && <Banner tone="error">{bannerMessage}</Banner>}
+      <input type="hidden" name="challenge" value={challenge} />
+      {recovery ? (
+        <TextField
+          key="recovery"
+          ref={code}
+          label="Recovery code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errors.code}
+        />
+      ) : (
+        <TextField
+          key="totp"
+          ref={code}
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={TOTP_DIGITS + 2}
+          required
+          error={errors.code}
+        />
+      )}
+      <Button type="submit" fullWidth loading={pending}>
+        {pending ? 'Checking...' : 'Verify and log in'}
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm sm:flex-row sm:justify-between">
+        <button type="button" className="font-medium text-accent-700 hover:underline" onClick={() => setRecovery(!recovery)}>
+          {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
+        </button>
+        <button type="button" className="font-medium text-slate-700 hover:underline" onClick={onRestart}>
+          Start over
+        </button>
+      </div>
     </form>
   );
 }

@@ -21,6 +21,7 @@ import { notificationQueries } from './notifications';
 import { offerQueries } from './offers';
 import { orderQueries } from './orders';
 import { savedSearchQueries } from './saved-searches';
+import { twoFactorQueries } from './two-factor';
 import { watchQueries } from './watches';
 
 /** What a database does its own way: its search, and the hot paths tuned for its driver. */
@@ -65,6 +66,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),
     emailConfirmations: emailConfirmationQueries(dialect),
+    twoFactor: twoFactorQueries(dialect),
     ping: own.ping,
     close: own.close,
   };

@@ -27,7 +27,8 @@ export const pgUserSearch: UserSearch = {
 const LOOKUP_SESSION = {
   name: 'session-lookup',
   text: `select s.id, s.last_seen_at, s.expires_at, u.id as user_id, u.name, u.email, u.role, u.avatar,
-           u.email_verified_at is not null as email_verified
+           u.email_verified_at is not null as email_verified,
+           exists (select 1 from two_factor f where f.user_id = u.id and f.enabled_at is not null) as two_factor
          from sessions s join users u on u.id = s.user_id
          where s.id = $1`,
 };
@@ -42,6 +43,7 @@ interface SessionRow {
   role: UserRecord['role'];
   avatar: string | null;
   email_verified: boolean;
+  two_factor: boolean;
 }
 
 export function pgSessions(db: PgDb): Pick<SessionStore, 'lookup'> {
@@ -60,6 +62,7 @@ export function pgSessions(db: PgDb): Pick<SessionStore, 'lookup'> {
             role: row.role,
             avatar: row.avatar,
             emailVerified: row.email_verified,
+            twoFactor: row.two_factor,
           },
         }
       );

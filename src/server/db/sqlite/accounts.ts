@@ -40,6 +40,7 @@ type SessionUserValues = [
   role: SessionRecord['user']['role'],
   avatar: string | null,
   emailVerified: 0 | 1,
+  twoFactor: 0 | 1,
 ];
 
 export function sqliteSessions(db: SqliteDb): Pick<SessionStore, 'lookup'> {
@@ -47,7 +48,8 @@ export function sqliteSessions(db: SqliteDb): Pick<SessionStore, 'lookup'> {
   // Drizzle's mapping of the same row into its nested shape.
   const lookup = db.$client
     .prepare<[string], [sessionId: string, lastSeenAt: number, expiresAt: number, ...user: SessionUserValues]>(
-      `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar, u.email_verified_at is not null
+      `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar, u.email_verified_at is not null,
+              exists (select 1 from two_factor f where f.user_id = u.id and f.enabled_at is not null)
        from sessions s join users u on u.id = s.user_id where s.id = ?`,
     )
     .raw();
@@ -55,12 +57,12 @@ export function sqliteSessions(db: SqliteDb): Pick<SessionStore, 'lookup'> {
     async lookup(id) {
       const row = lookup.get(id);
       if (!row) return undefined;
-      const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar, emailVerified] = row;
+      const [sessionId, lastSeenAt, expiresAt, userId, name, email, role, avatar, emailVerified, twoFactor] = row;
       return {
         sessionId,
         lastSeenAt: new Date(lastSeenAt),
         expiresAt: new Date(expiresAt),
-        user: { id: userId, name, email, role, avatar, emailVerified: emailVerified === 1 },
+        user: { id: userId, name, email, role, avatar, emailVerified: emailVerified === 1, twoFactor: twoFactor === 1 },
       };
     },
   };

@@ -4,3 +4,4 @@ export * from './schema';
 export * from './messages-schema';
 export * from './orders-schema';
 export * from './raises-schema';
+export * from './two-factor-schema';

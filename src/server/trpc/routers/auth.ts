@@ -6,6 +6,7 @@ import {
   signupInput,
   verifyEmailInput,
 } from '../../../shared/schemas/auth';
+import { loginCodeInput } from '../../../shared/two-factor';
 import * as auth from '../../services/auth';
 import { demoAccountLogins } from '../../services/demo-accounts';
 import { verifyEmail } from '../../services/email-confirmation';
@@ -23,8 +24,17 @@ export const authRouter = router({
     return { user, token };
   }),
 
+  /** The user and a session; or, with two-factor sign-in on, a challenge for the second step and no session yet. */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, token, expiresAt } = await auth.login(ctx.deps, input, ctx.client);
+    const outcome = await auth.login(ctx.deps, input, ctx.client);
+    if ('challenge' in outcome) return outcome;
+    ctx.cookie.set(outcome.token, outcome.expiresAt);
+    return { user: outcome.user, token: outcome.token };
+  }),
+
+  /** The second step of a login: the challenge and a code (or a recovery code); answers as a login does. */
+  loginWithCode: publicProcedure.input(loginCodeInput).mutation(async ({ ctx, input }) => {
+    const { user, token, expiresAt } = await auth.loginWithCode(ctx.deps, input, ctx.client);
     ctx.cookie.set(token, expiresAt);
     return { user, token };
   }),

@@ -1,4 +1,5 @@
 import { SAVED_SEARCHES_MAX } from '../../../shared/listing';
+import { disableTwoFactorInput, enableTwoFactorInput } from '../../../shared/two-factor';
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
 import { deleteSearchInput, saveSearchInput } from '../../../shared/schemas/saved-searches';
 import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
@@ -12,6 +13,7 @@ import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../../services/saved-searches';
 import { changePassword, toUser, updateUserSettings, userSettings } from '../../services/users';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../services/two-factor';
 import { myBids, setWatching, watchlist } from '../../services/watchlist';
 import { protectedProcedure, router, uploadProcedure } from '../init';
 
@@ -35,6 +37,19 @@ export const userRouter = router({
     await changePassword(ctx.deps, ctx.user, input);
     return { message: 'Password updated successfully' };
   }),
+
+  /** A new authenticator secret, pending until a code proves it; the only answer that ever carries it. */
+  setupTwoFactor: protectedProcedure.mutation(({ ctx }) => setupTwoFactor(ctx.deps, ctx.user)),
+
+  /** Turns on the pending secret with a code of it; answers the recovery codes, shown this once. */
+  enableTwoFactor: protectedProcedure
+    .input(enableTwoFactorInput)
+    .mutation(({ ctx, input }) => enableTwoFactor(ctx.deps, ctx.user.id, input)),
+
+  /** Turns two-factor off, with the password and a code (or a recovery code). */
+  disableTwoFactor: protectedProcedure
+    .input(disableTwoFactorInput)
+    .mutation(({ ctx, input }) => disableTwoFactor(ctx.deps, ctx.user, input, ctx.client)),
 
   settings: protectedProcedure.query(({ ctx }) => userSettings(ctx.deps, ctx.user.id)),
 
