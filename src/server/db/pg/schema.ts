@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 import { ITEM_CONDITIONS } from '../../../shared/listing';
+import { USER_STATUSES } from '../../../shared/moderation';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const createdAt = () => time('created_at').notNull().defaultNow();
@@ -45,6 +46,9 @@ export const users = pgTable(
     emailVerifiedAt: time('email_verified_at'),
     /** How many of their orders were cancelled unpaid: public, on their profile. */
     unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
+    /** A suspended account cannot sign in; the reason the administrator gave is what its login answers. */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    suspensionReason: text('suspension_reason'),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in

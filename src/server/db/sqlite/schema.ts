@@ -1,9 +1,9 @@
-// The data model (with the tables kept beside it: tables.ts). Times are stored as epoch milliseconds (Drizzle
-// maps them to Date); money as whole dollars in integers.
+// The data model (and the tables kept beside it: tables.ts): times in epoch milliseconds (Drizzle's Dates), money in whole dollars.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 import { ITEM_CONDITIONS } from '../../../shared/listing';
+import { USER_STATUSES } from '../../../shared/moderation';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -27,13 +27,15 @@ export const users = sqliteTable(
     /** Whether notices are also mailed (when the site sends mail at all); the user turns it off on /profile. */
     emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
     /**
-     * When the owner proved the address is theirs (the link of the confirmation mail); null until
-     * then. Notices are mailed only to confirmed addresses. Accounts older than the confirmation
-     * mail were confirmed by the migration that brought it (docs/decisions/0012).
+     * When the owner proved the address is theirs (the confirmation mail's link); null until then. Only confirmed
+     * addresses are mailed notices; accounts older than that mail were confirmed by its migration (docs/decisions/0012).
      */
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     /** How many of their orders were cancelled unpaid: public, on their profile. */
     unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
+    /** A suspended account cannot sign in; the reason the administrator gave is what its login answers. */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    suspensionReason: text('suspension_reason'),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   (t) => [
@@ -126,8 +128,7 @@ export const auctions = sqliteTable(
     index('auctions_due_idx')
       .on(t.endsAt)
       .where(sql`${t.closedAt} is null`),
-    // The ending-soon tick's one query: auctions whose watchers were not told yet, by end. Told or
-    // closed auctions leave the index, so a tick with nothing due reads nothing.
+    // The ending-soon tick's one query: auctions whose watchers were not told yet, by end (told or closed ones leave it).
     index('auctions_ending_soon_due_idx')
       .on(t.endsAt)
       .where(sql`${t.endingSoonAt} is null and ${t.closedAt} is null`),
