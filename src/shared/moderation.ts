@@ -31,6 +31,14 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   create_admin: 'create-admin run',
 };
 
+/** What a run of `npm run create-admin` did, as its audit entry says. */
+export type CreateAdminOutcome = 'created' | 'promoted' | 'unchanged';
+export const CREATE_ADMIN_OUTCOMES: Record<CreateAdminOutcome, string> = {
+  created: 'Created a new administrator account',
+  promoted: 'Made an existing account an administrator',
+  unchanged: 'Already an administrator: nothing changed',
+};
+
 export const MODERATION_WORDS = {
   userNotFound: 'User not found',
   auctionNotFound: 'Auction not found',

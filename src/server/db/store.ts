@@ -8,6 +8,7 @@ import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
+import type { ModerationStore } from './moderation-store';
 import type { OfferStore } from './offer-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
@@ -65,13 +66,11 @@ export interface UserStore {
    * which file to delete; undefined when there is no such user.
    */
   setAvatar(userId: number, avatar: string | null): Promise<{ previous: string | null } | undefined>;
-  /** In one transaction: the existing user with that email made an admin, or a new admin. */
-  createOrPromoteAdmin(admin: {
-    name: string;
-    email: string;
-    passwordHash: string;
-    createdAt: Date;
-  }): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; user: UserRecord }>;
+  /** In one transaction: the existing user with that email made an admin, or a new admin, and the run's audit entry. */
+  createOrPromoteAdmin(admin: { name: string; email: string; passwordHash: string; createdAt: Date }): Promise<{
+    outcome: 'created' | 'promoted' | 'unchanged';
+    user: UserRecord;
+  }>;
   count(filter?: { createdAfter?: Date }): Promise<number>;
   newest(limit: number): Promise<UserRecord[]>;
   /** One page of the admin users list: searched, filtered by role, sorted, with the total. */
@@ -378,6 +377,7 @@ export interface OrderStore {
 export interface Store {
   orders: OrderStore;
   offers: OfferStore;
+  moderation: ModerationStore;
   feedback: FeedbackStore;
   activity: ActivityStore;
   users: UserStore;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RestRoutes } from './adapter';
+import { param, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** Query-string parameters, handed to the procedure's schema unchecked (it validates them). */
 const query = (req: FastifyRequest) => req.query as never;
@@ -7,4 +7,15 @@ const query = (req: FastifyRequest) => req.query as never;
 export function adminRoutes(rest: RestRoutes) {
   rest('GET', '/admin/dashboard', (caller) => caller.admin.dashboard());
   rest('GET', '/admin/users', (caller, req) => caller.admin.users(query(req)));
+  // The path names the account or the auction; the body cannot name another.
+  rest('PATCH', '/admin/users/:id/status', (caller, req) =>
+    caller.admin.setUserStatus({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('PATCH', '/admin/users/:id/role', (caller, req) =>
+    caller.admin.setUserRole({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('POST', '/admin/auctions/:id/cancel', (caller, req) =>
+    caller.admin.cancelAuction({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('GET', '/admin/audit', (caller, req) => caller.admin.audit(query(req)));
 }

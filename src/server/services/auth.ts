@@ -1,8 +1,9 @@
 // Sign-up, login and logout. Rate limits live here so that tRPC and REST share them.
 import { LOGIN_FAILED_MESSAGE } from '../../shared/constants';
+import { MODERATION_WORDS } from '../../shared/moderation';
 import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
 import type { AppDeps } from '../deps';
-import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
+import { conflict, forbidden, tooManyRequests, unauthorized } from '../domain/errors';
 import { queueEmailConfirmation } from './email-confirmation';
 import { recordLogin, type ClientInfo } from './login-history';
 import { takeAll } from './rate-limit';
@@ -52,6 +53,8 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
     : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
   await Promise.all([limits.loginFailures.reset(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
+  // Said only to whoever knows the password, so it tells nobody else that the account exists.
+  if (row.status === 'suspended') throw forbidden(MODERATION_WORDS.suspended(row.suspensionReason));
   await recordLogin(deps, row.id, 'login', client);
   // A new session every time: an id planted before login is worth nothing after it.
   const session = await createSession(deps, row.id);

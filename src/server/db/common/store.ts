@@ -13,6 +13,7 @@ import { feedbackQueries } from './feedback';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { messageQueries } from './messages';
+import { moderationQueries } from './moderation';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
@@ -55,6 +56,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     notifications: notificationQueries(dialect),
     orders: orderQueries(dialect),
     offers: offerQueries(dialect),
+    moderation: moderationQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
     activity: activityQueries(dialect),
     mail: mailQueries(dialect),
