@@ -76,7 +76,10 @@ export function AdminCancel({ auction }: { auction: { _id: string; itemName: str
           maxLength={MODERATION_REASON_MAX}
           value={reason}
           error={reasonError}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
         />
       </ConfirmDialog>
     </div>

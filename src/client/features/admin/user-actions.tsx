@@ -29,7 +29,8 @@ const DONE: Record<Step, (name: string) => string> = {
   demote: (name) => `${name} is now a user.`,
 };
 
-export function UserActions({ user }: { user: AdminUser }) {
+/** `stacked`: one button under the other, for the table's narrow last column. */
+export function UserActions({ user, stacked = false }: { user: AdminUser; stacked?: boolean }) {
   const { user: me } = useAuth();
   const status = useSetUserStatus();
   const role = useSetUserRole();
@@ -76,7 +77,7 @@ export function UserActions({ user }: { user: AdminUser }) {
   const suspended = user.status === 'suspended';
   const dialog = step ? DIALOGS[step] : DIALOGS.suspend;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={stacked ? 'flex flex-col items-start gap-2' : 'flex flex-wrap gap-2'}>
       {suspended ? (
         <Button
           size="sm"
@@ -159,7 +160,10 @@ export function UserActions({ user }: { user: AdminUser }) {
               maxLength={MODERATION_REASON_MAX}
               value={reason}
               error={reasonError}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(undefined);
+              }}
             />
           </>
         ) : step === 'reinstate' ? (

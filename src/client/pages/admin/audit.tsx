@@ -16,7 +16,7 @@ import { paths } from '../../lib/paths';
 function Target({ target }: { target: AuditEntry['target'] }) {
   if (target.type === 'auction') {
     return (
-      <Link to={paths.auction(target._id)} className="text-accent-700 hover:underline">
+      <Link to={paths.auction(target._id)} className="text-accent-700 underline underline-offset-2 hover:text-accent-800">
         Auction #{target._id}
       </Link>
     );

@@ -215,7 +215,7 @@ export function AdminUsersPage() {
           <AdminTable
             caption="Registered users"
             busy={refreshing}
-            minWidth="min-w-[1180px]"
+            minWidth="min-w-[1080px]"
             head={
               <>
                 <SortableTh label="User" order={orderOf('name')} onSort={() => sort('name')} />
@@ -261,7 +261,7 @@ export function AdminUsersPage() {
                     <StatusBadge status={user.status} />
                   </Td>
                   <Td>
-                    <UserActions user={user} />
+                    <UserActions user={user} stacked />
                   </Td>
                 </tr>
               ))
