@@ -215,7 +215,7 @@ export function AdminUsersPage() {
           <AdminTable
             caption="Registered users"
             busy={refreshing}
-            minWidth="min-w-[1080px]"
+            minWidth="min-w-[960px]"
             head={
               <>
                 <SortableTh label="User" order={orderOf('name')} onSort={() => sort('name')} />
@@ -252,8 +252,9 @@ export function AdminUsersPage() {
                   <Td>
                     <RoleBadge role={user.role} />
                   </Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
+                  {/* The dates may wrap (at the comma before the time), so that the actions fit a 1280 px screen. */}
+                  <Td className="min-w-28 tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
+                  <Td className="min-w-28 tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
                   <Td className="max-w-56 truncate" title={formatLocation(user.location)}>
                     {formatLocation(user.location)}
                   </Td>
