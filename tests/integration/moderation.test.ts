@@ -8,7 +8,10 @@ import { MODERATION_WORDS, SELLER_SUSPENDED } from '../../src/shared/moderation'
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { anonymousCaller, failure, PASSWORD, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
-import { test, type TestDeps } from '../support/fixtures';
+import { buildApp } from '../../src/server/app';
+import { createDeps } from '../../src/server/deps';
+import { checkStreams } from '../../src/server/services/sessions';
+import { listen, TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, login, patch, post, sessionCookieHeader } from '../support/http';
 import { openEventStream } from '../support/sse';
 import { DAY_MS } from '../../src/shared/constants';
@@ -204,6 +207,36 @@ describe('suspension', () => {
     // Coming back is refused: the session is gone.
     expect((await live(sam.token)).status).toBe(401);
     annLive.close();
+  });
+
+  test("ends the user's live streams on every instance on the database: at once through PostgreSQL, at the next check on SQLite", async ({
+    database,
+  }) => {
+    const apps = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const { settings, ...shared } = await database.open();
+        const deps = createDeps(settings, shared);
+        const app = await buildApp(deps);
+        apps.push({ app, deps, ...(await listen(app)) });
+      }
+      const [one, two] = apps as [(typeof apps)[0], (typeof apps)[0]];
+      const sam = await signedInUser(one.deps, 'Sam Elsewhere');
+      const admin = await signedInUser(one.deps, 'Adam Admin', { role: 'admin' });
+      const elsewhere = await openEventStream(`${two.baseUrl}/trpc/live.events`, { cookie: sessionCookieHeader(sam.token) });
+      expect(elsewhere.status).toBe(200);
+      await expect.poll(() => elsewhere.events.length).toBeGreaterThan(0);
+
+      await admin.caller.admin.setUserStatus({ id: sam._id, status: 'suspended', reason: 'Abuse' });
+      // Several instances on one SQLite file have no doorbell between them: the streams' periodic check ends it.
+      if (TEST_DATABASE === 'sqlite') await checkStreams(two.deps);
+      await elsewhere.waitForEnd(3000);
+    } finally {
+      for (const { app } of apps) {
+        app.server.closeAllConnections();
+        await app.close();
+      }
+    }
   });
 
   test('a failing suspension leaves no entry and changes nothing: the action and its entry commit together', async ({ deps }) => {
