@@ -118,17 +118,11 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
           );
           for (const auction of selling) {
             const done = yield* cancelByAdmin(dialect, auctionById, tx, auction.id, at, notices);
-            if (done) notified.push(...done.notified);
+            if (!done) continue;
+            notified.push(...done.notified);
             // Each cancel is recorded too: the log answers why an auction ended, whoever looks it up.
-            if (done) {
-              yield* recordAudit(t, tx, {
-                actor,
-                action: 'cancel_auction',
-                target: { type: 'auction', id: auction.id },
-                reason: cancelReason,
-                at,
-              });
-            }
+            const target = { type: 'auction' as const, id: auction.id };
+            yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target, reason: cancelReason, at });
           }
         }
         const action = status === 'suspended' ? 'suspend_user' : 'reinstate_user';
