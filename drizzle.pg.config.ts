@@ -8,6 +8,8 @@ export default defineConfig({
     './src/server/db/pg/orders-schema.ts',
     './src/server/db/pg/raises-schema.ts',
     './src/server/db/pg/two-factor-schema.ts',
+    './src/server/db/pg/moderation-schema.ts',
+    './src/server/db/pg/saved-searches-schema.ts',
   ],
   out: './drizzle/pg',
 });

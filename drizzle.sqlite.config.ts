@@ -8,6 +8,8 @@ export default defineConfig({
     './src/server/db/sqlite/orders-schema.ts',
     './src/server/db/sqlite/raises-schema.ts',
     './src/server/db/sqlite/two-factor-schema.ts',
+    './src/server/db/sqlite/moderation-schema.ts',
+    './src/server/db/sqlite/saved-searches-schema.ts',
   ],
   out: './drizzle/sqlite',
 });

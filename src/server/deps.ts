@@ -50,6 +50,7 @@ export function createDeps(
       options.store.liveStreams,
       { perAccount: settings.LIVE_STREAMS_PER_ACCOUNT, perAddress: settings.LIVE_STREAMS_PER_ADDRESS },
       now,
+      options.sessionEnds,
     ),
   };
 }

@@ -7,6 +7,7 @@ import { createDoorbell } from './live/doorbell';
 import type { NoticeBus } from './live/notice-bus';
 import { createPgBidBus } from './live/pg-bid-bus';
 import { createPgNoticeBus } from './live/pg-notice-bus';
+import { createPgSessionEnds, type SessionEnds } from './live/session-ends';
 import { mailDelivery } from './services/mail-transport';
 import type { LimitsBackend } from './services/rate-limit';
 import { redactedUrl } from './db/pg/open';
@@ -16,13 +17,14 @@ import type { Store } from './db/store';
 
 /**
  * The store, and what instances on one database share through it besides: the rate limits' counts
- * and the live events (bids and notices told to every instance). Left out, each is the process's own.
+ * and the live events (bids, notices and accounts signed out, told to every instance). Left out, each is the process's own.
  */
 export interface SharedState {
   store: Store;
   limits?: LimitsBackend;
   bus?: BidBus;
   notices?: NoticeBus;
+  sessionEnds?: SessionEnds;
 }
 
 /** The store alone, for commands that read and write but serve nobody (seed, create-admin). */
@@ -48,6 +50,7 @@ export function sharedThroughPostgres(store: PgStore, url: string): Omit<SharedS
     limits: { kind: 'postgres', pool: store.db.$client },
     bus: createPgBidBus({ doorbell, history: bidHistoryOf(store) }),
     notices: createPgNoticeBus({ doorbell }),
+    sessionEnds: createPgSessionEnds(doorbell),
   };
 }
 

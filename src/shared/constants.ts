@@ -72,6 +72,7 @@ export const NOTIFICATION_KINDS = [
   'payment_overdue',
   'message',
   'offer',
+  'cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -252,7 +252,7 @@ describeBrowser('admin console', () => {
     expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/admin');
 
     const headers = (await usersTable(page).locator('thead th').allInnerTexts()).map((t) => t.trim().toLowerCase());
-    expect(headers).toEqual(['user', 'role', 'date created', 'last login', 'location', 'status']);
+    expect(headers).toEqual(['user', 'role', 'date created', 'last login', 'location', 'status', 'actions']);
     // Default sort: date created, newest first.
     expect(await usersTable(page).locator('th[aria-sort="descending"]').innerText()).toMatch(/date created/i);
 

@@ -12,7 +12,7 @@ import { expectErrorBody, get, login } from '../support/http';
 type Role = 'user' | 'admin';
 
 const MINUTE = 60_000;
-const ADMIN_USER_KEYS = ['_id', 'avatar', 'createdAt', 'email', 'lastLogin', 'location', 'name', 'role'];
+const ADMIN_USER_KEYS = ['_id', 'avatar', 'createdAt', 'email', 'lastLogin', 'location', 'name', 'role', 'status'];
 const AUCTION_KEYS = [
   '_id',
   'bids',
@@ -141,6 +141,7 @@ describe('admin.dashboard', () => {
       name: 'Member 12',
       email: 'member12@example.com',
       role: 'user',
+      status: 'active',
       createdAt: new Date(start + 13 * HOUR_MS).toISOString(),
       lastLogin: null,
       // No photo: the initial drawn on a colour of their own.

@@ -170,6 +170,11 @@ async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<strin
   return auctionId;
 }
 
+/** A fresh user for an administrator to act on (suspend, promote): each call its own, so that none is a repeat. */
+async function someoneElse(deps: TestDeps): Promise<string> {
+  return String((await insertUser(deps, { name: 'Tess Target' })).id);
+}
+
 /** A photo as the avatar form carries it. */
 async function avatarForm(): Promise<FormData> {
   const form = new FormData();
@@ -310,6 +315,22 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: () => ({ name: 'Vera Visitor', email: 'vera@example.com', subject: 'Hello', message: 'A question.' }),
   },
   'admin.dashboard': { type: 'query', ...ADMIN_ONLY },
+  'admin.setUserStatus': {
+    type: 'mutation',
+    ...ADMIN_ONLY,
+    input: async (_fx, _who, deps) => ({ id: await someoneElse(deps), status: 'suspended', reason: 'Spam' }),
+  },
+  'admin.setUserRole': {
+    type: 'mutation',
+    ...ADMIN_ONLY,
+    input: async (_fx, _who, deps) => ({ id: await someoneElse(deps), role: 'admin' }),
+  },
+  'admin.cancelAuction': {
+    type: 'mutation',
+    ...ADMIN_ONLY,
+    input: async (fx, _who, deps) => ({ id: await fx.own('signedOut', deps), reason: 'Fake' }),
+  },
+  'admin.audit': { type: 'query', ...ADMIN_ONLY, input: () => ({ limit: 20 }) },
   'admin.users': { type: 'query', ...ADMIN_ONLY, input: () => ({ page: 1, limit: 20, sortBy: 'createdAt', sortOrder: 'desc' }) },
   'admin.auctions': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'all' }) },
   'admin.messages': { type: 'query', ...ADMIN_ONLY, input: () => ({ limit: 20 }) },
@@ -721,6 +742,26 @@ const ROUTES: Record<string, RouteDecision> = {
       return request('DELETE', `/api/admin/auctions/${auctionId}/bidders/${userId}`, { body: { reason: 'Shill bidding' } });
     },
   },
+  'PATCH /api/admin/users/:id/status': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: async (_fx, _who, deps) =>
+      json('PATCH', `/api/admin/users/${await someoneElse(deps)}/status`, { status: 'blocked', reason: 'Spam' }),
+  },
+  'PATCH /api/admin/users/:id/role': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: async (_fx, _who, deps) => json('PATCH', `/api/admin/users/${await someoneElse(deps)}/role`, { role: 'admin' }),
+  },
+  'POST /api/admin/auctions/:id/cancel': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: async (fx, _who, deps) => json('POST', `/api/admin/auctions/${await fx.own('signedOut', deps)}/cancel`, { reason: 'Fake' }),
+  },
+  'GET /api/admin/audit': { signedOut: 401, user: 403, admin: 200, request: () => ({ method: 'GET', url: '/api/admin/audit?limit=20' }) },
 };
 
 /** The only /api routes that answer without a session (docs/rules/http-api.md). */

@@ -73,6 +73,7 @@ import { FAKE_PNG, SVG, TEXT, animatedGif, fileOf, image, insertAuction, plainDa
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { endedBelowReserve, pendingOffer } from '../support/offers';
 import { makeOfferInput, offerIdInput } from '../../src/shared/offers';
+import { adminCancelInput, setUserRoleInput, setUserStatusInput } from '../../src/shared/moderation';
 import { sessionCookieHeader } from '../support/http';
 import {
   ABSENT,
@@ -3983,6 +3984,176 @@ for (const step of ['accept', 'decline'] as const) {
         const taken = res.statusCode === (step === 'accept' ? 201 : 200);
         if (!taken) expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expectAnswer(before, await snapshot(deps), taken, `POST /api/offers/:id/${step}`);
+      });
+    },
+    { minAccepted: 10 },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation: an account's status and role, an administrator's cancel
+
+/** An actor made an administrator (their session reads the role afresh). */
+async function asAdmin<A extends Actor>(deps: Deps, actor: A): Promise<A> {
+  await deps.sql("update users set role = 'admin' where id = $1", [actor.id]);
+  return { ...actor, user: (await findSessionUser(deps, actor.token))! };
+}
+
+/**
+ * Around an administrator: a user with an open auction (which a suspension cancels), another
+ * administrator, and an auction to cancel. `reset` puts back what a case changed; the audit log
+ * only grows, and each case counts its own entries.
+ */
+async function moderationWorld(deps: Deps, actor: Actor) {
+  const target = await insertUser(deps, { name: 'Mod Target' });
+  const otherAdmin = await insertUser(deps, { name: 'Mod Admin', role: 'admin' });
+  const targetsAuction = await insertAuction(deps, target.id, { itemName: 'Target lot' });
+  const auction = await insertAuction(deps, otherAdmin.id, { itemName: 'Cancel me' });
+  const ended = await insertAuction(deps, otherAdmin.id, { startsAt: deps.now() - 2 * DAY_MS, endsAt: deps.now() - DAY_MS });
+  return {
+    target: String(target.id),
+    users: [String(target.id), String(otherAdmin.id), String(actor.id)],
+    auction,
+    auctions: [auction, targetsAuction, ended],
+    async reset() {
+      await deps.sql("update users set status = 'active', suspension_reason = null, role = 'user' where id = $1", [target.id]);
+      await deps.sql('update auctions set cancelled_at = null, closed_at = null, matched_at = null where id in ($1, $2)', [
+        Number(auction),
+        Number(targetsAuction),
+      ]);
+      await deps.sql('delete from mail_outbox');
+      await deps.sql('delete from notifications');
+    },
+  };
+}
+type ModerationWorld = Awaited<ReturnType<typeof moderationWorld>>;
+
+const reasonArb = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('Spam', 'Shill bidding', ' Counterfeit ', 'x'.repeat(500)) },
+  { weight: 2, arbitrary: fc.constantFrom('', '   ', 'x'.repeat(501), '\u0000', '\ud800') },
+  { weight: 1, arbitrary: fc.anything() },
+);
+
+/** The three moderation mutations: each input, its REST request, and the one input that must pass. */
+const MODERATION = {
+  'admin.setUserStatus': {
+    schema: setUserStatusInput,
+    input: (world: ModerationWorld) =>
+      fc.record(
+        {
+          id: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(world.target) },
+            { weight: 3, arbitrary: fc.constantFrom(...world.users, ...PATH_ID_EDGES) },
+          ),
+          status: fc.oneof(
+            { weight: 6, arbitrary: fc.constantFrom('suspended', 'blocked') },
+            { weight: 2, arbitrary: fc.constant('active') },
+            { weight: 1, arbitrary: fc.anything() },
+          ),
+          reason: reasonArb,
+        },
+        { requiredKeys: ['id', 'status'] },
+      ),
+    rest: (id: string) => ({ method: 'PATCH' as const, url: `/api/admin/users/${id}/status` }),
+    valid: (world: ModerationWorld) => world.target,
+    mustPass: (world: ModerationWorld, data: { id: string; status: string; reason: string | null }) =>
+      data.id === world.target && data.status === 'suspended',
+  },
+  'admin.setUserRole': {
+    schema: setUserRoleInput,
+    input: (world: ModerationWorld) =>
+      fc.record(
+        {
+          id: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(world.target) },
+            { weight: 3, arbitrary: fc.constantFrom(...world.users, ...PATH_ID_EDGES) },
+          ),
+          role: fc.oneof({ weight: 8, arbitrary: fc.constantFrom('admin', 'user') }, { weight: 1, arbitrary: fc.anything() }),
+        },
+        { requiredKeys: ['id', 'role'] },
+      ),
+    rest: (id: string) => ({ method: 'PATCH' as const, url: `/api/admin/users/${id}/role` }),
+    valid: (world: ModerationWorld) => world.target,
+    mustPass: (world: ModerationWorld, data: { id: string; role: string }) => data.id === world.target && data.role === 'admin',
+  },
+  'admin.cancelAuction': {
+    schema: adminCancelInput,
+    input: (world: ModerationWorld) =>
+      fc.record(
+        {
+          id: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(world.auction) },
+            { weight: 3, arbitrary: fc.constantFrom(...world.auctions, ...AUCTION_ID_EDGES) },
+          ),
+          reason: reasonArb,
+        },
+        { requiredKeys: ['id', 'reason'] },
+      ),
+    rest: (id: string) => ({ method: 'POST' as const, url: `/api/admin/auctions/${id}/cancel` }),
+    valid: (world: ModerationWorld) => world.auction,
+    mustPass: (world: ModerationWorld, data: { id: string }) => data.id === world.auction,
+  },
+} as const;
+
+/** Accepted: one audit entry per change (a suspension's cancels have theirs), with the notices of what it cancelled; refused: nothing changed. */
+function expectModerated(before: Snapshot, after: Snapshot, accepted: boolean, what: string) {
+  if (!accepted) return expectUnchanged(before, after, what);
+  const { audit_log: entries = 0, notifications = 0, mail_outbox: mailed = 0, ...others } = delta(before, after);
+  expect(entries).toBeGreaterThanOrEqual(1);
+  expect(notifications).toBeGreaterThanOrEqual(entries - 1);
+  expect(mailed).toBeGreaterThanOrEqual(0);
+  expect(others).toEqual({});
+}
+
+for (const [path, plan] of Object.entries(MODERATION)) {
+  fuzz(
+    path,
+    'caller',
+    'only an administrator, on another user or an auction that may take it; anything else changes nothing',
+    120,
+    async (numRuns, { deps }) => {
+      const actor = await asAdmin(deps, await makeActor(deps, 'Fuzz Moderator'));
+      const world = await moderationWorld(deps, actor);
+      const input = fc.oneof({ weight: 9, arbitrary: plan.input(world) }, { weight: 1, arbitrary: hostileJs() });
+      await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
+        const signedIn = signedInRoll > 0;
+        await world.reset();
+        const before = await snapshot(deps);
+        const procedure = path.split('.')[1] as 'setUserStatus' | 'setUserRole' | 'cancelAuction';
+        const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).admin[procedure](value as never));
+        const after = await snapshot(deps);
+        expectSchemaRefusal(outcome, plan.schema, value, true, signedIn);
+        const parsed = plan.schema.safeParse(value);
+        if (signedIn && parsed.success && plan.mustPass(world, parsed.data as never)) expect(outcome.ok).toBe(true);
+        if (!outcome.ok) expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectModerated(before, after, outcome.ok, path);
+      });
+    },
+    { minAccepted: 20 },
+  );
+
+  fuzz(
+    path,
+    'rest',
+    `${plan.rest(':id').method} ${plan.rest(':id').url}: odd ids and bodies; only an administrator's valid change is made`,
+    120,
+    async (numRuns, { app, deps }) => {
+      const actor = await asAdmin(deps, await restActor(deps));
+      const world = await moderationWorld(deps, actor);
+      const cases = fc.record({
+        wire: wireArb({ bearer: 4, cookie: 4 }),
+        body: bodyArb(fc.oneof({ weight: 6, arbitrary: plan.input(world) }, { weight: 1, arbitrary: hostileJson() })),
+        // The path names the target; an `id` in the body is overwritten by it.
+        id: fc.oneof({ weight: 8, arbitrary: fc.constant(plan.valid(world)) }, { weight: 2, arbitrary: fc.constantFrom(...PATH_ID_EDGES) }),
+      });
+      await check(cases, numRuns, async (c) => {
+        await world.reset();
+        const { method, url } = plan.rest(c.id);
+        const before = await snapshot(deps);
+        const res = await sendJson(app, method, url, c, actor);
+        expectSaneResponse(res, `${method} ${url.slice(0, 60)}`);
+        if (res.statusCode !== 200) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectModerated(before, await snapshot(deps), res.statusCode === 200, `${method} ${plan.rest(':id').url}`);
       });
     },
     { minAccepted: 10 },

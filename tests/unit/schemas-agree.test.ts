@@ -32,7 +32,7 @@ describe('the SQLite and PostgreSQL schemas agree', () => {
         .map(([key, table]) => `${key}=${getTableName(table)}`)
         .sort();
     expect(names(sqlite)).toEqual(names(pg));
-    expect(names(pg)).toHaveLength(22);
+    expect(names(pg)).toHaveLength(23);
   });
 
   test.each(Object.keys(tables(pg)))('%s: the same columns under the same names', (name) => {
@@ -56,5 +56,6 @@ describe('the SQLite and PostgreSQL schemas agree', () => {
     expectTypeOf<Row<typeof sqlite.loginEvents>>().toEqualTypeOf<Row<typeof pg.loginEvents>>();
     expectTypeOf<Row<typeof sqlite.contactMessages>>().toEqualTypeOf<Row<typeof pg.contactMessages>>();
     expectTypeOf<Row<typeof sqlite.liveStreams>>().toEqualTypeOf<Row<typeof pg.liveStreams>>();
+    expectTypeOf<Row<typeof sqlite.auditLog>>().toEqualTypeOf<Row<typeof pg.auditLog>>();
   });
 });

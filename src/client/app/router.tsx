@@ -14,6 +14,7 @@ import { RootLayout } from './layout/root-layout';
 const page = lazyComponent;
 
 const AboutPage = page(() => import('../pages/about').then((m) => m.AboutPage));
+const AdminAuditPage = page(() => import('../pages/admin/audit').then((m) => m.AdminAuditPage));
 const AdminAuctionListPage = page(() => import('../pages/admin/auction-list').then((m) => m.AdminAuctionListPage));
 const AdminDashboardPage = page(() => import('../pages/admin/dashboard').then((m) => m.AdminDashboardPage));
 const AdminMessagesPage = page(() => import('../pages/admin/messages').then((m) => m.AdminMessagesPage));
@@ -84,6 +85,7 @@ const routes: RouteObject[] = [
               { path: paths.admin, element: <AdminDashboardPage /> },
               { path: paths.adminUsers, element: <AdminUsersPage /> },
               { path: paths.adminMessages, element: <AdminMessagesPage /> },
+              { path: paths.adminAudit, element: <AdminAuditPage /> },
               { path: paths.adminAuctions, element: <AdminAuctionListPage /> },
             ],
           },

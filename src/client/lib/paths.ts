@@ -36,5 +36,6 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminMessages: '/admin/messages',
+  adminAudit: '/admin/audit',
   adminAuctions: '/auctionlist',
 } as const;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../components/badge';
 import { Banner } from '../components/banner';
 import { Skeleton } from '../components/skeleton';
+import { AdminCancel } from '../features/admin/admin-cancel';
 import { useAuth } from '../features/auth/auth-context';
 import { useAuction } from '../features/auctions/api';
 import { AuctionOutcome } from '../features/auctions/auction-outcome';
@@ -196,6 +197,10 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
             </span>
           </p>
           <AskSeller auction={auction} status={status} />
+          {/* An administrator may cancel any auction still running; a seller's own without bids has its own button. */}
+          {user?.role === 'admin' && (status === 'open' || status === 'scheduled') && !(isSeller && auction.bidsCount === 0) && (
+            <AdminCancel auction={auction} />
+          )}
         </div>
 
         {notice ? (

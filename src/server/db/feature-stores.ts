@@ -4,6 +4,7 @@ import type { ActivityStore } from './activity-store';
 import type { ExportStore } from './export-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
+import type { ModerationStore } from './moderation-store';
 import type { OfferStore } from './offer-store';
 import type { RemovalStore } from './removal-store';
 import type { TwoFactorStore } from './two-factor-store';
@@ -13,6 +14,8 @@ export interface FeatureStores {
   offers: OfferStore;
   feedback: FeedbackStore;
   activity: ActivityStore;
+  /** Administrators' actions on accounts and auctions, and the audit log that records them. */
+  moderation: ModerationStore;
   /** Bidders taken off auctions, by an administrator. */
   removals: RemovalStore;
   /** A user's data, for its download. */

@@ -4,6 +4,7 @@
 import type { FeedbackRating, FeedbackRole } from '../../shared/feedback';
 import type { AuctionStatus, Category, NotificationKind, OrderStatus, Role } from '../../shared/constants';
 import type { ItemCondition } from '../../shared/listing';
+import type { UserStatus } from '../../shared/moderation';
 
 export interface UserRecord {
   id: number;
@@ -21,6 +22,9 @@ export interface UserRecord {
   emailNotifications: boolean;
   /** When the owner confirmed the address (the mailed link), or null: only confirmed addresses get notices by mail. */
   emailVerifiedAt: Date | null;
+  /** A suspended account cannot sign in, for the reason given (docs/rules/moderation.md). */
+  status: UserStatus;
+  suspensionReason: string | null;
 }
 
 /** A session with the user it belongs to, read fresh on every request. */

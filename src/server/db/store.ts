@@ -61,13 +61,11 @@ export interface UserStore {
    * statement or transaction, so that two changes at once each learn which file to delete; undefined when there is no such user.
    */
   setAvatar(userId: number, avatar: string | null): Promise<{ previous: string | null } | undefined>;
-  /** In one transaction: the existing user with that email made an admin, or a new admin. */
-  createOrPromoteAdmin(admin: {
-    name: string;
-    email: string;
-    passwordHash: string;
-    createdAt: Date;
-  }): Promise<{ outcome: 'created' | 'promoted' | 'unchanged'; user: UserRecord }>;
+  /** In one transaction: the existing user with that email made an admin, or a new admin, and the run's audit entry. */
+  createOrPromoteAdmin(admin: { name: string; email: string; passwordHash: string; createdAt: Date }): Promise<{
+    outcome: 'created' | 'promoted' | 'unchanged';
+    user: UserRecord;
+  }>;
   count(filter?: { createdAfter?: Date }): Promise<number>;
   newest(limit: number): Promise<UserRecord[]>;
   /** One page of the admin users list: searched, filtered by role, sorted, with the total. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LiveStreamStore } from '../db/store';
 import { tooManyRequests, type AppError } from '../domain/errors';
+import { processSessionEnds, type SessionEnds } from './session-ends';
 
 /** Open live streams one session may hold at once; one more is refused with 429. */
 export const MAX_STREAMS_PER_SESSION = 20;
@@ -65,13 +66,18 @@ export class LiveStreams {
   private readonly sessions = new Map<string, SessionStreams>();
   /** Set at shutdown, when close() gives every place back itself. */
   private closing = false;
+  private readonly stopHearing: () => void;
 
   constructor(
     private readonly places: LiveStreamStore,
     private readonly caps: StreamCaps,
     private readonly now: () => number,
+    /** How instances on one database tell each other of an account signed out everywhere. */
+    private readonly ends: SessionEnds = processSessionEnds,
     private readonly log: { warn(details: object, message: string): void } = { warn: () => {} },
-  ) {}
+  ) {
+    this.stopHearing = ends.listen((userId) => this.endUserSessions(userId));
+  }
 
   /** A place for one more stream of this session, or the 429 that says which cap it met. */
   async open(session: { sessionId: string; userId: number; address: string }): Promise<StreamLease> {
@@ -129,6 +135,12 @@ export class LiveStreams {
     }
   }
 
+  /** Ends every stream of the user, in this instance and in every other on the database (a suspension). */
+  endUserEverywhere(userId: number): void {
+    this.endUserSessions(userId);
+    this.ends.announce(userId);
+  }
+
   /** The sessions that hold streams now: a periodic check ends those that expired. */
   sessionIds(): string[] {
     return [...this.sessions.keys()];
@@ -146,6 +158,7 @@ export class LiveStreams {
    */
   async close(): Promise<void> {
     this.closing = true;
+    this.stopHearing();
     const open = [...this.sessions.values()].flatMap((entry) => [...entry.open]);
     for (const { controller } of open) controller.abort('server-closing' satisfies StreamEnd);
     await Promise.allSettled(open.map(({ placeId }) => this.places.release(placeId)));

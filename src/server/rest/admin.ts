@@ -11,4 +11,15 @@ export function adminRoutes(rest: RestRoutes) {
   rest('DELETE', '/admin/auctions/:id/bidders/:userId', (caller, req) =>
     caller.admin.removeBidder({ ...(unvalidatedBody(req) as object), auctionId: param(req, 'id'), userId: param(req, 'userId') } as never),
   );
+  // The path names the account or the auction; the body cannot name another.
+  rest('PATCH', '/admin/users/:id/status', (caller, req) =>
+    caller.admin.setUserStatus({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('PATCH', '/admin/users/:id/role', (caller, req) =>
+    caller.admin.setUserRole({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('POST', '/admin/auctions/:id/cancel', (caller, req) =>
+    caller.admin.cancelAuction({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
+  );
+  rest('GET', '/admin/audit', (caller, req) => caller.admin.audit(query(req)));
 }

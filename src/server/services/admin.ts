@@ -1,5 +1,6 @@
 // What administrators read: system counts, the newest users and auctions, users searched and sorted, auctions by status.
 import { DAY_MS, type Role } from '../../shared/constants';
+import type { UserStatus } from '../../shared/moderation';
 import type { AdminAuctionsInput, AdminUsersInput } from '../../shared/schemas/admin';
 import type { UserRecord } from '../db/records';
 import type { AppDeps } from '../deps';
@@ -11,6 +12,8 @@ export interface AdminUser {
   name: string;
   email: string;
   role: Role;
+  /** Whether the account may sign in ('Active' or 'Suspended' on screen). */
+  status: UserStatus;
   createdAt: string;
   lastLogin: string | null;
   /** Always a picture's URL, as for User. */
@@ -22,13 +25,14 @@ export const RECENT_SIGNUP_DAYS = 7;
 const RECENT_AUCTIONS = 6;
 const LATEST_USERS = 10;
 
-function toAdminUser(row: UserRecord, publicUrl: string): AdminUser {
+export function toAdminUser(row: UserRecord, publicUrl: string): AdminUser {
   const { lastLoginCity: city, lastLoginRegion: region, lastLoginCountry: country } = row;
   return {
     _id: String(row.id),
     name: row.name,
     email: row.email,
     role: row.role,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
     avatar: avatarUrl(row, publicUrl),

@@ -1,11 +1,12 @@
 // Sign-up, login (with its second step when two-factor sign-in is on) and logout. Rate limits live here
 // so that tRPC and REST share them.
 import { LOGIN_FAILED_MESSAGE } from '../../shared/constants';
+import { MODERATION_WORDS } from '../../shared/moderation';
 import type { LoginInput, SignupInput } from '../../shared/schemas/auth';
 import type { LoginCodeInput } from '../../shared/two-factor';
 import type { UserRecord } from '../db/records';
 import type { AppDeps } from '../deps';
-import { conflict, tooManyRequests, unauthorized } from '../domain/errors';
+import { conflict, forbidden, tooManyRequests, unauthorized } from '../domain/errors';
 import { queueEmailConfirmation } from './email-confirmation';
 import { recordLogin, type ClientInfo } from './login-history';
 import { takeAll } from './rate-limit';
@@ -61,6 +62,7 @@ export async function login(deps: AppDeps, input: LoginInput, client: ClientInfo
     ? await passwords.verify(input.password, row.passwordHash, client.ip)
     : (await passwords.burn(input.password, client.ip), false);
   if (!row || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  refuseSuspended(row);
   if (await twoFactorOn(deps, row.id)) {
     // Only this attempt is taken back: the account's earlier failures stay, or signing in again and
     // again would clear the count that limits guessing codes.
@@ -76,7 +78,14 @@ export async function loginWithCode(deps: AppDeps, input: LoginCodeInput, client
   const userId = await passLoginChallenge(deps, input, client);
   const row = await deps.store.users.byId(userId);
   if (!row) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  // Suspended between the two steps: the code was right, the account may not sign in.
+  refuseSuspended(row);
   return signIn(deps, row, true, client);
+}
+
+/** Said only to whoever knows the password, so it tells nobody else that the account exists. */
+function refuseSuspended(row: UserRecord): void {
+  if (row.status === 'suspended') throw forbidden(MODERATION_WORDS.suspended(row.suspensionReason));
 }
 
 async function signIn(deps: AppDeps, row: UserRecord, twoFactor: boolean, client: ClientInfo): Promise<SignedIn> {

@@ -19,6 +19,7 @@ const SUBJECTS: Record<NotificationKind, (item: string) => string> = {
   payment_overdue: (item) => `The payment for “${item}” is overdue`,
   message: (item) => `A new message about “${item}”`,
   offer: (item) => `A second chance: “${item}” is offered to you`,
+  cancelled: (item) => `“${item}” was cancelled`,
 };
 
 const SIGNATURE = 'Open Auction';
@@ -71,6 +72,7 @@ const FOLDED: Record<NotificationKind, (item: string, count: number) => { subjec
   payment_overdue: (item, count) => folded(SUBJECTS.payment_overdue(item), item, count),
   message: (item, count) => folded(SUBJECTS.message(item), item, count),
   offer: (item, count) => folded(SUBJECTS.offer(item), item, count),
+  cancelled: (item, count) => folded(SUBJECTS.cancelled(item), item, count),
 };
 
 function folded(subject: string, item: string, count: number) {

@@ -1,4 +1,5 @@
 import { Badge } from '../../components/badge';
+import { STATUS_WORDS } from '../../../shared/moderation';
 import type { AdminUser } from './types';
 
 /** Admin purple, user green (docs/rules/screens.md#the-admin-console). */
@@ -6,7 +7,7 @@ export function RoleBadge({ role }: { role: AdminUser['role'] }) {
   return <Badge tone={role === 'admin' ? 'admin' : 'user'}>{role === 'admin' ? 'Admin' : 'User'}</Badge>;
 }
 
-/** Every account is active: the product has no way to suspend one yet. */
-export function StatusBadge() {
-  return <Badge tone="success">Active</Badge>;
+/** Green for an active account (the only green besides success), red for a suspended one, which cannot sign in. */
+export function StatusBadge({ status }: { status: AdminUser['status'] }) {
+  return <Badge tone={status === 'active' ? 'success' : 'danger'}>{STATUS_WORDS[status]}</Badge>;
 }

@@ -7,5 +7,6 @@ type Outputs = inferRouterOutputs<AppRouter>['admin'];
 
 export type AdminUser = Outputs['users']['data']['users'][number];
 export type AdminAuction = Outputs['auctions']['items'][number];
+export type AuditEntry = Outputs['audit']['entries'][number];
 export type AdminAuctionStatus = AdminAuctionsInput['status'];
 export type { AdminUserSortColumn };

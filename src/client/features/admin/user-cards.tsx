@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/skeleton';
 import type { SortOrder } from './admin-table';
 import { formatAdminDateTime, formatLocation } from './format';
 import { RoleBadge, StatusBadge } from './role-badge';
+import { UserActions } from './user-actions';
 import type { AdminUser, AdminUserSortColumn } from './types';
 import { UserAvatar } from './user-avatar';
 
@@ -70,7 +71,7 @@ export function UserCards({ users, busy }: { users: AdminUser[]; busy: boolean }
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <p className="font-medium break-words text-slate-900">{user.name}</p>
                 <RoleBadge role={user.role} />
-                <StatusBadge />
+                <StatusBadge status={user.status} />
               </div>
               {/* The whole address: an admin reads it, a cut one is no use. */}
               <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
@@ -86,6 +87,9 @@ export function UserCards({ users, busy }: { users: AdminUser[]; busy: boolean }
             <dt className="text-slate-500">Location</dt>
             <dd className="text-right break-words text-slate-800">{formatLocation(user.location)}</dd>
           </dl>
+          <div className="mt-3">
+            <UserActions user={user} />
+          </div>
         </li>
       ))}
     </ul>

@@ -1,6 +1,7 @@
 // The bell's panel: the newest notices, unread ones marked, each a link to its auction, and "Mark all
 // as read". Skeleton rows while the list loads, a message with a retry when it cannot.
 import {
+  Ban,
   BadgeDollarSign,
   BellOff,
   CheckCheck,
@@ -47,6 +48,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   payment_overdue: Clock,
   message: MessageSquare,
   offer: HandCoins,
+  cancelled: Ban,
 };
 
 interface NotificationPanelProps {

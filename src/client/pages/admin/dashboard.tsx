@@ -1,4 +1,4 @@
-import { ArrowRight, Gavel, Layers, Mail, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Gavel, Layers, Mail, ScrollText, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Banner } from '../../components/banner';
@@ -47,6 +47,9 @@ export function AdminDashboardPage() {
             </ButtonLink>
             <ButtonLink to={paths.adminUsers} variant="secondary" icon={<Users aria-hidden="true" className="size-4" />}>
               Users
+            </ButtonLink>
+            <ButtonLink to={paths.adminAudit} variant="secondary" icon={<ScrollText aria-hidden="true" className="size-4" />}>
+              Audit log
             </ButtonLink>
           </>
         }
@@ -110,7 +113,7 @@ export function AdminDashboardPage() {
                       <Td className="whitespace-nowrap tabular-nums">{formatAdminDate(user.createdAt)}</Td>
                       <Td className="whitespace-nowrap tabular-nums">{formatAdminDate(user.lastLogin)}</Td>
                       <Td>
-                        <StatusBadge />
+                        <StatusBadge status={user.status} />
                       </Td>
                     </tr>
                   ))

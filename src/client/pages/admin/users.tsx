@@ -14,6 +14,7 @@ import { formatAdminDateTime, formatLocation } from '../../features/admin/format
 import { Pagination } from '../../features/admin/pagination';
 import { RoleBadge, StatusBadge } from '../../features/admin/role-badge';
 import type { AdminUserSortColumn } from '../../features/admin/types';
+import { UserActions } from '../../features/admin/user-actions';
 import { UserIdentity } from '../../features/admin/user-avatar';
 import { UserCards, UserCardsSkeleton, UserSortSelect } from '../../features/admin/user-cards';
 import { cn } from '../../lib/cn';
@@ -21,7 +22,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../lib/paths';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 type RoleFilter = 'all' | 'user' | 'admin';
 const ROLE_OPTIONS: Array<{ value: RoleFilter; label: string }> = [
@@ -223,6 +224,7 @@ export function AdminUsersPage() {
                 <SortableTh label="Last Login" order={orderOf('lastLogin')} onSort={() => sort('lastLogin')} />
                 <Th>Location</Th>
                 <Th>Status</Th>
+                <Th>Actions</Th>
               </>
             }
           >
@@ -250,13 +252,17 @@ export function AdminUsersPage() {
                   <Td>
                     <RoleBadge role={user.role} />
                   </Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
+                  {/* The dates may wrap (at the comma before the time), so that the actions fit a 1280 px screen. */}
+                  <Td className="min-w-28 tabular-nums">{formatAdminDateTime(user.createdAt)}</Td>
+                  <Td className="min-w-28 tabular-nums">{formatAdminDateTime(user.lastLogin)}</Td>
                   <Td className="max-w-56 truncate" title={formatLocation(user.location)}>
                     {formatLocation(user.location)}
                   </Td>
                   <Td>
-                    <StatusBadge />
+                    <StatusBadge status={user.status} />
+                  </Td>
+                  <Td>
+                    <UserActions user={user} stacked />
                   </Td>
                 </tr>
               ))

@@ -5,7 +5,13 @@ import { and, asc, count, desc, eq, gt, lt, ne, or, type SQL, type SQLWrapper } 
 import type { AdminUsersInput } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionStore, UserStore } from '../store';
 import type { Dialect } from './dialect';
-import { get, run } from './work';
+import { CREATE_ADMIN_OUTCOMES, type CreateAdminOutcome } from '../../../shared/moderation';
+import type { UserRecord } from '../records';
+import type { Db } from './dialect';
+import { recordAudit } from './moderation';
+import { get, run, type Work } from './work';
+
+type NewAdmin = Parameters<UserStore['createOrPromoteAdmin']>[0];
 
 /** How a database searches and sorts the admin users list, by the expressions its indexes hold. */
 export interface UserSearch {
@@ -21,6 +27,33 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
   const { users, sessions, passwordResets, mailOutbox } = t;
   const byEmail = (tx: typeof db, email: string) => tx.select().from(users).where(eq(users.email, email));
   const sortKeys = { name: search.name, email: users.email, role: users.role, createdAt: users.createdAt };
+  /** The admin with that email: made, promoted (reinstated too: an administrator is never suspended), or as it was. */
+  function* createOrPromote(tx: Db, admin: NewAdmin): Work<{ outcome: CreateAdminOutcome; user: UserRecord }> {
+    const existing = yield* get(byEmail(tx, admin.email));
+    if (existing?.role === 'admin') return { outcome: 'unchanged', user: existing };
+    if (!existing) {
+      // When another process creates the same account at this moment (PostgreSQL: READ COMMITTED),
+      // the insert waits for it and then finds the email taken, and the update below sees its row.
+      const created = yield* get(
+        tx
+          .insert(users)
+          .values({ ...admin, role: 'admin' })
+          .onConflictDoNothing({ target: users.email })
+          .returning(),
+      );
+      if (created) return { outcome: 'created', user: created };
+    }
+    const promoted = yield* get(
+      tx
+        .update(users)
+        .set({ role: 'admin', status: 'active', suspensionReason: null })
+        .where(and(eq(users.email, admin.email), ne(users.role, 'admin')))
+        .returning(),
+    );
+    if (promoted) return { outcome: 'promoted', user: promoted };
+    const made = yield* get(byEmail(tx, admin.email));
+    return { outcome: 'unchanged', user: made! };
+  }
   return {
     async adminPage(input: AdminUsersInput) {
       const where = and(search.matching(input.search), input.role === 'all' ? undefined : eq(users.role, input.role));
@@ -79,30 +112,11 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
     },
     createOrPromoteAdmin(admin) {
       return transaction(function* (tx) {
-        const existing = yield* get(byEmail(tx, admin.email));
-        if (existing?.role === 'admin') return { outcome: 'unchanged' as const, user: existing };
-        if (!existing) {
-          // When another process creates the same account at this moment (PostgreSQL: READ COMMITTED),
-          // the insert waits for it and then finds the email taken, and the update below sees its row.
-          const created = yield* get(
-            tx
-              .insert(users)
-              .values({ ...admin, role: 'admin' })
-              .onConflictDoNothing({ target: users.email })
-              .returning(),
-          );
-          if (created) return { outcome: 'created' as const, user: created };
-        }
-        const promoted = yield* get(
-          tx
-            .update(users)
-            .set({ role: 'admin' })
-            .where(and(eq(users.email, admin.email), ne(users.role, 'admin')))
-            .returning(),
-        );
-        if (promoted) return { outcome: 'promoted' as const, user: promoted };
-        const made = yield* get(byEmail(tx, admin.email));
-        return { outcome: 'unchanged' as const, user: made! };
+        const done = yield* createOrPromote(tx, admin);
+        // Every run is recorded, with what it did, from the command line (no actor, no address).
+        const entry = { actor: { id: null, ipAddress: null }, target: { type: 'user' as const, id: done.user.id }, at: admin.createdAt };
+        yield* recordAudit(t, tx, { ...entry, action: 'create_admin', reason: CREATE_ADMIN_OUTCOMES[done.outcome] });
+        return done;
       });
     },
     async count(filter = {}) {

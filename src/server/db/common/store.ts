@@ -15,6 +15,7 @@ import { feedbackQueries } from './feedback';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
 import { messageQueries } from './messages';
+import { moderationQueries } from './moderation';
 import { emailConfirmationQueries, mailQueries, passwordResetQueries } from './mail';
 import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
@@ -59,6 +60,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     orders: orderQueries(dialect),
     offers: offerQueries(dialect),
     removals: removalQueries(dialect, own.readAuction),
+    moderation: moderationQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
     activity: activityQueries(dialect),
     exports: exportQueries(dialect),

@@ -23,14 +23,18 @@ export const pgUserSearch: UserSearch = {
   ],
 };
 
-/** Read on every request: one statement, prepared once per connection under its name. */
+/**
+ * Read on every request: one statement, prepared once per connection under its name. A suspended
+ * account's sessions are deleted with the suspension; the status check also refuses one that a login
+ * racing the suspension could have made.
+ */
 const LOOKUP_SESSION = {
   name: 'session-lookup',
   text: `select s.id, s.last_seen_at, s.expires_at, u.id as user_id, u.name, u.email, u.role, u.avatar,
            u.email_verified_at is not null as email_verified,
            exists (select 1 from two_factor f where f.user_id = u.id and f.enabled_at is not null) as two_factor
          from sessions s join users u on u.id = s.user_id
-         where s.id = $1`,
+         where s.id = $1 and u.status = 'active'`,
 };
 
 interface SessionRow {

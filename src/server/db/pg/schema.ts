@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CATEGORIES, NOTIFICATION_KINDS, ROLES } from '../../../shared/constants';
 import { ITEM_CONDITIONS } from '../../../shared/listing';
+import { USER_STATUSES } from '../../../shared/moderation';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date', precision: 3 });
 const createdAt = () => time('created_at').notNull().defaultNow();
@@ -45,6 +46,9 @@ export const users = pgTable(
     emailVerifiedAt: time('email_verified_at'),
     /** How many of their orders were cancelled unpaid: public, on their profile. */
     unpaidStrikes: integer('unpaid_strikes').notNull().default(0),
+    /** A suspended account cannot sign in; the reason the administrator gave is what its login answers. */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    suspensionReason: text('suspension_reason'),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in
@@ -371,21 +375,4 @@ export const liveStreams = pgTable(
     expiresAt: time('expires_at').notNull(),
   },
   (t) => [index('live_streams_user_idx').on(t.userId, t.expiresAt), index('live_streams_address_idx').on(t.address, t.expiresAt)],
-);
-
-/** A search a user saved, to be told of each auction that opens matching it. */
-export const savedSearches = pgTable(
-  'saved_searches',
-  {
-    id: id(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The search text as typed; its words match as the auction search's do. */
-    q: text('q'),
-    category: text('category', { enum: CATEGORIES }),
-    maxPrice: integer('max_price'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('saved_searches_user_id_idx').on(t.userId, t.id), index('saved_searches_match_idx').on(t.category, t.maxPrice)],
 );

@@ -5,3 +5,5 @@ export * from './messages-schema';
 export * from './orders-schema';
 export * from './raises-schema';
 export * from './two-factor-schema';
+export * from './moderation-schema';
+export * from './saved-searches-schema';

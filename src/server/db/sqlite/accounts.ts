@@ -50,7 +50,7 @@ export function sqliteSessions(db: SqliteDb): Pick<SessionStore, 'lookup'> {
     .prepare<[string], [sessionId: string, lastSeenAt: number, expiresAt: number, ...user: SessionUserValues]>(
       `select s.id, s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.role, u.avatar, u.email_verified_at is not null,
               exists (select 1 from two_factor f where f.user_id = u.id and f.enabled_at is not null)
-       from sessions s join users u on u.id = s.user_id where s.id = ?`,
+       from sessions s join users u on u.id = s.user_id where s.id = ? and u.status = 'active'`,
     )
     .raw();
   return {

@@ -1,8 +1,10 @@
+import { adminCancelInput, auditInput, setUserRoleInput, setUserStatusInput } from '../../../shared/moderation';
 import { adminAuctionsInput, adminMessagesInput, adminUsersInput, removeBidderInput } from '../../../shared/schemas/admin';
 import { listCost } from '../../domain/request-cost';
 import { adminAuctions, adminDashboard, adminUsers } from '../../services/admin';
 import { removeBidder } from '../../services/bidder-removal';
 import { listContactMessages } from '../../services/contact';
+import { adminCancelAuction, auditLog, setUserRole, setUserStatus } from '../../services/moderation';
 import { adminProcedure, router } from '../init';
 
 export const adminRouter = router({
@@ -22,4 +24,18 @@ export const adminRouter = router({
   }),
   /** Removes a user's bids and maximum from an open auction, which is worked out again without them. */
   removeBidder: adminProcedure.input(removeBidderInput).mutation(({ ctx, input }) => removeBidder(ctx.deps, ctx.user, input)),
+  // What administrators change (docs/rules/moderation.md): each is recorded in the audit log, with the address it came from.
+  setUserStatus: adminProcedure
+    .input(setUserStatusInput)
+    .mutation(({ ctx, input }) => setUserStatus(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
+  setUserRole: adminProcedure
+    .input(setUserRoleInput)
+    .mutation(({ ctx, input }) => setUserRole(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
+  cancelAuction: adminProcedure
+    .input(adminCancelInput)
+    .mutation(({ ctx, input }) => adminCancelAuction(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
+  audit: adminProcedure.input(auditInput).query(({ ctx, input }) => {
+    ctx.budget?.charge(listCost(input));
+    return auditLog(ctx.deps, input);
+  }),
 });

@@ -1,0 +1,182 @@
+// What administrators change, the same on both databases (db/moderation-store.ts), and the two pieces
+// other transactions take in: `recordAudit`, the audit entry written inside the transaction of the
+// action it records, and `cancelByAdmin`, an administrator's cancel of one auction inside a transaction.
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { AuditAction, AuditTarget } from '../../../shared/moderation';
+import type { ModeratedUser } from '../../domain/moderation';
+import type { AuditActor, CancelNotices, ModerationStore } from '../moderation-store';
+import { idCursor, pageOf } from '../paging';
+import type { AuctionRecord } from '../records';
+import type { AuctionReader } from './close';
+import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { all, get, run, type Work } from './work';
+
+/** One entry of the audit log: who did what to which account or auction, why, and when. */
+export interface AuditEntry {
+  actor: AuditActor;
+  action: AuditAction;
+  target: { type: AuditTarget; id: number };
+  reason: string | null;
+  at: Date;
+}
+
+/**
+ * Writes the entry inside the caller's transaction (`yield* recordAudit(t, tx, entry)` in a unit of
+ * work), so that the action and its entry commit together or not at all.
+ */
+export function* recordAudit(t: Tables, tx: Db, { actor, action, target, reason, at }: AuditEntry): Work<void> {
+  yield* run(
+    tx.insert(t.auditLog).values({
+      actorId: actor.id,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      reason,
+      ipAddress: actor.ipAddress,
+      createdAt: at,
+    }),
+  );
+}
+
+/**
+ * An administrator's cancel of one auction inside the caller's transaction: one conditional update
+ * (not cancelled, not closed, not ended at `at`), then the notices `notices` makes for its seller,
+ * bidders and watchers. A bid holds the auction's row while it writes (on PostgreSQL its lock; on
+ * SQLite every writer takes turns), so the bidders read here are all there are, and a bid after the
+ * cancel finds the auction closed. Not cancelled (and nothing written) when another cancel, a
+ * purchase or the close came first. The audit entry is the caller's: it knows the action.
+ */
+export function* cancelByAdmin(
+  { t, writeNotices }: Pick<Dialect, 't' | 'writeNotices'>,
+  auctionById: AuctionReader,
+  tx: Db,
+  auctionId: number,
+  at: Date,
+  notices: CancelNotices,
+): Work<{ auction: AuctionRecord; notified: number[] } | null> {
+  const { auctions, bids, watches } = t;
+  const cancelled = yield* get(
+    tx
+      .update(auctions)
+      .set({
+        cancelledAt: at,
+        // Closed, so that the close and the ending-soon tick (which take only unclosed auctions) pass it
+        // over: no winner, no order.
+        closedAt: at,
+        // It never opens now: no saved search is to hear of it.
+        matchedAt: sql`coalesce(${auctions.matchedAt}, ${sql.param(at, auctions.matchedAt)})`,
+      })
+      .where(and(eq(auctions.id, anyId(auctionId)), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
+      .returning({ id: auctions.id, sellerId: auctions.sellerId }),
+  );
+  if (!cancelled) return null;
+  const bidders = yield* all(tx.selectDistinct({ id: bids.bidderId }).from(bids).where(eq(bids.auctionId, cancelled.id)));
+  const watchers = yield* all(tx.select({ id: watches.userId }).from(watches).where(eq(watches.auctionId, cancelled.id)));
+  const recipients = [...new Set([cancelled.sellerId, ...bidders.map((b) => b.id), ...watchers.map((w) => w.id)])];
+  const auction = (yield* auctionById(tx, cancelled.id))!;
+  return { auction, notified: yield* writeNotices(tx, auction.id, notices(auction, recipients), at) };
+}
+
+export function moderationQueries(dialect: Dialect, auctionById: AuctionReader): ModerationStore {
+  const { db, t, transaction } = dialect;
+  const { users, sessions, auctions, auditLog } = t;
+
+  function* readUser(tx: Db, id: number): Work<ModeratedUser | undefined> {
+    return yield* get(
+      tx
+        .select({ id: users.id, role: users.role, status: users.status })
+        .from(users)
+        .where(eq(users.id, anyId(id))),
+    );
+  }
+
+  return {
+    setStatus({ userId, status, reason, cancelReason, actor, at }, decide, notices) {
+      return transaction(function* (tx) {
+        const before = yield* readUser(tx, userId);
+        decide(before);
+        const { id, role, status: was } = before!;
+        // From the status and role the rule judged: a change that came first in between leaves nothing to update.
+        const user = yield* get(
+          tx
+            .update(users)
+            .set({ status, suspensionReason: status === 'suspended' ? reason : null })
+            .where(and(eq(users.id, id), eq(users.status, was), eq(users.role, role)))
+            .returning(),
+        );
+        if (!user) return { changed: false as const };
+        const notified: number[] = [];
+        if (status === 'suspended') {
+          // Signed out everywhere at once: a session is read afresh on every request.
+          yield* run(tx.delete(sessions).where(eq(sessions.userId, id)));
+          const selling = yield* all(
+            tx
+              .select({ id: auctions.id })
+              .from(auctions)
+              .where(and(eq(auctions.sellerId, id), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
+              .orderBy(asc(auctions.id)),
+          );
+          for (const auction of selling) {
+            const done = yield* cancelByAdmin(dialect, auctionById, tx, auction.id, at, notices);
+            if (!done) continue;
+            notified.push(...done.notified);
+            // Each cancel is recorded too: the log answers why an auction ended, whoever looks it up.
+            const target = { type: 'auction' as const, id: auction.id };
+            yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target, reason: cancelReason, at });
+          }
+        }
+        const action = status === 'suspended' ? 'suspend_user' : 'reinstate_user';
+        yield* recordAudit(t, tx, { actor, action, target: { type: 'user', id }, reason, at });
+        return { changed: true as const, user, notified: [...new Set(notified)] };
+      });
+    },
+    setRole({ userId, role, actor, at }, decide) {
+      return transaction(function* (tx) {
+        const before = yield* readUser(tx, userId);
+        decide(before);
+        const { id, role: was, status } = before!;
+        const user = yield* get(
+          tx
+            .update(users)
+            .set({ role })
+            .where(and(eq(users.id, id), eq(users.role, was), eq(users.status, status)))
+            .returning(),
+        );
+        if (!user) return { changed: false as const };
+        const action = role === 'admin' ? 'make_admin' : 'make_user';
+        yield* recordAudit(t, tx, { actor, action, target: { type: 'user', id }, reason: null, at });
+        return { changed: true as const, user, notified: [] };
+      });
+    },
+    cancelAuction({ auctionId, reason, actor, at }, decide, notices) {
+      return transaction(function* (tx) {
+        decide(yield* auctionById(tx, auctionId));
+        const done = yield* cancelByAdmin(dialect, auctionById, tx, auctionId, at, notices);
+        if (!done) return { cancelled: false as const };
+        yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target: { type: 'auction', id: auctionId }, reason, at });
+        return { cancelled: true as const, ...done };
+      });
+    },
+    async auditPage({ limit, cursor }) {
+      const after = idCursor(cursor);
+      const rows = await db
+        .select({
+          id: auditLog.id,
+          actorId: auditLog.actorId,
+          actorName: users.name,
+          action: auditLog.action,
+          targetType: auditLog.targetType,
+          targetId: auditLog.targetId,
+          reason: auditLog.reason,
+          ipAddress: auditLog.ipAddress,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(after === null ? undefined : lt(auditLog.id, anyId(after)))
+        .orderBy(desc(auditLog.id))
+        .limit(limit + 1);
+      return pageOf(rows, limit, (row) => String(row.id));
+    },
+  };
+}
