@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/pg/schema.ts', './src/server/db/pg/messages-schema.ts', './src/server/db/pg/orders-schema.ts'],
+  schema: [
+    './src/server/db/pg/schema.ts',
+    './src/server/db/pg/messages-schema.ts',
+    './src/server/db/pg/orders-schema.ts',
+    './src/server/db/pg/reports-schema.ts',
+  ],
   out: './drizzle/pg',
 });

@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: ['./src/server/db/sqlite/schema.ts', './src/server/db/sqlite/messages-schema.ts', './src/server/db/sqlite/orders-schema.ts'],
+  schema: [
+    './src/server/db/sqlite/schema.ts',
+    './src/server/db/sqlite/messages-schema.ts',
+    './src/server/db/sqlite/orders-schema.ts',
+    './src/server/db/sqlite/reports-schema.ts',
+  ],
   out: './drizzle/sqlite',
 });

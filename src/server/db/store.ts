@@ -9,6 +9,7 @@ import type { ActivityStore } from './activity-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
 import type { OfferStore } from './offer-store';
+import type { ReportStore } from './report-store';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -170,8 +171,7 @@ export interface AuctionStore {
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
    * with the notices `decide` returns and the order of an auction with a buyer (due `paymentDueMs`
-   * later) written beside the outcome. Returns the auctions it closed,
-   * each with the users its notices went to.
+   * later) written beside the outcome. Returns the auctions it closed, each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[], paymentDueMs: number): Promise<ClosedAuction[]>;
   /**
@@ -346,9 +346,8 @@ export interface EmailConfirmationStore {
   /** Stores the confirmation link (by its token's hash) and queues its mail, in one transaction. */
   create(confirmation: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
   /**
-   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already
-   * was) and ends every other confirmation link of the account, dropping their mails not sent yet.
-   * The account's id, or undefined when the link is unknown, used or expired.
+   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already was) and ends every other
+   * confirmation link of the account, dropping their mails not sent yet. The account's id, or undefined if unknown, used or expired.
    */
   consume(id: string, now: number): Promise<number | undefined>;
 }
@@ -379,6 +378,7 @@ export interface Store {
   orders: OrderStore;
   offers: OfferStore;
   feedback: FeedbackStore;
+  reports: ReportStore;
   activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;

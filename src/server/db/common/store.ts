@@ -18,6 +18,7 @@ import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
 import { offerQueries } from './offers';
 import { orderQueries } from './orders';
+import { reportQueries } from './reports';
 import { savedSearchQueries } from './saved-searches';
 import { watchQueries } from './watches';
 
@@ -56,6 +57,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     orders: orderQueries(dialect),
     offers: offerQueries(dialect),
     feedback: feedbackQueries(dialect),
+    reports: reportQueries(dialect),
     activity: activityQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),

@@ -3,3 +3,4 @@
 export * from './schema';
 export * from './messages-schema';
 export * from './orders-schema';
+export * from './reports-schema';
