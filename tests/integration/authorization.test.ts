@@ -259,6 +259,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     ...SIGNED_IN,
     input: async (fx, _who, deps) => ({ auctionId: await reportable(fx, deps), reason: 'spam' }),
   },
+  'reports.mine': { type: 'query', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
   'reports.list': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'open' }) },
   'reports.resolve': {
     type: 'mutation',

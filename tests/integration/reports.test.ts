@@ -43,6 +43,11 @@ describe('reporting a listing', () => {
       status: 'open',
       resolution: null,
     });
+    // The reporter's page knows; nobody else's does.
+    expect(await reporter.caller.reports.mine({ auctionId })).toEqual({ report: { reason: 'counterfeit', createdAt } });
+    expect(await other.caller.reports.mine({ auctionId })).toEqual({ report: null });
+    expect(await reporter.caller.reports.mine({ auctionId: 'abc' })).toEqual({ report: null });
+
     // Another user (an administrator too) may report it; details may be left out but for `other`.
     expect(await other.caller.reports.make({ auctionId, reason: 'spam' })).toMatchObject({ reason: 'spam', details: '', status: 'open' });
     expect((await post(app, `/api/auction/${auctionId}/report`, { reason: 'misleading' }, opts(admin))).statusCode).toBe(201);

@@ -43,6 +43,8 @@ export interface ReportStore {
    * a second report of the same person write nothing, even one sent at the same instant: then false.
    */
   make(auctionId: number, decide: (auction: { sellerId: number } | undefined) => NewReport): Promise<ReportRecord | false>;
+  /** The user's report on the auction, if they made one. */
+  byReporter(auctionId: number, reporterId: number): Promise<ReportRecord | undefined>;
   /** A page of reports of one status: open ones oldest first, resolved ones most recently resolved first. */
   page(status: ReportStatus, options: { limit: number; cursor?: string | null }): Promise<Page<ReportRecord>>;
   /** How many reports wait for a moderator. */

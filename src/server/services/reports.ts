@@ -62,6 +62,16 @@ export async function makeReport(deps: AppDeps, user: { id: number }, input: Rep
   return toReport(report);
 }
 
+/**
+ * What the caller reported about the listing, so that its page says so rather than offer a report it
+ * would refuse: the reason and when, or null (also for an unknown auction, which its page shows anyway).
+ */
+export async function myReport(deps: AppDeps, user: { id: number }, auctionIdText: string) {
+  const auctionId = parseId(auctionIdText);
+  const row = auctionId === null ? undefined : await deps.store.reports.byReporter(auctionId, user.id);
+  return { report: row ? { reason: row.reason, createdAt: row.createdAt.toISOString() } : null };
+}
+
 /** A page of reports for the moderators: open ones oldest first, resolved ones most recently resolved first. */
 export async function adminReports(deps: AppDeps, input: AdminReportsInput): Promise<{ reports: Report[]; nextCursor: string | null }> {
   const page = await deps.store.reports.page(input.status, { limit: input.limit, cursor: input.cursor });

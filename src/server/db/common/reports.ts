@@ -95,6 +95,10 @@ export function reportQueries({ kind, db, t, transaction }: Dialect): ReportStor
         return (yield* reportById(tx, written.id)) as ReportRecord;
       });
     },
+    async byReporter(auctionId, reporterId) {
+      const [row] = await reportRead(t, db).where(and(eq(reports.auctionId, anyId(auctionId)), eq(reports.reporterId, reporterId)));
+      return row;
+    },
     async page(status: ReportStatus, { limit, cursor }) {
       if (status === 'open') {
         // Ids grow with time: the open reports by id are the longest waiting first.
