@@ -36,5 +36,6 @@ export const paths = {
   admin: '/admin',
   adminUsers: '/admin/users',
   adminMessages: '/admin/messages',
+  adminReports: '/admin/reports',
   adminAuctions: '/auctionlist',
 } as const;
