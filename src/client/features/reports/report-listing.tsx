@@ -164,7 +164,8 @@ function ReportDialog({ auction, onClose, returnFocusTo }: ReportDialogProps) {
                       aria-invalid={errors.reason ? true : undefined}
                       onChange={() => {
                         setReason(value);
-                        setErrors((was) => ({ ...was, reason: undefined }));
+                        // Whether details are needed follows the reason: a new reason starts both checks afresh.
+                        setErrors({});
                       }}
                       className="mt-0.5 size-4 shrink-0 accent-accent-700"
                     />
