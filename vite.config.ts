@@ -43,9 +43,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
   },
   test: {
     root: '.',
-    // Two files at a time (vitest's default on two cores is one): most integration tests wait on a
-    // database or a socket more than they compute. The browser and cluster files still run one at a
-    // time, after the others, as their projects ask (fileParallelism: false).
+    // Two files at a time (vitest's default on two cores is one): most tests wait on a database, a
+    // socket or a browser more than they compute, so the browser files share the two workers with the
+    // integration files (each starts its own server on a free port, with a database of its own). The
+    // cluster file alone runs by itself, after the others (fileParallelism: false).
     maxWorkers: 2,
     projects: [
       {
@@ -76,8 +77,10 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           name: 'e2e',
           root: '.',
           include: ['tests/e2e/**/*.test.ts'],
-          // One browser and one server at a time: the machine has two cores.
-          fileParallelism: false,
+          // A page's state is awaited as long as a Playwright action waits for its element (the
+          // harness's 10 s), not vitest's 1 s: a browser sharing the machine with other files may take
+          // more than a second to show a live change, and a poll ends as soon as the state is there.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -125,6 +125,8 @@ export const EMAIL_CONFIRMATION_MS = 24 * HOUR_MS;
 export const CONFIRMATION_MAILS_PER_HOUR = 3;
 /** Confirmation links tried per hour from one client address (a guessed token counts). */
 export const CONFIRMATION_ATTEMPTS_PER_ADDRESS = 20;
+/** Downloads of one's data per account per hour: each reads every row kept about the account. */
+export const EXPORTS_PER_HOUR = 5;
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email address is confirmed. Your notices will now also arrive by mail.';
 export const CONFIRMATION_LINK_INVALID_MESSAGE = 'This confirmation link is unknown, used or expired. Please ask for a new one.';
 export const ALREADY_CONFIRMED_MESSAGE = 'Your email address is already confirmed.';
@@ -144,3 +146,6 @@ export const NOT_SIGNED_IN_MESSAGE = 'Please log in to continue.';
 /** Where an order stands: awaiting_payment → paid → shipped → received, or awaiting_payment → cancelled. */
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'received', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The name a download of one's data is saved under: the site and the day it was made. */
+export const exportFileName = (exportedAt: string) => `open-auction-data-${exportedAt.slice(0, 10)}.json`;

@@ -1,4 +1,5 @@
 // Profile, Privacy & Security, Contact, About and the legal pages, as a visitor and a member see them in Chromium.
+import { readFileSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
@@ -118,6 +119,25 @@ describeBrowser('account, contact, about and legal pages', () => {
     // Still signed in and on the page: a wrong password is not a lost session.
     expect(new URL(page.url()).pathname).toBe('/profile');
     await page.getByRole('heading', { name: 'Profile', level: 1 }).waitFor();
+  });
+
+  it('downloads my data from /profile as a JSON file, with a spinner while it is prepared', async () => {
+    const page = await e2e.newPage();
+    const { name, email } = await signUpContext(page, 'Dora Download');
+    await page.goto('/profile');
+    const release = await holdProcedure(page, 'user.export');
+    const button = page.getByRole('button', { name: 'Download my data' });
+    await button.click();
+    await page.getByRole('button', { name: 'Preparing your file…' }).waitFor();
+    const downloaded = page.waitForEvent('download');
+    release();
+    const download = await downloaded;
+    expect(download.suggestedFilename()).toMatch(/^open-auction-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    expect(data.account).toMatchObject({ name, email });
+    expect(data.loginHistory.map((entry: { kind: string }) => entry.kind)).toEqual(['signup']);
+    await page.getByRole('status').filter({ hasText: 'Your file is downloaded.' }).waitFor();
   });
 
   it('changes the password: Saving..., a success message, empty fields, and only the new password logs in', async () => {

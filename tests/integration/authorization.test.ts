@@ -210,6 +210,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: () => ({ currentPassword: PASSWORD, newPassword: 'another long password', confirmPassword: 'another long password' }),
   },
   'user.logins': { type: 'query', ...SIGNED_IN },
+  'user.export': { type: 'query', ...SIGNED_IN },
   'user.activity': { type: 'query', ...SIGNED_IN },
   'user.notifications': { type: 'query', ...SIGNED_IN },
   'user.markNotificationsRead': { type: 'mutation', ...SIGNED_IN },
@@ -477,6 +478,7 @@ const ROUTES: Record<string, RouteDecision> = {
     request: () => json('PATCH', '/api/user/settings', { emailNotifications: false }),
   },
   'GET /api/user/logins': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/logins' }) },
+  'GET /api/user/export': { signedOut: 401, user: 200, admin: 200, request: () => ({ method: 'GET', url: '/api/user/export' }) },
   'GET /api/user/notifications': {
     signedOut: 401,
     user: 200,

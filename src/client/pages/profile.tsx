@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/spinner';
 import { AccountSummary } from '../features/account/account-summary';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { EmailNotifications } from '../features/account/email-notifications';
+import { YourData } from '../features/account/your-data';
 import { useAuth } from '../features/auth/auth-context';
 import { AddressConfirmation } from '../features/email-confirmation/address-confirmation';
 import { SavedSearchList } from '../features/saved-searches/saved-search-list';
@@ -13,15 +14,15 @@ import { paths } from '../lib/paths';
 
 /**
  * /profile (signed in): the avatar (upload, change, remove), name and email read-only, whether the
- * address is confirmed (and the link again), the e-mail switch, the change-password form and the
- * saved searches.
+ * address is confirmed (and the link again), the e-mail switch, the change-password form, the
+ * saved searches and the download of one's data.
  */
 export function ProfilePage() {
   const { user } = useAuth();
   return (
     <>
       <title>Profile · Open Auction</title>
-      <PageHeader title="Profile" description="Your photo, account details, e-mail, password and saved searches." />
+      <PageHeader title="Profile" description="Your photo, account details, e-mail, password, saved searches and your data." />
       {/* The route guard waits for the session; this only covers the moment after a sign-out elsewhere. */}
       {!user ? (
         <PageSpinner />
@@ -60,6 +61,7 @@ export function ProfilePage() {
               </div>
             </Card>
             <SavedSearchList />
+            <YourData />
           </div>
         </div>
       )}

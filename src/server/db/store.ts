@@ -5,11 +5,7 @@ import type { AuctionSort, Category, Role } from '../../shared/constants';
 import type { AdminUsersInput } from '../../shared/schemas/admin';
 import type { BidDecision, BidState, Notice } from '../domain/bidding';
 import type { PurchaseDecision, PurchaseState } from '../domain/buying';
-import type { ActivityStore } from './activity-store';
-import type { FeedbackStore } from './feedback-store';
-import type { NotificationStore } from './notification-store';
-import type { OfferStore } from './offer-store';
-import type { ReportStore } from './report-store';
+import type { FeatureStores } from './feature-stores';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
   AuctionFilter,
@@ -171,7 +167,8 @@ export interface AuctionStore {
    * Closes auctions whose end has passed, at most `limit` of them, each in its own transaction:
    * claimed only if nobody closed it yet and its end (which a bid may just have moved) has passed,
    * with the notices `decide` returns and the order of an auction with a buyer (due `paymentDueMs`
-   * later) written beside the outcome. Returns the auctions it closed, each with the users its notices went to.
+   * later) written beside the outcome. Returns the auctions it closed,
+   * each with the users its notices went to.
    */
   closeDue(now: number, limit: number, decide: (auction: AuctionRecord) => Notice[], paymentDueMs: number): Promise<ClosedAuction[]>;
   /**
@@ -346,8 +343,9 @@ export interface EmailConfirmationStore {
   /** Stores the confirmation link (by its token's hash) and queues its mail, in one transaction. */
   create(confirmation: { id: string; userId: number; createdAt: Date; expiresAt: Date }, mail: MailMessage): Promise<void>;
   /**
-   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already was) and ends every other
-   * confirmation link of the account, dropping their mails not sent yet. The account's id, or undefined if unknown, used or expired.
+   * Uses the link up, in one transaction: marks the account's address confirmed (unless it already
+   * was) and ends every other confirmation link of the account, dropping their mails not sent yet.
+   * The account's id, or undefined when the link is unknown, used or expired.
    */
   consume(id: string, now: number): Promise<number | undefined>;
 }
@@ -374,12 +372,8 @@ export interface OrderStore {
   tellOverdue(now: number, limit: number, decide: (order: OrderRecord) => Notice[]): Promise<{ due: number; userIds: number[] }>;
 }
 
-export interface Store {
+export interface Store extends FeatureStores {
   orders: OrderStore;
-  offers: OfferStore;
-  feedback: FeedbackStore;
-  reports: ReportStore;
-  activity: ActivityStore;
   users: UserStore;
   sessions: SessionStore;
   logins: LoginStore;
@@ -389,7 +383,6 @@ export interface Store {
   watches: WatchStore;
   searches: SavedSearchStore;
   messages: MessageStore;
-  notifications: NotificationStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;
   liveStreams: LiveStreamStore;

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
+import { exportFileName, NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { unauthorized } from '../domain/errors';
-import { pageAnswer, param, unvalidatedBody, type RestRoutes } from './adapter';
+import { pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 import { AVATAR_FORM } from '../plugins/upload-form';
 import { upload } from './uploads';
 
@@ -27,6 +27,15 @@ export function userRoutes(rest: RestRoutes) {
   );
   rest('DELETE', '/user/avatar', (caller) => caller.user.removeAvatar(), { body: 'none' });
   rest('GET', '/user/logins', (caller) => caller.user.logins());
+  // A file to keep: the browser saves it under this name rather than showing it.
+  rest('GET', '/user/export', async (caller) => {
+    const data = await caller.user.export();
+    return new WithStatus(200, data, {
+      'content-disposition': `attachment; filename="${exportFileName(data.exportedAt)}"`,
+      // Personal data: no cache on the way keeps a copy.
+      'cache-control': 'no-store',
+    });
+  });
   rest('GET', '/user/notifications', (caller, req) => caller.user.notifications(query(req)));
   rest('POST', '/user/notifications/read', (caller, req) => caller.user.markNotificationsRead(unvalidatedBody(req)));
   // Pages, as the auction list's: `limit` (default 100) and `cursor`, the next page's cursor in X-Next-Cursor.

@@ -1,5 +1,5 @@
 // The rate limits on attempts: failed logins, sign-ups, password resets and address confirmations per
-// client, and messages per account (reads, bids and uploads are never limited). rate-limiter-flexible
+// client, and messages and data downloads per account (other reads, bids and uploads are never limited). rate-limiter-flexible
 // counts them, in this process's memory for one instance, or in a PostgreSQL table that every instance
 // on the same database shares. Each limit is a window that opens at a key's first attempt; when it
 // ends, the key starts afresh.
@@ -9,6 +9,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import {
   CONFIRMATION_ATTEMPTS_PER_ADDRESS,
   CONFIRMATION_MAILS_PER_HOUR,
+  EXPORTS_PER_HOUR,
   HOUR_MS,
   LOGIN_FAILURE_WINDOW_MS,
   RESET_ATTEMPTS_PER_ADDRESS,
@@ -52,6 +53,8 @@ export interface Limits {
   confirmationsPerAddress: Limit;
   /** Messages written per account, over all its conversations. */
   messagesPerAccount: Limit;
+  /** Downloads of one's data per account. */
+  exportsPerAccount: Limit;
 }
 
 /** Where the counts live: `memory` serves one process; `postgres` every instance on that database. */
@@ -72,6 +75,7 @@ function sizes(settings: Settings): Record<keyof Limits, { attempts: number; win
     confirmationMailsPerAccount: { attempts: CONFIRMATION_MAILS_PER_HOUR, windowMs: HOUR_MS },
     confirmationsPerAddress: { attempts: CONFIRMATION_ATTEMPTS_PER_ADDRESS, windowMs: HOUR_MS },
     messagesPerAccount: { attempts: settings.MESSAGES_PER_HOUR, windowMs: HOUR_MS },
+    exportsPerAccount: { attempts: EXPORTS_PER_HOUR, windowMs: HOUR_MS },
   };
 }
 

@@ -28,7 +28,7 @@ export interface Report {
 }
 
 function toReport(row: ReportRecord): Report {
-  const resolved = row.status === 'resolved' && row.resolution !== null && row.resolvedAt !== null;
+  const { resolution: action, resolvedAt } = row;
   return {
     _id: String(row.id),
     auction: { _id: String(row.auctionId), itemName: row.itemName },
@@ -37,15 +37,16 @@ function toReport(row: ReportRecord): Report {
     details: row.details,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
-    resolution: resolved
-      ? {
-          action: row.resolution!,
-          note: row.resolutionNote ?? '',
-          resolvedAt: row.resolvedAt!.toISOString(),
-          // The administrator's account may be gone since.
-          resolvedBy: row.resolvedById === null ? null : { _id: String(row.resolvedById), name: row.resolvedByName ?? '' },
-        }
-      : null,
+    resolution:
+      row.status === 'resolved' && action !== null && resolvedAt !== null
+        ? {
+            action,
+            note: row.resolutionNote ?? '',
+            resolvedAt: resolvedAt.toISOString(),
+            // The administrator's account may be gone since.
+            resolvedBy: row.resolvedById === null ? null : { _id: String(row.resolvedById), name: row.resolvedByName ?? '' },
+          }
+        : null,
   };
 }
 

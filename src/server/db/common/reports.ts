@@ -114,6 +114,7 @@ export function reportQueries({ kind, db, t, transaction }: Dialect): ReportStor
         .where(and(eq(reports.status, 'resolved'), cursor ? resolvedAfter(cursor) : undefined))
         .orderBy(desc(reports.resolvedAt), desc(reports.id))
         .limit(limit + 1);
+      // Every resolution sets its time.
       return pageOf(rows, limit, (row) => encodeKeyCursor('resolved', { key: row.resolvedAt!.getTime(), id: row.id }));
     },
     async countOpen() {
@@ -124,6 +125,7 @@ export function reportQueries({ kind, db, t, transaction }: Dialect): ReportStor
       return transaction(function* (tx) {
         const report = yield* reportById(tx, id);
         const resolution = decide(report);
+        // `decide` refused an unknown report: the report is here.
         const closed =
           resolution.action === 'cancel_auction'
             ? yield* resolveOpenReportsOf(t, tx, report!.auctionId, resolution)

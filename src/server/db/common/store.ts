@@ -9,6 +9,7 @@ import { closeQueries, type AuctionReader } from './close';
 import { contactQueries } from './contact';
 import type { Dialect } from './dialect';
 import { endingEarlyQueries } from './ending-early';
+import { exportQueries } from './export';
 import { feedbackQueries } from './feedback';
 import { auctionListQueries, bidListQueries, type AuctionSearch } from './lists';
 import { liveStreamQueries } from './live-streams';
@@ -59,6 +60,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     feedback: feedbackQueries(dialect),
     reports: reportQueries(dialect),
     activity: activityQueries(dialect),
+    exports: exportQueries(dialect),
     mail: mailQueries(dialect),
     liveStreams: liveStreamQueries(dialect),
     passwordResets: passwordResetQueries(dialect),

@@ -2,11 +2,12 @@ import { SAVED_SEARCHES_MAX } from '../../../shared/listing';
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
 import { deleteSearchInput, saveSearchInput } from '../../../shared/schemas/saved-searches';
 import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
-import { listCost } from '../../domain/request-cost';
+import { listCost, REQUEST_ROW_BUDGET } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
 import { activityOf } from '../../services/activity';
 import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
+import { exportUserData } from '../../services/export';
 import { listLogins } from '../../services/login-history';
 import { listNotifications, markNotificationsRead } from '../../services/notifications';
 import { deleteSavedSearch, listSavedSearches, saveSearch } from '../../services/saved-searches';
@@ -45,6 +46,12 @@ export const userRouter = router({
   sendConfirmationEmail: protectedProcedure.mutation(({ ctx }) => resendEmailConfirmation(ctx.deps, ctx.user.id)),
 
   logins: protectedProcedure.query(({ ctx }) => listLogins(ctx.deps, ctx.user.id)),
+
+  /** Everything kept about the caller, for its download; it reads every row of theirs, so it fills a request. */
+  export: protectedProcedure.query(({ ctx }) => {
+    ctx.budget?.charge(REQUEST_ROW_BUDGET);
+    return exportUserData(ctx.deps, ctx.user.id);
+  }),
 
   /** The caller's notices, newest first, a page at a time, with the unread count. */
   notifications: protectedProcedure.input(listNotificationsInput).query(({ ctx, input }) => {
