@@ -127,6 +127,24 @@ describe('reporting a listing', () => {
   });
 });
 
+test('the reporter’s download of their data holds the reports they made; the seller’s does not', async ({ app, deps }) => {
+  const { seller, reporter, auctionId } = await people(deps);
+  const report = await reporter.caller.reports.make({ auctionId, reason: 'misleading', details: 'Plated, not solid.' });
+  const mine = (await get(app, '/api/user/export', opts(reporter))).json();
+  expect(mine.reports).toEqual([
+    {
+      _id: report._id,
+      auctionId,
+      itemName: 'Genuine Rolex',
+      reason: 'misleading',
+      details: 'Plated, not solid.',
+      createdAt: report.createdAt,
+      status: 'open',
+    },
+  ]);
+  expect((await get(app, '/api/user/export', opts(seller))).json().reports).toEqual([]);
+});
+
 describe('the moderators’ lists', () => {
   /** Reports on `count` listings of the seller, each by the reporter, a minute apart: their ids, oldest first. */
   async function reportsOn(deps: TestDeps, seller: { id: number }, reporter: Awaited<ReturnType<typeof signedInUser>>, count: number) {
