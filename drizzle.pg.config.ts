@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/pg/two-factor-schema.ts',
     './src/server/db/pg/moderation-schema.ts',
     './src/server/db/pg/saved-searches-schema.ts',
+    './src/server/db/pg/reports-schema.ts',
   ],
   out: './drizzle/pg',
 });

@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/sqlite/two-factor-schema.ts',
     './src/server/db/sqlite/moderation-schema.ts',
     './src/server/db/sqlite/saved-searches-schema.ts',
+    './src/server/db/sqlite/reports-schema.ts',
   ],
   out: './drizzle/sqlite',
 });

@@ -27,6 +27,7 @@ const PAGES: Array<{ path: RegExp; modules: string[] }> = [
   { path: /^\/admin\/users\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/users.tsx'] },
   { path: /^\/admin\/messages\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/messages.tsx'] },
   { path: /^\/admin\/audit\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/audit.tsx'] },
+  { path: /^\/admin\/reports\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/reports.tsx'] },
   { path: /^\/auctionlist\/?$/i, modules: ['app/data-layer.tsx', 'pages/admin/auction-list.tsx'] },
 ];
 

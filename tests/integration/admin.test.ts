@@ -59,7 +59,7 @@ describe('admin.dashboard', () => {
     const endsLater = await insertAuction(deps, seller.id, { itemName: 'Ends later', startsAt: T0 - HOUR_MS, endsAt: T0 + 5 * DAY_MS });
 
     const first = await admin.caller.admin.dashboard();
-    expect(first.stats).toEqual({ activeAuctions: 2, totalAuctions: 3, totalUsers: 6, recentUsers: 3 });
+    expect(first.stats).toEqual({ activeAuctions: 2, totalAuctions: 3, totalUsers: 6, recentUsers: 3, openReports: 0 });
     const ids = first.recentAuctions.map((a) => a._id);
     expect(ids).toEqual(expect.arrayContaining([endsTomorrow, endsLater]));
     expect(ids).not.toContain(ended);
@@ -67,7 +67,7 @@ describe('admin.dashboard', () => {
     // Two days on: the "ends tomorrow" auction has ended and the six-day-old sign-ups are eight days old.
     deps.clock.advance(2 * DAY_MS);
     const later = await admin.caller.admin.dashboard();
-    expect(later.stats).toEqual({ activeAuctions: 1, totalAuctions: 3, totalUsers: 6, recentUsers: 1 });
+    expect(later.stats).toEqual({ activeAuctions: 1, totalAuctions: 3, totalUsers: 6, recentUsers: 1, openReports: 0 });
     expect(later.recentAuctions.map((a) => a._id)).toEqual([endsLater]);
   });
 
@@ -196,7 +196,7 @@ describe('admin.dashboard', () => {
       recentUsersList: Array<Record<string, unknown>>;
     };
     expect(sortedKeys(body)).toEqual(['recentAuctions', 'recentUsersList', 'stats']);
-    expect(body.stats).toEqual({ activeAuctions: 1, totalAuctions: 1, totalUsers: 1, recentUsers: 1 });
+    expect(body.stats).toEqual({ activeAuctions: 1, totalAuctions: 1, totalUsers: 1, recentUsers: 1, openReports: 0 });
     expect(body.recentAuctions.map((a) => a.itemName)).toEqual(['Visible']);
     expect(body.recentUsersList).toHaveLength(1);
     expect(body.recentUsersList[0]!.createdAt).toBe(new Date(deps.now()).toISOString());

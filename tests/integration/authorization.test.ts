@@ -164,6 +164,22 @@ async function offerToMe(fx: Fixture, who: Who, deps: TestDeps): Promise<string>
   return pendingOffer(deps, fx.seller.id, (await findSessionUser(deps, await fx.token(who)))!.id);
 }
 
+/** A new auction of the fixture's seller, which anyone else may report: its id. */
+const reportable = (fx: Fixture, deps: TestDeps) => insertAuction(deps, fx.seller.id, { itemName: 'To report', startingPrice: 10 });
+
+/** An open report by a new user on a new auction of the fixture's seller: its id. */
+async function openReport(fx: Fixture, deps: TestDeps): Promise<string> {
+  const [auctionId, reporter] = [await reportable(fx, deps), await insertUser(deps, { name: 'Rae Reporter' })];
+  const report = await deps.store.reports.make(Number(auctionId), () => ({
+    reporterId: reporter.id,
+    reason: 'spam',
+    details: '',
+    at: new Date(deps.now()),
+  }));
+  if (report === false) throw new Error('the matrix report was not made');
+  return String(report.id);
+}
+
 /** The fixture's auction with a Buy It Now price, so that it can be bought; its id. */
 async function withBuyNowPrice(deps: TestDeps, auctionId: string): Promise<string> {
   await deps.sql('update auctions set buy_now_price = 50 where id = $1', [Number(auctionId)]);
@@ -284,6 +300,18 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
   'offers.mine': { type: 'query', ...SIGNED_IN },
   'offers.accept': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await offerToMe(fx, who, deps) }) },
   'offers.decline': { type: 'mutation', ...SIGNED_IN, input: async (fx, who, deps) => ({ id: await offerToMe(fx, who, deps) }) },
+  'reports.make': {
+    type: 'mutation',
+    ...SIGNED_IN,
+    input: async (fx, _who, deps) => ({ auctionId: await reportable(fx, deps), reason: 'spam' }),
+  },
+  'reports.mine': { type: 'query', ...SIGNED_IN, input: (fx, who) => ({ auctionId: fx.auctions[who] }) },
+  'reports.list': { type: 'query', ...ADMIN_ONLY, input: () => ({ status: 'open' }) },
+  'reports.resolve': {
+    type: 'mutation',
+    ...ADMIN_ONLY,
+    input: async (fx, _who, deps) => ({ id: await openReport(fx, deps), action: 'dismiss', note: 'Fine' }),
+  },
   'users.profile': { type: 'query', ...SIGNED_IN, input: (fx) => ({ id: String(fx.seller.id) }) },
   'auction.list': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'auction.categories': { type: 'query', ...SIGNED_IN },
@@ -712,6 +740,24 @@ const ROUTES: Record<string, RouteDecision> = {
     user: 200,
     admin: 200,
     request: async (fx, who, deps) => json('POST', `/api/offers/${await offerToMe(fx, who, deps)}/decline`, {}),
+  },
+  'POST /api/auction/:id/report': {
+    signedOut: 401,
+    user: 201,
+    admin: 201,
+    request: async (fx, _who, deps) => json('POST', `/api/auction/${await reportable(fx, deps)}/report`, { reason: 'misleading' }),
+  },
+  'GET /api/admin/reports': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: () => ({ method: 'GET', url: '/api/admin/reports?status=resolved&limit=5' }),
+  },
+  'POST /api/admin/reports/:id/resolve': {
+    signedOut: 401,
+    user: 403,
+    admin: 200,
+    request: async (fx, _who, deps) => json('POST', `/api/admin/reports/${await openReport(fx, deps)}/resolve`, { action: 'dismiss' }),
   },
   'GET /api/user/conversations': {
     signedOut: 401,

@@ -51,6 +51,7 @@ import {
 } from '../../src/shared/schemas/auth';
 import { contactInput } from '../../src/shared/schemas/contact';
 import { FEEDBACK_RATINGS, feedbackInput } from '../../src/shared/feedback';
+import { REPORT_ACTIONS, REPORT_REASONS, reportInput, resolveReportInput } from '../../src/shared/reports';
 import { cancelOrderInput, orderIdInput, shippedInput } from '../../src/shared/orders';
 import { markNotificationsReadInput } from '../../src/shared/schemas/notifications';
 import { removeBidderInput } from '../../src/shared/schemas/admin';
@@ -5047,6 +5048,277 @@ fuzz(
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expectUnchanged(before, after, 'POST /api/orders/:id/feedback');
       }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reports of listings
+
+/**
+ * Listings around the actor: two of another seller's, which the actor may report, and one of the
+ * actor's own, which they may not. `reset` empties the reports before every case.
+ */
+async function reportWorld(deps: Deps, actor: Actor) {
+  const seller = await insertUser(deps, { name: 'Report Seller' });
+  const reportable = [
+    await insertAuction(deps, seller.id, { itemName: 'Reportable one' }),
+    await insertAuction(deps, seller.id, { itemName: 'Reportable two' }),
+  ];
+  const own = await insertAuction(deps, actor.id, { itemName: 'The actor’s own' });
+  return {
+    reportable,
+    ids: [...reportable, own],
+    async reset() {
+      await deps.sql('delete from reports');
+    },
+  };
+}
+
+const reportFields = fc.record(
+  {
+    reason: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...REPORT_REASONS) }, { weight: 1, arbitrary: fc.anything() }),
+    details: fc.oneof(
+      { weight: 4, arbitrary: fc.string({ maxLength: 1020 }) },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom(
+          '',
+          ' ',
+          'Fake\nlogo',
+          'x'.repeat(1000),
+          'x'.repeat(1001),
+          'a\u0000b',
+          'tab\there',
+          'evil \u202Etxt',
+          '\uD800',
+        ),
+      },
+      { weight: 1, arbitrary: fc.anything() },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+/** An accepted report: one row, by the actor, on a listing they may report, as the answer says it. */
+async function expectReported(deps: Deps, before: Snapshot, after: Snapshot, answer: unknown, actorId: number, reportable: string[]) {
+  expect(delta(before, after)).toEqual({ reports: 1 });
+  const report = answer as { auction: { _id: string }; reporter: { _id: string }; status: string };
+  expect(reportable).toContain(report.auction._id);
+  expect([report.reporter._id, report.status]).toEqual([String(actorId), 'open']);
+}
+
+fuzz(
+  'reports.make',
+  'caller',
+  'only a listing of someone else’s, with valid fields; anything else changes nothing',
+  150,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Reporter');
+    const world = await reportWorld(deps, actor);
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.tuple(orderIdArb(world.ids), reportFields).map(([auctionId, fields]) => ({ ...fields, auctionId })) },
+      { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+    );
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      await world.reset();
+      const value = 'hostile' in drawn ? drawn.hostile : drawn;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).reports.make(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, reportInput, value, true, signedIn);
+      const parsed = reportInput.safeParse(value);
+      if (signedIn && parsed.success && world.reportable.includes(parsed.data.auctionId)) expect(outcome.ok).toBe(true);
+      if (outcome.ok) {
+        await expectReported(deps, before, after, outcome.value, actor.id, world.reportable);
+        expect(outcome.value).toMatchObject({ reason: parsed.data!.reason, details: parsed.data!.details });
+      } else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'reports.make');
+      }
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'reports.make',
+  'rest',
+  'POST /api/auction/:id/report: odd ids and bodies; only a listing of someone else’s takes one',
+  100,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await reportWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...world.reportable) },
+      { weight: 2, arbitrary: fc.constantFrom(...world.ids.slice(2)) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((e) => e.trim() !== '')).map((e) => encodeURIComponent(e)) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const bodies = fc.oneof({ weight: 3, arbitrary: reportFields }, { weight: 1, arbitrary: hostileJson() });
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(bodies), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      await world.reset();
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', `/api/auction/${c.id}/report`, c, actor);
+      expectSaneResponse(res, `POST /api/auction/${c.id.slice(0, 40)}/report`);
+      const after = await snapshot(deps);
+      if (res.statusCode === 201) await expectReported(deps, before, after, res.json(), actor.id, world.reportable);
+      else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'POST /api/auction/:id/report');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+/**
+ * Reports for an administrator to resolve: two open ones and one resolved already. `reset` opens the
+ * open ones again before every case. The actor is made an administrator.
+ */
+async function resolveWorld(deps: Deps, actor: Actor) {
+  await deps.sql("update users set role = 'admin' where id = $1", [actor.id]);
+  actor.user = (await findSessionUser(deps, actor.token))!;
+  const seller = await insertUser(deps, { name: 'Reported Seller' });
+  const ids: string[] = [];
+  for (const name of ['Reported one', 'Reported two', 'Reported three']) {
+    const auctionId = await insertAuction(deps, seller.id, { itemName: name });
+    const reporter = await insertUser(deps, { name: `Reporter of ${name}` });
+    const made = await deps.store.reports.make(Number(auctionId), () => ({
+      reporterId: reporter.id,
+      reason: 'spam',
+      details: '',
+      at: new Date(deps.now()),
+    }));
+    if (made === false) throw new Error('the fuzz report was not made');
+    ids.push(String(made.id));
+  }
+  await deps.sql("update reports set status = 'resolved', resolution = 'dismiss', resolution_note = '', resolved_at = $1 where id = $2", [
+    new Date(deps.now()),
+    Number(ids[2]),
+  ]);
+  const open = ids.slice(0, 2);
+  return {
+    ids,
+    open,
+    async reset() {
+      await deps.sql(
+        `update reports set status = 'open', resolution = null, resolution_note = null, resolved_at = null, resolved_by_id = null where id in (${open.join(', ')})`,
+      );
+    },
+  };
+}
+
+const resolveFields = fc.record(
+  {
+    // Cancelling from a report is refused for now: mostly dismissals, so that enough are accepted.
+    action: fc.oneof(
+      { weight: 8, arbitrary: fc.constant(REPORT_ACTIONS[0]) },
+      { weight: 2, arbitrary: fc.constantFrom(...REPORT_ACTIONS) },
+      { weight: 1, arbitrary: fc.anything() },
+    ),
+    note: fc.oneof(
+      { weight: 4, arbitrary: fc.string({ maxLength: 520 }) },
+      { weight: 2, arbitrary: fc.constantFrom('', ' ', 'x'.repeat(500), 'x'.repeat(501), 'a\u0000b', 'evil \u202Etxt', '\uD800') },
+      { weight: 1, arbitrary: fc.anything() },
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+/** The statuses of the world's reports, in its order. */
+const reportStatuses = async (deps: Deps, ids: string[]) =>
+  (await deps.sql<{ id: number; status: string }>('select id, status from reports order by id'))
+    .filter((r) => ids.includes(String(r.id)))
+    .map((r) => r.status);
+
+/** Accepted: the one open report named is dismissed, as the answer says; refused: nothing changed. */
+async function expectResolveOutcome(
+  deps: Deps,
+  before: Snapshot,
+  after: Snapshot,
+  answer: unknown,
+  world: Awaited<ReturnType<typeof resolveWorld>>,
+  what: string,
+) {
+  if (answer === undefined) {
+    expectUnchanged(before, after, what);
+    expect(await reportStatuses(deps, world.ids)).toEqual(['open', 'open', 'resolved']);
+    return;
+  }
+  expect(delta(before, after)).toEqual({});
+  const report = answer as { _id: string; status: string; resolution: { action: string } };
+  expect(world.open).toContain(report._id);
+  expect([report.status, report.resolution.action]).toEqual(['resolved', 'dismiss']);
+  expect(await reportStatuses(deps, world.ids)).toEqual(
+    world.ids.map((id) => (id === report._id || id === world.ids[2] ? 'resolved' : 'open')),
+  );
+}
+
+fuzz(
+  'reports.resolve',
+  'caller',
+  'an administrator dismisses an open report, once; anything else changes nothing',
+  100,
+  async (numRuns, { deps }) => {
+    const actor = await makeActor(deps, 'Fuzz Moderator');
+    const world = await resolveWorld(deps, actor);
+    const input = fc.oneof(
+      { weight: 9, arbitrary: fc.tuple(orderIdArb(world.ids), resolveFields).map(([id, fields]) => ({ ...fields, id })) },
+      { weight: 1, arbitrary: hostileJs().map((hostile) => ({ hostile })) },
+    );
+    await check(fc.tuple(input, fc.integer({ min: 0, max: 9 })), numRuns, async ([drawn, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      await world.reset();
+      const value = 'hostile' in drawn ? drawn.hostile : drawn;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).reports.resolve(value as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, resolveReportInput, value, true, signedIn);
+      const parsed = resolveReportInput.safeParse(value);
+      if (signedIn && parsed.success && parsed.data.action === 'dismiss' && world.open.includes(parsed.data.id))
+        expect(outcome.ok).toBe(true);
+      if (!outcome.ok) expect(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+      await expectResolveOutcome(deps, before, after, outcome.ok ? outcome.value : undefined, world, 'reports.resolve');
+    });
+  },
+  { minAccepted: 20 },
+);
+
+fuzz(
+  'reports.resolve',
+  'rest',
+  'POST /api/admin/reports/:id/resolve: odd ids and bodies; only an open report is dismissed',
+  100,
+  async (numRuns, { app, deps }) => {
+    const actor = await restActor(deps);
+    const world = await resolveWorld(deps, actor);
+    const idArb = fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...world.open) },
+      { weight: 2, arbitrary: fc.constant(world.ids[2]!) },
+      { weight: 2, arbitrary: fc.constantFrom(...AUCTION_ID_EDGES.filter((e) => e.trim() !== '')).map((e) => encodeURIComponent(e)) },
+      { weight: 1, arbitrary: fc.constantFrom(...PATH_ID_EDGES) },
+    );
+    const bodies = fc.oneof({ weight: 3, arbitrary: resolveFields }, { weight: 1, arbitrary: hostileJson() });
+    const cases = fc.record({ wire: wireArb({ bearer: 4, cookie: 4 }), body: bodyArb(bodies), id: idArb });
+    await check(cases, numRuns, async (c) => {
+      await world.reset();
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'POST', `/api/admin/reports/${c.id}/resolve`, c, actor);
+      expectSaneResponse(res, `POST /api/admin/reports/${c.id.slice(0, 40)}/resolve`);
+      const after = await snapshot(deps);
+      if (res.statusCode !== 200) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      await expectResolveOutcome(
+        deps,
+        before,
+        after,
+        res.statusCode === 200 ? res.json() : undefined,
+        world,
+        'POST /api/admin/reports/:id/resolve',
+      );
     });
   },
   { minAccepted: 10 },

@@ -38,6 +38,7 @@ const fullManifest = () => ({
   'pages/admin/dashboard.tsx': chunk('assets/admin.js'),
   'pages/admin/users.tsx': chunk('assets/users.js'),
   'pages/admin/messages.tsx': chunk('assets/messages.js'),
+  'pages/admin/reports.tsx': chunk('assets/reports.js'),
   'pages/admin/auction-list.tsx': chunk('assets/auction-list.js'),
 });
 

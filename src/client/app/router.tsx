@@ -18,6 +18,7 @@ const AdminAuditPage = page(() => import('../pages/admin/audit').then((m) => m.A
 const AdminAuctionListPage = page(() => import('../pages/admin/auction-list').then((m) => m.AdminAuctionListPage));
 const AdminDashboardPage = page(() => import('../pages/admin/dashboard').then((m) => m.AdminDashboardPage));
 const AdminMessagesPage = page(() => import('../pages/admin/messages').then((m) => m.AdminMessagesPage));
+const AdminReportsPage = page(() => import('../pages/admin/reports').then((m) => m.AdminReportsPage));
 const AdminUsersPage = page(() => import('../pages/admin/users').then((m) => m.AdminUsersPage));
 const AuctionDetailPage = page(() => import('../pages/auction-detail').then((m) => m.AuctionDetailPage));
 const AuctionsPage = page(() => import('../pages/auctions').then((m) => m.AuctionsPage));
@@ -86,6 +87,7 @@ const routes: RouteObject[] = [
               { path: paths.adminUsers, element: <AdminUsersPage /> },
               { path: paths.adminMessages, element: <AdminMessagesPage /> },
               { path: paths.adminAudit, element: <AdminAuditPage /> },
+              { path: paths.adminReports, element: <AdminReportsPage /> },
               { path: paths.adminAuctions, element: <AdminAuctionListPage /> },
             ],
           },

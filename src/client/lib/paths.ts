@@ -37,5 +37,6 @@ export const paths = {
   adminUsers: '/admin/users',
   adminMessages: '/admin/messages',
   adminAudit: '/admin/audit',
+  adminReports: '/admin/reports',
   adminAuctions: '/auctionlist',
 } as const;

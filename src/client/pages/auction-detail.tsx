@@ -28,6 +28,7 @@ import { AskSeller } from '../features/messages/ask-seller';
 import { OrderLink } from '../features/orders/order-link';
 import { UserLink } from '../features/users/user-link';
 import { SecondChance } from '../features/offers/second-chance';
+import { ReportListing } from '../features/reports/report-listing';
 import { WatchButton } from '../features/watchlist/watch-button';
 import { errorMessage } from '../lib/errors';
 import { CANCEL_WORDS } from '../../shared/listing';
@@ -201,6 +202,7 @@ function AuctionDetail({ auction, receivedAt, refetch }: { auction: Auction; rec
           {user?.role === 'admin' && (status === 'open' || status === 'scheduled') && !(isSeller && auction.bidsCount === 0) && (
             <AdminCancel auction={auction} />
           )}
+          <ReportListing auction={auction} />
         </div>
 
         {notice ? (

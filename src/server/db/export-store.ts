@@ -2,6 +2,7 @@
 // databases): every row kept about them, each with the names the other side of it goes by, and never
 // another user's e-mail, maximum or login data (docs/rules/accounts.md#your-data).
 import type { FeedbackRating, FeedbackRole } from '../../shared/feedback';
+import type { ReportReason, ReportStatus } from '../../shared/reports';
 import type { OfferStatus } from '../../shared/offers';
 import type { Category, NotificationKind, OrderStatus } from '../../shared/constants';
 import type { ItemCondition } from '../../shared/listing';
@@ -121,6 +122,15 @@ export interface UserDataRecord {
   messages: ExportedMessage[];
   feedback: ExportedFeedback[];
   offers: ExportedOffer[];
+  reports: Array<{
+    id: number;
+    auctionId: number;
+    itemName: string;
+    reason: ReportReason;
+    details: string;
+    createdAt: Date;
+    status: ReportStatus;
+  }>;
 }
 
 export interface ExportStore {

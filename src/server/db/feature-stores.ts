@@ -7,6 +7,7 @@ import type { NotificationStore } from './notification-store';
 import type { ModerationStore } from './moderation-store';
 import type { OfferStore } from './offer-store';
 import type { RemovalStore } from './removal-store';
+import type { ReportStore } from './report-store';
 import type { TwoFactorStore } from './two-factor-store';
 
 export interface FeatureStores {
@@ -18,6 +19,8 @@ export interface FeatureStores {
   moderation: ModerationStore;
   /** Bidders taken off auctions, by an administrator. */
   removals: RemovalStore;
+  /** Listings reported by users, and their resolutions. */
+  reports: ReportStore;
   /** A user's data, for its download. */
   exports: ExportStore;
   /** Authenticator secrets, recovery codes and the second steps of logins. */

@@ -12,6 +12,7 @@ import { errorBody } from '../rest/errors';
 import { offerRoutes } from '../rest/offers';
 import { orderRoutes } from '../rest/orders';
 import { messageRoutes } from '../rest/messages';
+import { reportRoutes } from '../rest/reports';
 import { userRoutes } from '../rest/user';
 import { WHOLE_LIST_LIMITS, WholeListGate, type WholeListLimits } from '../rest/whole-lists';
 import { discardRestOfBody, hasBody, mediaType } from './body';
@@ -59,6 +60,7 @@ export default async function rest(app: FastifyInstance, { deps, wholeLists }: R
   auctionEventsRoute(app, deps);
   contactRoutes(route);
   messageRoutes(route);
+  reportRoutes(route);
   adminRoutes(route);
 }
 

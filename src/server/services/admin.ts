@@ -45,16 +45,17 @@ export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
   const view = viewOf(deps, admin);
   const all = { now: view.now };
   const open = { now: view.now, status: 'open' as const };
-  const [activeAuctions, totalAuctions, totalUsers, recentUsers, recentAuctions, newestUsers] = await Promise.all([
+  const [activeAuctions, totalAuctions, totalUsers, recentUsers, openReports, recentAuctions, newestUsers] = await Promise.all([
     auctions.count(open),
     auctions.count(all),
     users.count(),
     users.count({ createdAfter: new Date(view.now - RECENT_SIGNUP_DAYS * DAY_MS) }),
+    deps.store.reports.countOpen(),
     auctions.page(open, { limit: RECENT_AUCTIONS, viewerId: admin.id }),
     users.newest(LATEST_USERS),
   ]);
   return {
-    stats: { activeAuctions, totalAuctions, totalUsers, recentUsers },
+    stats: { activeAuctions, totalAuctions, totalUsers, recentUsers, openReports },
     recentAuctions: toListedAuctions(recentAuctions.items, view),
     recentUsersList: newestUsers.map((row) => toAdminUser(row, view.publicUrl)),
   };

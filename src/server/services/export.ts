@@ -1,6 +1,6 @@
 // The download of everything kept about the caller (docs/rules/accounts.md#your-data): their account,
 // login history, auctions, bids and maxima, watchlist, saved searches, notices, orders, messages,
-// feedback and offers. The other side of a trade appears by id and public name alone.
+// feedback, offers and the reports they made. The other side of a trade appears by id and public name alone.
 import { EXPORTS_PER_HOUR, NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../domain/errors';
@@ -76,6 +76,7 @@ export async function exportUserData(deps: AppDeps, userId: number) {
       to: party(to),
       ...offer,
     })),
+    reports: data.reports.map(({ id, auctionId, ...report }) => ({ _id: String(id), auctionId: String(auctionId), ...report })),
   };
 }
 

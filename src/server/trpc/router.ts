@@ -8,6 +8,7 @@ import { liveRouter } from './routers/live';
 import { offersRouter } from './routers/offers';
 import { ordersRouter } from './routers/orders';
 import { messagesRouter } from './routers/messages';
+import { reportsRouter } from './routers/reports';
 import { userRouter } from './routers/user';
 import { usersRouter } from './routers/users';
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   orders: ordersRouter,
   offers: offersRouter,
   messages: messagesRouter,
+  reports: reportsRouter,
   users: usersRouter,
 });
 

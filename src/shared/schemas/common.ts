@@ -97,6 +97,23 @@ export function linesText(label: string, max: number) {
   );
 }
 
+/**
+ * Text one person may add to a form or leave out (the details of a report): the same characters as
+ * linesText, trimmed, and empty when left blank.
+ */
+export function optionalLinesText(label: string, max: number) {
+  return z
+    .string(`${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !LONE_SURROGATE.test(value), `${label} contains an invalid character`)
+    .refine(
+      (value) => !UNSHOWABLE_IN_LINES.test(value),
+      `${label} cannot contain control characters other than line breaks, nor text-direction marks`,
+    )
+    .default('');
+}
+
 /** The longest address mail can deliver to (RFC 5321). */
 export const EMAIL_MAX = 254;
 

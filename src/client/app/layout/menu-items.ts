@@ -1,5 +1,6 @@
 // The side menu's entries per audience (docs/rules/screens.md#menus); Sign out is added by the menu itself.
 import {
+  Flag,
   Gavel,
   House,
   Info,
@@ -49,6 +50,7 @@ export const userMenu: MenuItem[] = [
 
 export const adminMenu: MenuItem[] = [
   { label: 'Admin Panel', to: paths.admin, icon: ShieldUser },
+  { label: 'Reports', to: paths.adminReports, icon: Flag },
   { label: 'Dashboard', to: paths.home, icon: LayoutDashboard },
   { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
   { label: 'View Auction', to: paths.auctions, icon: Gavel },

@@ -1,4 +1,4 @@
-import { ArrowRight, Gavel, Layers, Mail, ScrollText, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Flag, Gavel, Layers, Mail, ScrollText, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Banner } from '../../components/banner';
@@ -31,6 +31,7 @@ export function AdminDashboardPage() {
     { label: 'Total Auctions', value: stats?.totalAuctions, icon: Layers, tone: 'bg-accent-50 text-accent-700' },
     { label: 'Total Users', value: stats?.totalUsers, icon: Users, tone: 'bg-purple-50 text-purple-700' },
     { label: 'Recent Signups', value: stats?.recentUsers, icon: UserPlus, tone: 'bg-amber-50 text-amber-700' },
+    { label: 'Open Reports', value: stats?.openReports, icon: Flag, tone: 'bg-red-50 text-red-700' },
   ];
   const users = dashboard.data?.recentUsersList ?? [];
 
@@ -42,6 +43,9 @@ export function AdminDashboardPage() {
         description="Manage auctions, users, and monitor system activity"
         actions={
           <>
+            <ButtonLink to={paths.adminReports} variant="secondary" icon={<Flag aria-hidden="true" className="size-4" />}>
+              Reports
+            </ButtonLink>
             <ButtonLink to={paths.adminMessages} variant="secondary" icon={<Mail aria-hidden="true" className="size-4" />}>
               Messages
             </ButtonLink>
@@ -58,7 +62,7 @@ export function AdminDashboardPage() {
         <Banner tone="error">Failed to load dashboard data</Banner>
       ) : (
         <>
-          <dl aria-label="System statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <dl aria-label="System statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
             {counters.map((counter) => (
               <StatCard key={counter.label} {...counter} loading={loading} />
             ))}

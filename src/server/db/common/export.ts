@@ -8,7 +8,21 @@ import type { ExportStore } from '../export-store';
 import type { Dialect } from './dialect';
 
 export function exportQueries({ db, t }: Dialect): ExportStore {
-  const { users, auctions, bids, maxBids, watches, savedSearches, notifications, loginEvents, orders, messages, feedback, offers } = t;
+  const {
+    users,
+    auctions,
+    bids,
+    maxBids,
+    watches,
+    savedSearches,
+    notifications,
+    loginEvents,
+    orders,
+    messages,
+    feedback,
+    offers,
+    reports,
+  } = t;
   const buyers = alias(users, 'buyers');
   const sellers = alias(users, 'sellers');
   const withUsers = alias(users, 'with_users');
@@ -18,7 +32,7 @@ export function exportQueries({ db, t }: Dialect): ExportStore {
 
   return {
     async userData(userId) {
-      const [logins, own, placed, maxima, leading, watched, searches, notices, trades, said, rated, offered] = await Promise.all([
+      const [logins, own, placed, maxima, leading, watched, searches, notices, trades, said, rated, offered, reported] = await Promise.all([
         db
           .select({
             kind: loginEvents.kind,
@@ -179,6 +193,21 @@ export function exportQueries({ db, t }: Dialect): ExportStore {
           .innerJoin(toUsers, eq(toUsers.id, offers.toId))
           .where(or(eq(offers.fromId, userId), eq(offers.toId, userId)))
           .orderBy(asc(offers.id)),
+        // The reports they made; how the moderators resolved them is the moderators' record.
+        db
+          .select({
+            id: reports.id,
+            auctionId: reports.auctionId,
+            itemName: auctions.itemName,
+            reason: reports.reason,
+            details: reports.details,
+            createdAt: reports.createdAt,
+            status: reports.status,
+          })
+          .from(reports)
+          .innerJoin(auctions, eq(auctions.id, reports.auctionId))
+          .where(eq(reports.reporterId, userId))
+          .orderBy(asc(reports.id)),
       ]);
       return {
         logins,
@@ -196,6 +225,7 @@ export function exportQueries({ db, t }: Dialect): ExportStore {
         ),
         feedback: rated,
         offers: offered,
+        reports: reported,
       };
     },
   };

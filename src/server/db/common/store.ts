@@ -21,6 +21,7 @@ import { newAuctionQueries } from './new-auctions';
 import { notificationQueries } from './notifications';
 import { offerQueries } from './offers';
 import { orderQueries } from './orders';
+import { reportQueries } from './reports';
 import { savedSearchQueries } from './saved-searches';
 import { twoFactorQueries } from './two-factor';
 import { watchQueries } from './watches';
@@ -62,6 +63,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     removals: removalQueries(dialect, own.readAuction),
     moderation: moderationQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
+    reports: reportQueries(dialect),
     activity: activityQueries(dialect),
     exports: exportQueries(dialect),
     mail: mailQueries(dialect),

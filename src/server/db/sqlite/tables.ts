@@ -7,3 +7,4 @@ export * from './raises-schema';
 export * from './two-factor-schema';
 export * from './moderation-schema';
 export * from './saved-searches-schema';
+export * from './reports-schema';
