@@ -17,9 +17,18 @@ export const MODERATION_REASON_MAX = 500;
 export const SELLER_SUSPENDED = 'Seller suspended';
 
 /** What the audit log records; each names its target's kind (AUDIT_TARGETS). */
-export const AUDIT_ACTIONS = ['suspend_user', 'reinstate_user', 'make_admin', 'make_user', 'cancel_auction', 'create_admin'] as const;
+export const AUDIT_ACTIONS = [
+  'suspend_user',
+  'reinstate_user',
+  'make_admin',
+  'make_user',
+  'cancel_auction',
+  'create_admin',
+  'remove_bidder',
+  'resolve_report',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGETS = ['user', 'auction'] as const;
+export const AUDIT_TARGETS = ['user', 'auction', 'report'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
@@ -29,6 +38,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   make_user: 'Made user',
   cancel_auction: 'Cancelled auction',
   create_admin: 'create-admin run',
+  remove_bidder: 'Removed bidder',
+  resolve_report: 'Resolved report',
 };
 
 /** What a run of `npm run create-admin` did, as its audit entry says. */

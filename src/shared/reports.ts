@@ -34,7 +34,7 @@ export const REPORT_WORDS = {
   detailsRequired: 'Please describe the problem: details are required when the reason is Other.',
   alreadyResolved: 'This report has already been resolved.',
   noteRequired: 'A note is required to cancel the auction: it is the reason its seller and bidders read.',
-  cancelNotAvailable: 'Cancelling from a report is not available yet.',
+  cannotCancel: 'This auction has ended or was cancelled already: dismiss the report instead.',
   received: 'Thank you: your report was sent to the moderators.',
 };
 

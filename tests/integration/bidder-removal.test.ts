@@ -119,7 +119,10 @@ describe.each([
     expect(after.auction.bids.map((b) => b._id).sort()).toEqual(placedIds.sort());
     expect({ x: await outbidCount(deps, x), z: await outbidCount(deps, z) }).toEqual(told);
     const row = (await deps.store.auctions.byId(Number(id)))!;
-    expect([row.leaderId, row.leaderMax, row.endsAt.toISOString()]).toEqual([z.id, 200, before.auction.itemEndDate]);
+    expect([row.leaderId, row.leaderMax, row.endsAt.toISOString()]).toEqual([z.id, 200, before.auction.itemEndDate]); // In the audit log, in the removal's own transaction: the account removed, the auction in the reason.
+    expect(await deps.sql('select actor_id, action, target_type, target_id, reason from audit_log')).toEqual([
+      { actor_id: admin.id, action: 'remove_bidder', target_type: 'user', target_id: y.id, reason: `${REASON.reason} (auction #${id})` },
+    ]);
   });
 
   test('removing a bidder who does not lead: the leader stays, the automatic bids are made anew', async ({ app, deps }) => {

@@ -180,6 +180,31 @@ describe('suspension', () => {
     expect(await status(open)).toBe('cancelled');
   });
 
+  test("takes the suspended bidder's bids off the auctions still open, each worked out again without them; ended ones stand", async ({
+    deps,
+  }) => {
+    const { sam, ann, wes, admin } = await people(deps);
+    const open = await insertAuction(deps, sam.id, { itemName: 'Open clock', startingPrice: 100 });
+    await ann.caller.auction.placeBid({ auctionId: open, bidAmount: 101, maxBid: 150 });
+    await wes.caller.auction.placeBid({ auctionId: open, bidAmount: 110, maxBid: 300 });
+    const ended = await insertAuction(deps, sam.id, { itemName: 'Ended chair', startingPrice: 10, endsAt: deps.now() + 1000 });
+    await wes.caller.auction.placeBid({ auctionId: ended, bidAmount: 11 });
+    // Past the end that the late bid moved.
+    deps.clock.advance(DAY_MS);
+    await closeDueAuctions(deps);
+    expect((await ann.caller.auction.byId({ id: open })).currentPrice).toBe(151);
+
+    await admin.caller.admin.setUserStatus({ id: wes._id, status: 'suspended', reason: 'Shill bidding' });
+
+    // As if Wes had never bid: Ann's 101 alone, at her own bid, and she leads.
+    const after = await ann.caller.auction.byId({ id: open });
+    expect([after.currentPrice, after.bidsCount, after.bids.map((b) => b.bidder._id)]).toEqual([101, 1, [ann._id]]);
+    expect((await deps.store.auctions.byId(Number(open)))!.leaderId).toBe(ann.id);
+    // The ended auction keeps its history and its winner.
+    expect((await ann.caller.auction.byId({ id: ended })).bidsCount).toBe(1);
+    expect(await deps.sqlOne<{ n: number }>('select count(*) as n from orders where auction_id = $1', [Number(ended)])).toEqual({ n: 1 });
+  });
+
   test("ends the suspended user's live streams at once, over real HTTP; others' go on", async ({ listening }) => {
     const { baseUrl, deps } = listening;
     const everyone = await people(deps);

@@ -275,23 +275,56 @@ describe('resolving a report', () => {
     expect(await deps.sql('select resolution_note as note from reports')).toEqual([{ note: winner.json().resolution.note }]);
   });
 
-  test('cancelling the auction from a report: the note is required, and it is refused at `action` for now', async ({ app, deps }) => {
-    const { reporter, admin, auctionId } = await people(deps);
+  test('cancelling the auction from a report: the note is required; the auction is cancelled, its seller told, every open report of it resolved, all in the audit log', async ({
+    app,
+    deps,
+  }) => {
+    const { seller, reporter, other, admin, auctionId } = await people(deps);
     const report = await reporter.caller.reports.make({ auctionId, reason: 'prohibited' });
+    const second = await other.caller.reports.make({ auctionId, reason: 'counterfeit' });
     const noNote = await post(app, `/api/admin/reports/${report._id}/resolve`, { action: 'cancel_auction' }, opts(admin));
     expect(noNote.statusCode).toBe(400);
     expect(expectErrorBody(noNote).issues).toEqual([{ path: 'note', message: REPORT_WORDS.noteRequired }]);
+
     const res = await post(app, `/api/admin/reports/${report._id}/resolve`, { action: 'cancel_auction', note: 'Weapons' }, opts(admin));
-    expect(res.statusCode).toBe(400);
-    expect(expectErrorBody(res)).toMatchObject({
-      message: REPORT_WORDS.cancelNotAvailable,
-      issues: [{ path: 'action', message: REPORT_WORDS.cancelNotAvailable }],
-    });
-    expect(await failure(admin.caller.reports.resolve({ id: report._id, action: 'cancel_auction', note: 'Weapons' }))).toMatchObject({
-      code: 'BAD_REQUEST',
-      issues: [{ path: 'action', message: REPORT_WORDS.cancelNotAvailable }],
-    });
-    expect((await admin.caller.reports.list({ status: 'open' })).reports).toHaveLength(1);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: report._id, status: 'resolved', resolution: { action: 'cancel_auction', note: 'Weapons' } });
+    expect((await seller.caller.auction.byId({ id: auctionId })).status).toBe('cancelled');
+    const notices = await deps.store.notifications.newestOf(seller.id, 10);
+    expect(notices.map((n) => [n.kind, n.message.includes('Weapons')])).toEqual([['cancelled', true]]);
+    // Both reports of it are resolved alike.
+    expect((await admin.caller.reports.list({ status: 'open' })).reports).toEqual([]);
+    const resolved = (await admin.caller.reports.list({ status: 'resolved' })).reports;
+    expect(resolved.map((r) => r._id).sort()).toEqual([report._id, second._id].sort());
+    const { entries } = await admin.caller.admin.audit({ limit: 10 });
+    expect(entries.map((e) => [e.action, e.target.type, e.reason])).toEqual([
+      ['resolve_report', 'report', 'Weapons'],
+      ['cancel_auction', 'auction', 'Weapons'],
+    ]);
+
+    // A listing cancelled already cannot be cancelled from a newer report: 409, and the report stays open.
+    const late = await admin.caller.reports.make({ auctionId, reason: 'spam' });
+    const again = await failure(admin.caller.reports.resolve({ id: late._id, action: 'cancel_auction', note: 'Again' }));
+    expect(again).toMatchObject({ code: 'CONFLICT', message: REPORT_WORDS.cannotCancel });
+    expect((await admin.caller.reports.list({ status: 'open' })).reports.map((r) => r._id)).toEqual([late._id]);
+    expect((await admin.caller.admin.audit({ limit: 10 })).entries).toHaveLength(2);
+  });
+
+  test('a dismissal is in the audit log, with its note and the address it came from', async ({ app, deps }) => {
+    const { reporter, admin, auctionId } = await people(deps);
+    const report = await reporter.caller.reports.make({ auctionId, reason: 'spam' });
+    const res = await post(app, `/api/admin/reports/${report._id}/resolve`, { action: 'dismiss', note: 'Not spam' }, opts(admin));
+    expect(res.statusCode).toBe(200);
+    const { entries } = await admin.caller.admin.audit({ limit: 10 });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'resolve_report',
+        actor: { _id: String(admin.id), name: 'Ada Admin' },
+        target: { type: 'report', _id: report._id },
+        reason: 'Not spam',
+        ipAddress: expect.any(String),
+      }),
+    ]);
   });
 
   test('the store resolves every open report of the auction alike when the auction is cancelled from one', async ({ deps }) => {
@@ -305,8 +338,15 @@ describe('resolving a report', () => {
 
     const at = new Date(deps.now() + 1000);
     const resolution = { action: 'cancel_auction' as const, note: 'Weapons are not allowed', at, byId: admin.id };
-    const resolved = await deps.store.reports.resolve(Number(report._id), () => resolution);
-    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'cancel_auction', resolutionNote: 'Weapons are not allowed' });
+    const resolved = await deps.store.reports.resolve(Number(report._id), () => resolution, {
+      actor: { id: admin.id, ipAddress: '127.0.0.1' },
+      notices: () => [],
+    });
+    expect(resolved && resolved.report).toMatchObject({
+      status: 'resolved',
+      resolution: 'cancel_auction',
+      resolutionNote: 'Weapons are not allowed',
+    });
     const rows = await deps.sql<{ id: number; status: string; resolution: string; note: string }>(
       'select id, status, resolution, resolution_note as note from reports order by id',
     );

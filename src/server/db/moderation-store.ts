@@ -35,6 +35,8 @@ export type AccountChange =
       user: UserRecord;
       /** Whom the notices of the auctions it cancelled went to (a suspension's; none otherwise). */
       notified: number[];
+      /** The open auctions a suspension took the account's bids off, worked out again: their pages read them afresh. */
+      reloaded: Array<{ id: number; bidsCount: number }>;
     }
   /** Another change came first between the read and the update: nothing was written. */
   | { changed: false };
@@ -49,7 +51,8 @@ export interface ModerationStore {
    * Gives the account a status, in one transaction: reads it, lets `decide` judge (pure: it throws to
    * refuse), then one conditional update from the status and role it read. A suspension, in the same
    * transaction, ends every session of the account and cancels its open and scheduled auctions
-   * (`reason`, with `notices`); a reinstatement clears the reason. The audit entry beside it.
+   * (`reason`, with `notices`) and removes its bids from open auctions as an administrator's removal
+   * does; a reinstatement clears the reason. The audit entry beside it.
    */
   setStatus(
     change: { userId: number; status: UserStatus; reason: string | null; cancelReason: string; actor: AuditActor; at: Date },

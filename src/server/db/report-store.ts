@@ -1,5 +1,6 @@
 // What the store does for reports of listings (db/common/reports.ts, the same on both databases).
 import type { ReportAction, ReportReason, ReportStatus } from '../../shared/reports';
+import type { AuditActor, CancelNotices } from './moderation-store';
 import type { Page } from './records';
 
 /** A report with the names the moderators' page shows: the auction's item, the reporter, who resolved it. */
@@ -51,9 +52,15 @@ export interface ReportStore {
   countOpen(): Promise<number>;
   /**
    * Resolves a report, in one transaction: reads it, lets `decide` judge (pure: it throws to refuse),
-   * then one conditional update from `open`; `cancel_auction` resolves every open report of its
-   * auction alike (resolveOpenReportsOf). A resolution that came first in between leaves nothing to
-   * update: false. The report as it now stands otherwise.
+   * then one conditional update from `open`; `cancel_auction` first cancels the auction as an
+   * administrator's cancel does (409 when it has ended or was cancelled already, with `notices` to its
+   * seller, bidders and watchers) and resolves every open report of it alike (resolveOpenReportsOf).
+   * The audit log records the resolution, and the cancel. A resolution that came first in between
+   * leaves nothing to update: false. Otherwise the report as it now stands, and whom the notices went to.
    */
-  resolve(id: number, decide: (report: ReportRecord | undefined) => ReportResolution): Promise<ReportRecord | false>;
+  resolve(
+    id: number,
+    decide: (report: ReportRecord | undefined) => ReportResolution,
+    context: { actor: AuditActor; notices: CancelNotices },
+  ): Promise<{ report: ReportRecord; notified: number[] } | false>;
 }

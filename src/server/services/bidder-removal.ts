@@ -6,19 +6,24 @@ import type { AppDeps } from '../deps';
 import { decideRemoval, REMOVAL_WORDS } from '../domain/bidder-removal';
 import { notFound } from '../domain/errors';
 import type { Auction } from '../wire';
+import type { Moderator } from './moderation';
 import { getAuction, parseId } from './auctions';
 
 export async function removeBidder(
   deps: AppDeps,
-  admin: { id: number },
-  { auctionId, userId }: RemoveBidderInput,
+  admin: Moderator,
+  { auctionId, userId, reason }: RemoveBidderInput,
 ): Promise<{ message: string; auction: Auction }> {
   const key = parseId(auctionId);
   if (key === null) throw notFound(REMOVAL_WORDS.auctionNotFound);
   const bidderId = parseId(userId);
   if (bidderId === null) throw notFound(REMOVAL_WORDS.noBids);
   const now = deps.now();
-  const { auction } = await deps.store.removals.removeBidder(key, bidderId, (state) => decideRemoval(state, bidderId, now));
+  const { auction } = await deps.store.removals.removeBidder(key, bidderId, (state) => decideRemoval(state, bidderId, now), {
+    actor: { id: admin.id, ipAddress: admin.ip },
+    reason,
+    at: new Date(now),
+  });
   // Only the removed bidder can lose the lead, so nobody is told of being outbid: the pages that show
   // the auction read it afresh.
   deps.bus.publish({ auctionId: String(auction.id), reload: true, bidsCount: auction.bidsCount });

@@ -56,7 +56,8 @@ async function changed(
 
 /**
  * Suspends or reinstates an account. A suspension signs it out everywhere, ends its live streams on
- * every instance, and cancels its open and scheduled auctions, telling their bidders and watchers.
+ * every instance, cancels its open and scheduled auctions, telling their bidders and watchers, and
+ * takes its bids off the auctions still open, whose followers read them afresh.
  */
 export async function setUserStatus(deps: AppDeps, admin: Moderator, input: SetUserStatusInput): Promise<AdminUser> {
   const userId = parseId(input.id);
@@ -67,9 +68,10 @@ export async function setUserStatus(deps: AppDeps, admin: Moderator, input: SetU
     decide,
     (auction, recipients) => cancelNotices(auction, recipients, SELLER_SUSPENDED),
   );
-  const { user, notified } = await changed(deps, outcome, userId, decide);
+  const { user, notified, reloaded } = await changed(deps, outcome, userId, decide);
   if (input.status === 'suspended') deps.streams.endUserEverywhere(userId);
   deps.notices.publish(notified);
+  for (const { id, bidsCount } of reloaded) deps.bus.publish({ auctionId: String(id), reload: true, bidsCount });
   return toAdminUser(user, deps.settings.PUBLIC_URL);
 }
 

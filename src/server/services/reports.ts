@@ -11,9 +11,11 @@ import {
 } from '../../shared/reports';
 import type { ReportRecord } from '../db/report-store';
 import type { AppDeps } from '../deps';
-import { conflict, invalid, notFound } from '../domain/errors';
+import { conflict, notFound } from '../domain/errors';
+import { cancelNotices } from '../domain/moderation';
 import { decideReport, decideResolution } from '../domain/reports';
 import { parseId } from './auctions';
+import type { Moderator } from './moderation';
 
 /** A report as both doors answer it; `resolution` is null while it is open. */
 export interface Report {
@@ -80,16 +82,20 @@ export async function adminReports(deps: AppDeps, input: AdminReportsInput): Pro
 }
 
 /** An administrator resolves an open report: 200 with it, or refused (404, 409 once resolved). */
-export async function resolveReport(deps: AppDeps, admin: { id: number }, input: ResolveReportInput): Promise<Report> {
-  // Cancelling the auction from here waits for the administrators' cancel, whose transaction it joins.
-  if (input.action === 'cancel_auction') throw invalid([{ path: 'action', message: REPORT_WORDS.cancelNotAvailable }]);
+export async function resolveReport(deps: AppDeps, admin: Moderator, input: ResolveReportInput): Promise<Report> {
   const id = parseId(input.id);
   if (id === null) throw notFound(REPORT_WORDS.notFound);
-  const report = await deps.store.reports.resolve(id, (row) => {
-    decideResolution(row);
-    return { action: input.action, note: input.note, at: new Date(deps.now()), byId: admin.id };
-  });
+  const resolved = await deps.store.reports.resolve(
+    id,
+    (row) => {
+      decideResolution(row);
+      return { action: input.action, note: input.note, at: new Date(deps.now()), byId: admin.id };
+    },
+    // Cancelling from a report is an administrator's cancel whose reason is the note.
+    { actor: { id: admin.id, ipAddress: admin.ip }, notices: (auction, recipients) => cancelNotices(auction, recipients, input.note) },
+  );
   // Another resolution came first, between the read and the update: it stands.
-  if (report === false) throw conflict(REPORT_WORDS.alreadyResolved);
-  return toReport(report);
+  if (resolved === false) throw conflict(REPORT_WORDS.alreadyResolved);
+  deps.notices.publish(resolved.notified);
+  return toReport(resolved.report);
 }

@@ -8,7 +8,7 @@ import type { Dialect } from './dialect';
 import { CREATE_ADMIN_OUTCOMES, type CreateAdminOutcome } from '../../../shared/moderation';
 import type { UserRecord } from '../records';
 import type { Db } from './dialect';
-import { recordAudit } from './moderation';
+import { recordAudit } from './audit';
 import { get, run, type Work } from './work';
 
 type NewAdmin = Parameters<UserStore['createOrPromoteAdmin']>[0];

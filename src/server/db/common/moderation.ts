@@ -1,42 +1,16 @@
-// What administrators change, the same on both databases (db/moderation-store.ts), and the two pieces
-// other transactions take in: `recordAudit`, the audit entry written inside the transaction of the
-// action it records, and `cancelByAdmin`, an administrator's cancel of one auction inside a transaction.
+// What administrators change, the same on both databases (db/moderation-store.ts), and the piece other
+// transactions take in: `cancelByAdmin`, an administrator's cancel of one auction inside a transaction.
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AuditAction, AuditTarget } from '../../../shared/moderation';
+import { decideRemoval } from '../../domain/bidder-removal';
 import type { ModeratedUser } from '../../domain/moderation';
-import type { AuditActor, CancelNotices, ModerationStore } from '../moderation-store';
+import type { CancelNotices, ModerationStore } from '../moderation-store';
 import { idCursor, pageOf } from '../paging';
 import type { AuctionRecord } from '../records';
+import { recordAudit } from './audit';
+import { removeBidderIn } from './bidder-removal';
 import type { AuctionReader } from './close';
-import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { anyId, type Db, type Dialect } from './dialect';
 import { all, get, run, type Work } from './work';
-
-/** One entry of the audit log: who did what to which account or auction, why, and when. */
-export interface AuditEntry {
-  actor: AuditActor;
-  action: AuditAction;
-  target: { type: AuditTarget; id: number };
-  reason: string | null;
-  at: Date;
-}
-
-/**
- * Writes the entry inside the caller's transaction (`yield* recordAudit(t, tx, entry)` in a unit of
- * work), so that the action and its entry commit together or not at all.
- */
-export function* recordAudit(t: Tables, tx: Db, { actor, action, target, reason, at }: AuditEntry): Work<void> {
-  yield* run(
-    tx.insert(t.auditLog).values({
-      actorId: actor.id,
-      action,
-      targetType: target.type,
-      targetId: target.id,
-      reason,
-      ipAddress: actor.ipAddress,
-      createdAt: at,
-    }),
-  );
-}
 
 /**
  * An administrator's cancel of one auction inside the caller's transaction: one conditional update
@@ -79,7 +53,7 @@ export function* cancelByAdmin(
 
 export function moderationQueries(dialect: Dialect, auctionById: AuctionReader): ModerationStore {
   const { db, t, transaction } = dialect;
-  const { users, sessions, auctions, auditLog } = t;
+  const { users, sessions, auctions, bids, auditLog } = t;
 
   function* readUser(tx: Db, id: number): Work<ModeratedUser | undefined> {
     return yield* get(
@@ -106,6 +80,7 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
         );
         if (!user) return { changed: false as const };
         const notified: number[] = [];
+        const reloaded: Array<{ id: number; bidsCount: number }> = [];
         if (status === 'suspended') {
           // Signed out everywhere at once: a session is read afresh on every request.
           yield* run(tx.delete(sessions).where(eq(sessions.userId, id)));
@@ -124,10 +99,25 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
             const target = { type: 'auction' as const, id: auction.id };
             yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target, reason: cancelReason, at });
           }
+          // Their bids leave the auctions still open, each worked out again as if they had never bid.
+          const bidOn = yield* all(
+            tx
+              .selectDistinct({ id: bids.auctionId })
+              .from(bids)
+              .innerJoin(auctions, eq(auctions.id, bids.auctionId))
+              .where(and(eq(bids.bidderId, id), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
+              .orderBy(asc(bids.auctionId)),
+          );
+          for (const auction of bidOn) {
+            const removed = yield* removeBidderIn(dialect, auctionById, tx, auction.id, id, (state) =>
+              decideRemoval(state, id, at.getTime()),
+            );
+            reloaded.push({ id: auction.id, bidsCount: removed.auction.bidsCount });
+          }
         }
         const action = status === 'suspended' ? 'suspend_user' : 'reinstate_user';
         yield* recordAudit(t, tx, { actor, action, target: { type: 'user', id }, reason, at });
-        return { changed: true as const, user, notified: [...new Set(notified)] };
+        return { changed: true as const, user, notified: [...new Set(notified)], reloaded };
       });
     },
     setRole({ userId, role, actor, at }, decide) {
@@ -145,7 +135,7 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
         if (!user) return { changed: false as const };
         const action = role === 'admin' ? 'make_admin' : 'make_user';
         yield* recordAudit(t, tx, { actor, action, target: { type: 'user', id }, reason: null, at });
-        return { changed: true as const, user, notified: [] };
+        return { changed: true as const, user, notified: [], reloaded: [] };
       });
     },
     cancelAuction({ auctionId, reason, actor, at }, decide, notices) {

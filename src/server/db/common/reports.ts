@@ -3,11 +3,14 @@
 // of two at once one resolves and the other finds nothing left to change.
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReportStatus } from '../../../shared/reports';
-import { badRequest } from '../../domain/errors';
+import { REPORT_WORDS, type ReportStatus } from '../../../shared/reports';
+import { badRequest, conflict } from '../../domain/errors';
 import { decodeKeyCursor, EARLIEST_MS, encodeKeyCursor, idCursor, LATEST_MS, pageOf } from '../paging';
 import type { ReportRecord, ReportResolution, ReportStore } from '../report-store';
+import type { AuctionReader } from './close';
 import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { recordAudit } from './audit';
+import { cancelByAdmin } from './moderation';
 import { all, get, type Work } from './work';
 
 /** Reports as every read answers them: with the auction's name, the reporter's and the resolver's. */
@@ -61,7 +64,8 @@ export function resolveOpenReportsOf(t: Tables, tx: Db, auctionId: number, resol
 
 const invalidCursor = () => badRequest('Invalid cursor');
 
-export function reportQueries({ kind, db, t, transaction }: Dialect): ReportStore {
+export function reportQueries(dialect: Dialect, auctionById: AuctionReader): ReportStore {
+  const { kind, db, t, transaction } = dialect;
   const { reports, auctions } = t;
   const reportById = (on: Db, id: number) => get(reportRead(t, on).where(eq(reports.id, anyId(id))));
 
@@ -121,17 +125,28 @@ export function reportQueries({ kind, db, t, transaction }: Dialect): ReportStor
       const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
       return Number(row?.n ?? 0);
     },
-    resolve(id, decide) {
+    resolve(id, decide, { actor, notices }) {
       return transaction(function* (tx) {
         const report = yield* reportById(tx, id);
         const resolution = decide(report);
         // `decide` refused an unknown report: the report is here.
-        const closed =
-          resolution.action === 'cancel_auction'
-            ? yield* resolveOpenReportsOf(t, tx, report!.auctionId, resolution)
-            : yield* resolveOpen(t, tx, eq(reports.id, anyId(id)), resolution);
+        const { auctionId } = report!;
+        const { at, note } = resolution;
+        let notified: number[] = [];
+        let closed: number[];
+        if (resolution.action === 'cancel_auction') {
+          // The cancel and the resolutions commit together: a listing cancelled from a report leaves no report of it open.
+          const cancel = yield* cancelByAdmin(dialect, auctionById, tx, auctionId, at, notices);
+          if (!cancel) throw conflict(REPORT_WORDS.cannotCancel);
+          notified = cancel.notified;
+          yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target: { type: 'auction', id: auctionId }, reason: note, at });
+          closed = yield* resolveOpenReportsOf(t, tx, auctionId, resolution);
+        } else {
+          closed = yield* resolveOpen(t, tx, eq(reports.id, anyId(id)), resolution);
+        }
         if (!closed.includes(id)) return false as const;
-        return (yield* reportById(tx, id)) as ReportRecord;
+        yield* recordAudit(t, tx, { actor, action: 'resolve_report', target: { type: 'report', id }, reason: note || null, at });
+        return { report: (yield* reportById(tx, id)) as ReportRecord, notified };
       });
     },
   };

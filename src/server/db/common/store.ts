@@ -63,7 +63,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     removals: removalQueries(dialect, own.readAuction),
     moderation: moderationQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
-    reports: reportQueries(dialect),
+    reports: reportQueries(dialect, own.readAuction),
     activity: activityQueries(dialect),
     exports: exportQueries(dialect),
     mail: mailQueries(dialect),

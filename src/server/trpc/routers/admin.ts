@@ -23,7 +23,9 @@ export const adminRouter = router({
     return listContactMessages(ctx.deps, input);
   }),
   /** Removes a user's bids and maximum from an open auction, which is worked out again without them. */
-  removeBidder: adminProcedure.input(removeBidderInput).mutation(({ ctx, input }) => removeBidder(ctx.deps, ctx.user, input)),
+  removeBidder: adminProcedure
+    .input(removeBidderInput)
+    .mutation(({ ctx, input }) => removeBidder(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
   // What administrators change (docs/rules/moderation.md): each is recorded in the audit log, with the address it came from.
   setUserStatus: adminProcedure
     .input(setUserStatusInput)

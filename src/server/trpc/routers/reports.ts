@@ -19,5 +19,7 @@ export const reportsRouter = router({
     return adminReports(ctx.deps, input);
   }),
   /** An administrator closes an open report. */
-  resolve: adminProcedure.input(resolveReportInput).mutation(({ ctx, input }) => resolveReport(ctx.deps, ctx.user, input)),
+  resolve: adminProcedure
+    .input(resolveReportInput)
+    .mutation(({ ctx, input }) => resolveReport(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
 });
