@@ -567,20 +567,22 @@ async function expectBidPlaced(deps: Deps, before: Snapshot, after: Snapshot, in
   const otherMaxima = (snap: Snapshot) => Object.entries(snap.maxima).filter(([key]) => key !== maxKey);
   expect(otherMaxima(after)).toEqual(otherMaxima(before));
   if (changes.bids === undefined) {
-    // No bid row: nothing moved on any auction, and no row was added anywhere.
-    expect(changes).toEqual({});
+    // No bid row: nothing moved on any auction.
     expect(moved).toEqual([]);
     if (parsed.bidAmount === undefined) {
-      // A maximum raised alone, by the bidder who leads (so who has bid on it): no price, no history, no end moved.
+      // A maximum raised alone, by the bidder who leads (so who has bid on it): no price, no history, no end
+      // moved; a raise that grew the maximum is kept in its place among the bids (for a bidder's removal).
       const standing = before.maxima[maxKey];
       expect(standing).toBeDefined();
       const raised = Math.max(standing!, parsed.maxBid!);
+      expect(changes).toEqual(raised > standing! ? { max_raises: 1 } : {});
       expect(after.maxima[maxKey]).toBe(raised);
       expect(answer.auction.myMaxBid).toBe(raised);
       expect(answer.message).toBe(`Your maximum bid is now $${raised.toLocaleString('en-US')}.`);
       return;
     }
-    // A replay of the same request key: nothing new, and the key was used for this bid.
+    // A replay of the same request key: no row added anywhere, and the key was used for this bid.
+    expect(changes).toEqual({});
     expect(after.maxima).toEqual(before.maxima);
     const key = (input as { requestKey?: unknown }).requestKey;
     expect(typeof key).toBe('string');
