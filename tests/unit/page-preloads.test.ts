@@ -39,6 +39,7 @@ const fullManifest = () => ({
   'pages/admin/users.tsx': chunk('assets/users.js'),
   'pages/admin/messages.tsx': chunk('assets/messages.js'),
   'pages/admin/reports.tsx': chunk('assets/reports.js'),
+  'pages/admin/audit.tsx': chunk('assets/audit.js'),
   'pages/admin/auction-list.tsx': chunk('assets/auction-list.js'),
 });
 
