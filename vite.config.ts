@@ -81,7 +81,9 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           // harness's 10 s), not vitest's 1 s: a browser sharing the machine with other files may take
           // more than a second to show a live change, and a poll ends as soon as the state is there.
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
+          // A browser walkthrough shares the machine with another file: its limit guards against a
+          // hang, not a slow step (each step has its own 10 s).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
