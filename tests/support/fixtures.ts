@@ -177,9 +177,10 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
     async cleanUp() {
       // The buses listen on a connection of their own from the start; an app closes them when it closes,
       // deps without an app would keep it open until the file ends, and a file has more tests than
-      // PostgreSQL has connections.
+      // PostgreSQL has connections. The streams listen too (for accounts signed out everywhere).
       deps.bus.close();
       deps.notices.close();
+      await deps.streams.close();
       // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
       if (scope === 'test') {
