@@ -1,6 +1,7 @@
 // Reports in Chromium: a user reports a listing from its page (a reason in words, details, the thanks,
 // then the page says it was reported), and an administrator finds it on /admin/reports, counted on the
-// dashboard, and dismisses it with a note, confirmed; it moves to Resolved. Screenshots at 1280 and 360 px.
+// dashboard, and dismisses it with a note, confirmed; it moves to Resolved. The tabs answer the keys too.
+// Screenshots at 1280 and 360 px.
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -116,6 +117,22 @@ describeBrowser('reports of listings', () => {
     await resolved.getByText('Checked the photos: genuine, with receipt.').waitFor();
     await resolved.getByText(/^Dismissed by Mona Moderator/).waitFor();
     await e2e.screenshot(adminWide, 'reports-resolved-1280');
+
+    // The keys move between the tabs and open the one they reach, kept in the address: Home the first,
+    // End the last, the arrows round past either end.
+    const byKey = async (key: string, tab: string, search: string, list: string) => {
+      await adminWide.keyboard.press(key);
+      await adminWide.getByRole('list', { name: list }).getByRole('article').first().waitFor();
+      expect(new URL(adminWide.url()).search).toBe(search);
+      expect(await adminWide.evaluate(() => document.activeElement?.textContent)).toBe(tab);
+      expect(await adminWide.getByRole('tab', { name: tab }).getAttribute('aria-selected')).toBe('true');
+      expect(await adminWide.getByRole('tabpanel', { name: tab }).count()).toBe(1);
+    };
+    await adminWide.getByRole('tab', { name: 'Resolved' }).focus();
+    await byKey('Home', 'Open', '', 'Open reports');
+    await byKey('ArrowLeft', 'Resolved', '?status=resolved', 'Resolved reports');
+    await byKey('ArrowRight', 'Open', '', 'Open reports');
+    await byKey('End', 'Resolved', '?status=resolved', 'Resolved reports');
 
     const adminSmall = await adminPage(360);
     await adminSmall.goto('/admin/reports');
