@@ -40,7 +40,7 @@ describeBrowser('account deletion', () => {
     const page = await e2e.newPage({ width: 1280, height: 900 });
     const me = await api.signIn(page, 'Lena Leader');
     const seller = await api.user('Otto Owner');
-    const { id } = await api.createAuction(seller.token, { name: 'Tin Robot', category: 'Toys & Hobbies', price: 15, hue: 90 });
+    const { id } = await api.createAuction(seller.token, { name: 'Tin Robot', category: 'Antiques', price: 15, hue: 90 });
     await api.bid(me.token, id, 20);
 
     const dialog = await openDeletion(page);
@@ -83,10 +83,14 @@ describeBrowser('account deletion', () => {
   it('an administrator deletes a user from /admin/users; the row then reads Deleted user, with no action', async () => {
     const page = await e2e.newPage({ width: 1280, height: 900 });
     const admin = await api.signIn(page, 'Ada Deleter');
-    const cli = await run(process.execPath, ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', PASSWORD], {
-      cwd: root,
-      env: { ...process.env, DATABASE_PATH: e2e.databasePath },
-    });
+    const cli = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', PASSWORD],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_PATH: e2e.databasePath },
+      },
+    );
     expect(cli.stdout).toContain('admin');
     const target = await api.user('Gus Goner');
 

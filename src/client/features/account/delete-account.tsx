@@ -48,8 +48,10 @@ export function DeleteAccount() {
       { password },
       {
         onSuccess: ({ message }) => {
-          // The server ended the session and cleared its cookie: this tab forgets the user too, then goes home.
-          void logout().then(() => navigate(paths.home, { replace: true, state: { notice: message } satisfies HomeNotice }));
+          // Home first, with the message: were the user forgotten first, /profile's guard would send the tab
+          // to the login page. The server ended the session and cleared its cookie; this tab forgets the user too.
+          void navigate(paths.home, { replace: true, state: { notice: message } satisfies HomeNotice });
+          void logout();
         },
         onError: (refusal) => setError(errorMessage(refusal, 'Your account could not be deleted. Please try again.')),
       },
