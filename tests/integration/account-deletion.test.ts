@@ -14,7 +14,8 @@ import { closeDueAuctions } from '../../src/server/services/closing';
 import { failure, PASSWORD, sessionOf, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
-import { expectErrorBody, get, login, patch, request, signup } from '../support/http';
+import { expectErrorBody, get, login, patch, request, sessionCookieHeader, signup } from '../support/http';
+import { openEventStream } from '../support/sse';
 import type { FastifyInstance } from 'fastify';
 
 const del = (app: FastifyInstance, url: string, body: unknown, cookie?: string, remoteAddress?: string) =>
@@ -162,6 +163,28 @@ describe("the owner's deletion", () => {
     // Outbid on Ben's auction: its bid went, Ann's stands alone.
     const after = await ann.caller.auction.byId({ id: bens });
     expect([after.currentPrice, after.bidsCount, after.bids.map((b) => b.bidder._id)]).toEqual([20, 1, [ann._id]]);
+  });
+});
+
+describe('live streams', () => {
+  test("the deleted account's live streams end at once, over real HTTP; others' go on", async ({ listening }) => {
+    const { baseUrl, deps } = listening;
+    const sam = await signedInUser(deps, 'Sam Streamer');
+    const ann = await signedInUser(deps, 'Ann Watcher');
+    const samLive = await openEventStream(`${baseUrl}/trpc/live.events`, { cookie: sessionCookieHeader(sam.token) });
+    const annLive = await openEventStream(`${baseUrl}/trpc/live.events`, { cookie: sessionCookieHeader(ann.token) });
+    expect([samLive.status, annLive.status]).toEqual([200, 200]);
+    await expect.poll(() => samLive.events.length).toBeGreaterThan(0);
+    const res = await fetch(`${baseUrl}/api/user`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', cookie: sessionCookieHeader(sam.token) },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    await samLive.waitForEnd(2000);
+    expect(annLive.ended()).toBe(false);
+    expect((await openEventStream(`${baseUrl}/trpc/live.events`, { cookie: sessionCookieHeader(sam.token) })).status).toBe(401);
+    annLive.close();
   });
 });
 
