@@ -5,16 +5,23 @@ import { z } from 'zod';
 import { ROLES } from './constants';
 import { pageFields, requiredText } from './schemas/common';
 
-/** Whether an account may sign in: a suspended one may not, until an administrator reinstates it. */
-export const USER_STATUSES = ['active', 'suspended'] as const;
+/**
+ * Whether an account may sign in: a suspended one may not, until an administrator reinstates it; a
+ * deleted one never again (src/shared/account-deletion.ts).
+ */
+export const USER_STATUSES = ['active', 'suspended', 'deleted'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
-export const STATUS_WORDS: Record<UserStatus, string> = { active: 'Active', suspended: 'Suspended' };
+export const STATUS_WORDS: Record<UserStatus, string> = { active: 'Active', suspended: 'Suspended', deleted: 'Deleted' };
+/** What an administrator sets by hand: a deletion is an action of its own. */
+export type SettableStatus = Exclude<UserStatus, 'deleted'>;
 
 /** The longest reason an administrator may give for a suspension or a cancel. */
 export const MODERATION_REASON_MAX = 500;
 
 /** The reason of the auctions a suspension cancels. */
 export const SELLER_SUSPENDED = 'Seller suspended';
+/** The reason of the auctions a deletion cancels (none of them has a bid). */
+export const SELLER_DELETED = 'Seller deleted their account';
 
 /** What the audit log records; each names its target's kind (AUDIT_TARGETS). */
 export const AUDIT_ACTIONS = [
@@ -26,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'create_admin',
   'remove_bidder',
   'resolve_report',
+  'delete_user',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGETS = ['user', 'auction', 'report'] as const;
@@ -40,6 +48,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   create_admin: 'create-admin run',
   remove_bidder: 'Removed bidder',
   resolve_report: 'Resolved report',
+  delete_user: 'Deleted account',
 };
 
 /** What a run of `npm run create-admin` did, as its audit entry says. */
@@ -58,6 +67,8 @@ export const MODERATION_WORDS = {
   alreadySuspended: 'This account is already suspended.',
   notSuspended: 'This account is not suspended.',
   promoteSuspended: 'A suspended account cannot be made an administrator: reinstate it first.',
+  /** Nothing is done to a deleted account: it has nobody behind it any more. */
+  deleted: 'This account was deleted.',
   alreadyRole: (role: (typeof ROLES)[number]) =>
     role === 'admin' ? 'This user is already an administrator.' : 'This user is already a user.',
   cancelledAlready: 'This auction was already cancelled.',
@@ -80,7 +91,7 @@ export const setUserStatusInput = z
     id: userId,
     status: z
       .enum(['active', 'suspended', 'blocked'], { error: 'status must be active or suspended' })
-      .transform((status): UserStatus => (status === 'blocked' ? 'suspended' : status)),
+      .transform((status): SettableStatus => (status === 'blocked' ? 'suspended' : status)),
     reason: z.unknown().optional(),
   })
   .transform((input, ctx) => {

@@ -75,6 +75,7 @@ import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { endedBelowReserve, pendingOffer } from '../support/offers';
 import { makeOfferInput, offerIdInput } from '../../src/shared/offers';
 import { adminCancelInput, setUserRoleInput, setUserStatusInput } from '../../src/shared/moderation';
+import { adminDeleteUserInput, deleteAccountInput } from '../../src/shared/account-deletion';
 import { sessionCookieHeader } from '../support/http';
 import {
   ABSENT,
@@ -5337,6 +5338,177 @@ fuzz(
         world,
         'POST /api/admin/reports/:id/resolve',
       );
+    });
+  },
+  { minAccepted: 10 },
+);
+
+// =============================================================================================
+// Deleting an account: by its owner with the password, by an administrator without it
+
+const passwordArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(PASSWORD) },
+  { weight: 2, arbitrary: fc.constantFrom('', ' ', 'wrong password', PASSWORD.toUpperCase(), 'x'.repeat(129), '\u0000') },
+  { weight: 1, arbitrary: fc.anything() },
+);
+const deleteAccountArb = fc.oneof(
+  { weight: 9, arbitrary: fc.record({ password: passwordArb }, { requiredKeys: [] }) },
+  { weight: 1, arbitrary: hostileJs() },
+);
+
+/** Deleted: the account's row says so and holds no address, its sessions went; what else a deletion takes, its own tests check. */
+async function expectDeleted(deps: Deps, before: Snapshot, after: Snapshot, userId: number) {
+  expect(await deps.sqlOne('select status, email, password_hash as hash from users where id = $1', [userId])).toEqual({
+    status: 'deleted',
+    email: `deleted:${userId}`,
+    hash: '',
+  });
+  expect(await deps.sqlOne<{ n: number }>('select count(*) as n from sessions where user_id = $1', [userId])).toEqual({ n: 0 });
+  expect(delta(before, after).sessions).toBeLessThanOrEqual(-1);
+}
+
+// A well-formed call checks the password (scrypt): few runs. Each case deletes a new account.
+fuzz(
+  'user.deleteAccount',
+  'caller',
+  'the owner with the password deletes it; anything else changes nothing',
+  40,
+  async (numRuns, { deps }) => {
+    await check(fc.tuple(deleteAccountArb, fc.integer({ min: 0, max: 5 })), numRuns, async ([input, signedInRoll]) => {
+      const actor = await makeActor(deps, 'Fuzz Leaver');
+      const signedIn = signedInRoll > 0;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).user.deleteAccount(input as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, deleteAccountInput, input, true, signedIn);
+      const parsed = deleteAccountInput.safeParse(input);
+      expect(outcome.ok).toBe(signedIn && parsed.success && parsed.data.password === PASSWORD);
+      if (outcome.ok) await expectDeleted(deps, before, after, actor.id);
+      else {
+        expect(['BAD_REQUEST', 'UNAUTHORIZED', 'TOO_MANY_REQUESTS']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'user.deleteAccount');
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+fuzz(
+  'user.deleteAccount',
+  'rest',
+  'DELETE /api/user: odd bodies and sessions; the owner with the password deletes it, or nothing changes',
+  60,
+  async (numRuns, { app, deps }) => {
+    const cases = fc.record({ wire: wireArb({ bearer: 8, cookie: 8 }), body: bodyArb(deleteAccountArb) });
+    await check(cases, numRuns, async (c) => {
+      const actor = await restActor(deps);
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'DELETE', '/api/user', c, actor);
+      expectSaneResponse(res, 'DELETE /api/user');
+      expectRestSchemaRefusal(res, c.wire, payloadOf(c.body), deleteAccountInput, true);
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) await expectDeleted(deps, before, after, actor.id);
+      else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'DELETE /api/user');
+      }
+    });
+  },
+  { minAccepted: 5 },
+);
+
+/** The id an administrator's deletion names: a new user's (TARGET, made for the case), or another id of the world, or an odd one. */
+const TARGET = 'TARGET';
+const deleteUserArb = (ids: string[]) =>
+  fc.oneof(
+    {
+      weight: 9,
+      arbitrary: fc.record(
+        {
+          id: fc.oneof({ weight: 6, arbitrary: fc.constant(TARGET) }, { weight: 3, arbitrary: fc.constantFrom(...ids, ...PATH_ID_EDGES) }),
+        },
+        { requiredKeys: [] },
+      ),
+    },
+    { weight: 1, arbitrary: hostileJs() },
+  );
+
+/** A user with a session and an auction without bids, which the deletion cancels. */
+async function deletionTarget(deps: Deps): Promise<number> {
+  const target = await insertUser(deps, { name: 'Fuzz Target' });
+  await createSession(deps, target.id);
+  await insertAuction(deps, target.id, { itemName: 'Target lot' });
+  return target.id;
+}
+
+/** Deleted by an administrator: as the owner's, with the entries of the deletion and of its cancel. */
+async function expectAdminDeleted(deps: Deps, before: Snapshot, after: Snapshot, userId: number) {
+  await expectDeleted(deps, before, after, userId);
+  expect(delta(before, after).audit_log).toBe(2);
+}
+
+fuzz(
+  'admin.deleteUser',
+  'caller',
+  'only an administrator deletes another user; anything else changes nothing',
+  80,
+  async (numRuns, { deps }) => {
+    const actor = await asAdmin(deps, await makeActor(deps, 'Fuzz Deleter'));
+    const otherAdmin = await insertUser(deps, { name: 'Other Admin', role: 'admin' });
+    const arb = deleteUserArb([String(actor.id), String(otherAdmin.id)]);
+    await check(fc.tuple(arb, fc.integer({ min: 0, max: 9 })), numRuns, async ([value, signedInRoll]) => {
+      const signedIn = signedInRoll > 0;
+      const target = await deletionTarget(deps);
+      const input =
+        value && typeof value === 'object' && (value as { id?: unknown }).id === TARGET ? { ...value, id: String(target) } : value;
+      const before = await snapshot(deps);
+      const outcome = await attempt(() => callerFor(deps, signedIn ? actor : null).admin.deleteUser(input as never));
+      const after = await snapshot(deps);
+      expectSchemaRefusal(outcome, adminDeleteUserInput, input, true, signedIn);
+      const parsed = adminDeleteUserInput.safeParse(input);
+      expect(outcome.ok).toBe(signedIn && parsed.success && parsed.data.id === String(target));
+      if (outcome.ok) await expectAdminDeleted(deps, before, after, target);
+      else {
+        expect(['BAD_REQUEST', 'NOT_FOUND', 'CONFLICT', 'UNAUTHORIZED']).toContain(outcome.error.code);
+        expectUnchanged(before, after, 'admin.deleteUser');
+      }
+    });
+  },
+  { minAccepted: 10 },
+);
+
+fuzz(
+  'admin.deleteUser',
+  'rest',
+  'DELETE /api/admin/users/:id: odd ids, bodies and sessions; only an administrator deletes another user',
+  80,
+  async (numRuns, { app, deps }) => {
+    const actor = await asAdmin(deps, await restActor(deps));
+    const cases = fc.record({
+      wire: wireArb({ bearer: 4, cookie: 4 }),
+      body: bodyArb(fc.oneof(fc.constant({}), hostileJson())),
+      id: fc.oneof(
+        { weight: 8, arbitrary: fc.constant(TARGET) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(String(actor.id), ...PATH_ID_EDGES.filter((s) => s.trim() !== '').map(encodeURIComponent)),
+        },
+      ),
+    });
+    await check(cases, numRuns, async (c) => {
+      const target = await deletionTarget(deps);
+      const url = `/api/admin/users/${c.id === TARGET ? target : c.id}`;
+      const before = await snapshot(deps);
+      const res = await sendJson(app, 'DELETE', url, c, actor);
+      expectSaneResponse(res, 'DELETE /api/admin/users/:id');
+      const after = await snapshot(deps);
+      if (res.statusCode === 200) {
+        expect(c.id).toBe(TARGET);
+        await expectAdminDeleted(deps, before, after, target);
+      } else {
+        expect(res.statusCode).toBeGreaterThanOrEqual(400);
+        expectUnchanged(before, after, 'DELETE /api/admin/users/:id');
+      }
     });
   },
   { minAccepted: 10 },

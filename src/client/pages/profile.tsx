@@ -6,6 +6,7 @@ import { PageSpinner } from '../components/spinner';
 import { AccountSummary } from '../features/account/account-summary';
 import { ChangePasswordForm } from '../features/account/change-password-form';
 import { EmailNotifications } from '../features/account/email-notifications';
+import { DeleteAccount } from '../features/account/delete-account';
 import { YourData } from '../features/account/your-data';
 import { useAuth } from '../features/auth/auth-context';
 import { AddressConfirmation } from '../features/email-confirmation/address-confirmation';
@@ -15,7 +16,7 @@ import { paths } from '../lib/paths';
 /**
  * /profile (signed in): the avatar (upload, change, remove), name and email read-only, whether the
  * address is confirmed (and the link again), the e-mail switch, the change-password form, the
- * saved searches and the download of one's data.
+ * saved searches, the download of one's data and the deletion of the account.
  */
 export function ProfilePage() {
   const { user } = useAuth();
@@ -62,6 +63,7 @@ export function ProfilePage() {
             </Card>
             <SavedSearchList />
             <YourData />
+            <DeleteAccount />
           </div>
         </div>
       )}

@@ -1,6 +1,7 @@
 // The parts of the Store (store.ts) whose interfaces live in files of their own, each beside its
 // records: the features that came after the first store had grown to one long read.
 import type { ActivityStore } from './activity-store';
+import type { DeletionStore } from './deletion-store';
 import type { ExportStore } from './export-store';
 import type { FeedbackStore } from './feedback-store';
 import type { NotificationStore } from './notification-store';
@@ -25,4 +26,6 @@ export interface FeatureStores {
   exports: ExportStore;
   /** Authenticator secrets, recovery codes and the second steps of logins. */
   twoFactor: TwoFactorStore;
+  /** Accounts deleted, by their owners or by administrators. */
+  deletions: DeletionStore;
 }

@@ -2,7 +2,7 @@
 // account's status and role, the cancel of any auction, and the audit log that records each in the
 // action's own transaction.
 import type { Role } from '../../shared/constants';
-import type { AuditAction, AuditTarget, UserStatus } from '../../shared/moderation';
+import type { AuditAction, AuditTarget, SettableStatus } from '../../shared/moderation';
 import type { Notice } from '../domain/bidding';
 import type { ModeratedUser } from '../domain/moderation';
 import type { AuctionRecord, Page, UserRecord } from './records';
@@ -55,7 +55,7 @@ export interface ModerationStore {
    * does; a reinstatement clears the reason. The audit entry beside it.
    */
   setStatus(
-    change: { userId: number; status: UserStatus; reason: string | null; cancelReason: string; actor: AuditActor; at: Date },
+    change: { userId: number; status: SettableStatus; reason: string | null; cancelReason: string; actor: AuditActor; at: Date },
     decide: (user: ModeratedUser | undefined) => void,
     notices: CancelNotices,
   ): Promise<AccountChange>;

@@ -25,6 +25,8 @@ export interface UserRecord {
   /** A suspended account cannot sign in, for the reason given (docs/rules/moderation.md). */
   status: UserStatus;
   suspensionReason: string | null;
+  /** When the account was deleted (status 'deleted'), or null. */
+  deletedAt: Date | null;
 }
 
 /** A session with the user it belongs to, read fresh on every request. */

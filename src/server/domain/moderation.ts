@@ -24,6 +24,7 @@ function target(user: ModeratedUser | undefined, actorId: number): ModeratedUser
   if (!user) throw notFound(MODERATION_WORDS.userNotFound);
   // Nobody locks themselves out, nor lifts their own suspension or rank.
   if (user.id === actorId) throw forbidden(MODERATION_WORDS.notYourself);
+  if (user.status === 'deleted') throw conflict(MODERATION_WORDS.deleted);
   return user;
 }
 

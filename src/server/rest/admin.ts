@@ -18,6 +18,8 @@ export function adminRoutes(rest: RestRoutes) {
   rest('PATCH', '/admin/users/:id/role', (caller, req) =>
     caller.admin.setUserRole({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
   );
+  // The path names the account; any body is ignored.
+  rest('DELETE', '/admin/users/:id', (caller, req) => caller.admin.deleteUser({ id: param(req, 'id') }), { body: 'none' });
   rest('POST', '/admin/auctions/:id/cancel', (caller, req) =>
     caller.admin.cancelAuction({ ...(unvalidatedBody(req) as object), id: param(req, 'id') } as never),
   );

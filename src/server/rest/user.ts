@@ -12,6 +12,7 @@ export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user', (caller) => caller.user.me());
   rest('GET', '/users/:id', (caller, req) => caller.users.profile({ id: param(req, 'id') }));
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
+  rest('DELETE', '/user', (caller, req) => caller.user.deleteAccount(unvalidatedBody(req)));
   rest('POST', '/user/2fa/setup', (caller) => caller.user.setupTwoFactor(), { body: 'none' });
   rest('POST', '/user/2fa/enable', (caller, req) => caller.user.enableTwoFactor(unvalidatedBody(req)));
   rest('POST', '/user/2fa/disable', (caller, req) => caller.user.disableTwoFactor(unvalidatedBody(req)));

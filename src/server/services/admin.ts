@@ -10,9 +10,10 @@ import { avatarUrl } from './avatars';
 export interface AdminUser {
   _id: string;
   name: string;
+  /** Empty for a deleted account: its address was erased. */
   email: string;
   role: Role;
-  /** Whether the account may sign in ('Active' or 'Suspended' on screen). */
+  /** Whether the account may sign in ('Active', 'Suspended' or 'Deleted' on screen). */
   status: UserStatus;
   createdAt: string;
   lastLogin: string | null;
@@ -30,7 +31,8 @@ export function toAdminUser(row: UserRecord, publicUrl: string): AdminUser {
   return {
     _id: String(row.id),
     name: row.name,
-    email: row.email,
+    // A deleted account's column holds a stand-in (db/common/account-deletion.ts), never shown.
+    email: row.status === 'deleted' ? '' : row.email,
     role: row.role,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

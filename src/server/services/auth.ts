@@ -83,8 +83,13 @@ export async function loginWithCode(deps: AppDeps, input: LoginCodeInput, client
   return signIn(deps, row, true, client);
 }
 
-/** Said only to whoever knows the password, so it tells nobody else that the account exists. */
+/**
+ * Said only to whoever knows the password, so it tells nobody else that the account exists. A deleted
+ * account has neither an address nor a password a login could match; should one still get this far (a
+ * login's second step begun before the deletion), it is refused as any wrong login is.
+ */
 function refuseSuspended(row: UserRecord): void {
+  if (row.status === 'deleted') throw unauthorized(LOGIN_FAILED_MESSAGE);
   if (row.status === 'suspended') throw forbidden(MODERATION_WORDS.suspended(row.suspensionReason));
 }
 

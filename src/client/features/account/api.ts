@@ -45,3 +45,9 @@ export function useUpdateUserSettings() {
     }),
   );
 }
+
+/** Deletes the account with its password; the caller signs the tab out once it is done. */
+export function useDeleteAccount() {
+  const trpc = useTRPC();
+  return useMutation(trpc.user.deleteAccount.mutationOptions());
+}

@@ -75,6 +75,13 @@ export function useSetUserRole() {
   return useMutation(trpc.admin.setUserRole.mutationOptions({ onSettled: refresh }));
 }
 
+/** Deletes an account as its owner's deletion would (never an administrator's, nor one's own). */
+export function useDeleteUser() {
+  const trpc = useTRPC();
+  const refresh = useRefreshModerated();
+  return useMutation(trpc.admin.deleteUser.mutationOptions({ onSettled: refresh }));
+}
+
 /** An administrator's cancel of any open or scheduled auction, with the reason its seller is told. */
 export function useAdminCancelAuction() {
   const trpc = useTRPC();

@@ -7,7 +7,8 @@ export function RoleBadge({ role }: { role: AdminUser['role'] }) {
   return <Badge tone={role === 'admin' ? 'admin' : 'user'}>{role === 'admin' ? 'Admin' : 'User'}</Badge>;
 }
 
-/** Green for an active account (the only green besides success), red for a suspended one, which cannot sign in. */
+/** Green for an active account (the only green besides success), red for a suspended one, which cannot sign in; grey for a deleted one, which nobody holds any more. */
 export function StatusBadge({ status }: { status: AdminUser['status'] }) {
-  return <Badge tone={status === 'active' ? 'success' : 'danger'}>{STATUS_WORDS[status]}</Badge>;
+  const tone = status === 'active' ? 'success' : status === 'suspended' ? 'danger' : 'muted';
+  return <Badge tone={tone}>{STATUS_WORDS[status]}</Badge>;
 }

@@ -1,25 +1,27 @@
 // An account's actions on /admin/users: Suspend (with the reason, which its login will show) or
-// Reinstate, and Make admin or Make user, each confirmed in a dialog. The server decides every one;
-// its refusal (an administrator cannot be suspended, a change that came first) shows in the dialog.
-// One's own row has none: nobody changes their own account here.
-import { ShieldCheck, ShieldMinus, UserCheck, UserX } from 'lucide-react';
+// Reinstate, Make admin or Make user, and Delete, each confirmed in a dialog. The server decides every
+// one; its refusal (an administrator cannot be suspended, a trade under way, a change that came first)
+// shows in the dialog. One's own row has none: nobody changes their own account here; nor has a deleted one's.
+import { ShieldCheck, ShieldMinus, Trash2, UserCheck, UserX } from 'lucide-react';
 import { useId, useRef, useState, type MouseEvent } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextAreaField } from '../../components/text-area-field';
+import { DELETED_USER_NAME } from '../../../shared/account-deletion';
 import { MODERATION_REASON_MAX, reasonProblem } from '../../../shared/moderation';
 import { errorMessage } from '../../lib/errors';
 import { useAuth } from '../auth/auth-context';
-import { useSetUserRole, useSetUserStatus } from './api';
+import { useDeleteUser, useSetUserRole, useSetUserStatus } from './api';
 import type { AdminUser } from './types';
 
-type Step = 'suspend' | 'reinstate' | 'promote' | 'demote';
+type Step = 'suspend' | 'reinstate' | 'promote' | 'demote' | 'delete';
 
 const DIALOGS: Record<Step, { title: string; confirm: string; pending: string; tone: 'primary' | 'danger' }> = {
   suspend: { title: 'Suspend this account?', confirm: 'Suspend', pending: 'Suspending...', tone: 'danger' },
   reinstate: { title: 'Reinstate this account?', confirm: 'Reinstate', pending: 'Reinstating...', tone: 'primary' },
   promote: { title: 'Make this user an admin?', confirm: 'Make admin', pending: 'Saving...', tone: 'primary' },
   demote: { title: 'Make this admin a user?', confirm: 'Make user', pending: 'Saving...', tone: 'danger' },
+  delete: { title: 'Delete this account?', confirm: 'Delete', pending: 'Deleting...', tone: 'danger' },
 };
 
 const DONE: Record<Step, (name: string) => string> = {
@@ -27,6 +29,7 @@ const DONE: Record<Step, (name: string) => string> = {
   reinstate: (name) => `${name} was reinstated.`,
   promote: (name) => `${name} is now an admin.`,
   demote: (name) => `${name} is now a user.`,
+  delete: (name) => `${name}'s account was deleted.`,
 };
 
 /** `stacked`: one button under the other, for the table's narrow last column. */
@@ -34,6 +37,7 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
   const { user: me } = useAuth();
   const status = useSetUserStatus();
   const role = useSetUserRole();
+  const deletion = useDeleteUser();
   const [step, setStep] = useState<Step | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -43,6 +47,7 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
   const reasonId = useId();
 
   if (me?._id === user._id) return <span className="text-sm text-slate-500">You</span>;
+  if (user.status === 'deleted') return <span className="text-sm text-slate-500">None</span>;
 
   function open(next: Step, event: MouseEvent<HTMLButtonElement>) {
     focusBack.current = event.currentTarget;
@@ -67,6 +72,8 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
       setReasonError(problem ?? undefined);
       if (problem) return;
       status.mutate({ id: user._id, status: 'suspended', reason: reason.trim() }, handlers);
+    } else if (step === 'delete') {
+      deletion.mutate({ id: user._id }, handlers);
     } else if (step === 'reinstate') {
       status.mutate({ id: user._id, status: 'active' }, handlers);
     } else {
@@ -129,6 +136,19 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
           Make user
         </Button>
       )}
+      {/* An administrator is made a user before being deleted, as before a suspension. */}
+      {user.role === 'user' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-haspopup="dialog"
+          aria-label={`Delete ${user.name}`}
+          onClick={(event) => open('delete', event)}
+          icon={<Trash2 aria-hidden="true" className="size-4" />}
+        >
+          Delete
+        </Button>
+      )}
       <p role="status" className="sr-only">
         {done}
       </p>
@@ -139,7 +159,7 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
         pendingLabel={dialog.pending}
         dismissLabel="Keep as is"
         tone={dialog.tone}
-        pending={status.isPending || role.isPending}
+        pending={status.isPending || role.isPending || deletion.isPending}
         error={error}
         onConfirm={confirm}
         onClose={() => setStep(null)}
@@ -166,6 +186,12 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
               }}
             />
           </>
+        ) : step === 'delete' ? (
+          <p>
+            {user.name} is signed out everywhere and can never sign in again; their e-mail, password, photo and personal data are erased,
+            and their auctions without bids are cancelled. Ended auctions, orders, messages and feedback stay, under ‘{DELETED_USER_NAME}’.
+            Not possible while they have a trade under way.
+          </p>
         ) : step === 'reinstate' ? (
           <p>{user.name} can sign in again. The auctions the suspension cancelled stay cancelled.</p>
         ) : step === 'promote' ? (

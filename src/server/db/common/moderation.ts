@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { decideRemoval } from '../../domain/bidder-removal';
 import type { ModeratedUser } from '../../domain/moderation';
-import type { CancelNotices, ModerationStore } from '../moderation-store';
+import type { AuditActor, CancelNotices, ModerationStore } from '../moderation-store';
 import { idCursor, pageOf } from '../paging';
 import type { AuctionRecord } from '../records';
 import { recordAudit } from './audit';
@@ -51,9 +51,62 @@ export function* cancelByAdmin(
   return { auction, notified: yield* writeNotices(tx, auction.id, notices(auction, recipients), at) };
 }
 
+/**
+ * Takes an account out of the auctions still running, inside the caller's transaction, as a suspension
+ * or a deletion does: its open and scheduled auctions cancelled as an administrator's cancel does
+ * (`notices` to their sellers, bidders and watchers; with `audit`, each cancel recorded in the log under
+ * that actor and reason), and its bids removed from the open auctions, each worked out again as if it
+ * had never bid. Answers whom the notices went to and the auctions whose followers read them afresh.
+ */
+export function* withdrawFromOpenAuctions(
+  dialect: Dialect,
+  auctionById: AuctionReader,
+  tx: Db,
+  userId: number,
+  at: Date,
+  notices: CancelNotices,
+  audit: { actor: AuditActor; reason: string } | null,
+): Work<{ notified: number[]; reloaded: Array<{ id: number; bidsCount: number }> }> {
+  const { auctions, bids } = dialect.t;
+  const notified: number[] = [];
+  const reloaded: Array<{ id: number; bidsCount: number }> = [];
+  const selling = yield* all(
+    tx
+      .select({ id: auctions.id })
+      .from(auctions)
+      .where(and(eq(auctions.sellerId, userId), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
+      .orderBy(asc(auctions.id)),
+  );
+  for (const auction of selling) {
+    const done = yield* cancelByAdmin(dialect, auctionById, tx, auction.id, at, notices);
+    if (!done) continue;
+    notified.push(...done.notified);
+    if (!audit) continue;
+    // Each cancel is recorded too: the log answers why an auction ended, whoever looks it up.
+    const target = { type: 'auction' as const, id: auction.id };
+    yield* recordAudit(dialect.t, tx, { actor: audit.actor, action: 'cancel_auction', target, reason: audit.reason, at });
+  }
+  // Their bids leave the auctions still open, each worked out again as if they had never bid.
+  const bidOn = yield* all(
+    tx
+      .selectDistinct({ id: bids.auctionId })
+      .from(bids)
+      .innerJoin(auctions, eq(auctions.id, bids.auctionId))
+      .where(and(eq(bids.bidderId, userId), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
+      .orderBy(asc(bids.auctionId)),
+  );
+  for (const auction of bidOn) {
+    const removed = yield* removeBidderIn(dialect, auctionById, tx, auction.id, userId, (state) =>
+      decideRemoval(state, userId, at.getTime()),
+    );
+    reloaded.push({ id: auction.id, bidsCount: removed.auction.bidsCount });
+  }
+  return { notified: [...new Set(notified)], reloaded };
+}
+
 export function moderationQueries(dialect: Dialect, auctionById: AuctionReader): ModerationStore {
   const { db, t, transaction } = dialect;
-  const { users, sessions, auctions, bids, auditLog } = t;
+  const { users, sessions, auditLog } = t;
 
   function* readUser(tx: Db, id: number): Work<ModeratedUser | undefined> {
     return yield* get(
@@ -84,36 +137,9 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
         if (status === 'suspended') {
           // Signed out everywhere at once: a session is read afresh on every request.
           yield* run(tx.delete(sessions).where(eq(sessions.userId, id)));
-          const selling = yield* all(
-            tx
-              .select({ id: auctions.id })
-              .from(auctions)
-              .where(and(eq(auctions.sellerId, id), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
-              .orderBy(asc(auctions.id)),
-          );
-          for (const auction of selling) {
-            const done = yield* cancelByAdmin(dialect, auctionById, tx, auction.id, at, notices);
-            if (!done) continue;
-            notified.push(...done.notified);
-            // Each cancel is recorded too: the log answers why an auction ended, whoever looks it up.
-            const target = { type: 'auction' as const, id: auction.id };
-            yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target, reason: cancelReason, at });
-          }
-          // Their bids leave the auctions still open, each worked out again as if they had never bid.
-          const bidOn = yield* all(
-            tx
-              .selectDistinct({ id: bids.auctionId })
-              .from(bids)
-              .innerJoin(auctions, eq(auctions.id, bids.auctionId))
-              .where(and(eq(bids.bidderId, id), isNull(auctions.cancelledAt), isNull(auctions.closedAt), gt(auctions.endsAt, at)))
-              .orderBy(asc(bids.auctionId)),
-          );
-          for (const auction of bidOn) {
-            const removed = yield* removeBidderIn(dialect, auctionById, tx, auction.id, id, (state) =>
-              decideRemoval(state, id, at.getTime()),
-            );
-            reloaded.push({ id: auction.id, bidsCount: removed.auction.bidsCount });
-          }
+          const withdrawn = yield* withdrawFromOpenAuctions(dialect, auctionById, tx, id, at, notices, { actor, reason: cancelReason });
+          notified.push(...withdrawn.notified);
+          reloaded.push(...withdrawn.reloaded);
         }
         const action = status === 'suspended' ? 'suspend_user' : 'reinstate_user';
         yield* recordAudit(t, tx, { actor, action, target: { type: 'user', id }, reason, at });

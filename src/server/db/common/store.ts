@@ -2,6 +2,7 @@
 // store.ts hands over its own parts, and this is the one place that says which part is which.
 import type { AuctionStore, BidStore, SessionStore, Store } from '../store';
 import { loginQueries, sessionQueries, userQueries, type UserSearch } from './accounts';
+import { deletionQueries } from './account-deletion';
 import { activityQueries } from './activity';
 import { removalQueries } from './bidder-removal';
 import { bidReads } from './bid-reads';
@@ -62,6 +63,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     offers: offerQueries(dialect),
     removals: removalQueries(dialect, own.readAuction),
     moderation: moderationQueries(dialect, own.readAuction),
+    deletions: deletionQueries(dialect, own.readAuction),
     feedback: feedbackQueries(dialect),
     reports: reportQueries(dialect, own.readAuction),
     activity: activityQueries(dialect),

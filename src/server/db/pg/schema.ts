@@ -49,6 +49,11 @@ export const users = pgTable(
     /** A suspended account cannot sign in; the reason the administrator gave is what its login answers. */
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     suspensionReason: text('suspension_reason'),
+    /**
+     * When the account was deleted (status 'deleted'): its e-mail is then `deleted:<id>`, which no
+     * address can equal, so the address is free for a new account and kept nowhere.
+     */
+    deletedAt: time('deleted_at'),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   // PostgreSQL reads an index backwards, so one index serves both directions of a sort; never-logged-in

@@ -38,6 +38,11 @@ export const users = sqliteTable(
     /** A suspended account cannot sign in; the reason the administrator gave is what its login answers. */
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     suspensionReason: text('suspension_reason'),
+    /**
+     * When the account was deleted (status 'deleted'): its e-mail is then `deleted:<id>`, which no
+     * address can equal, so the address is free for a new account and kept nowhere.
+     */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
   },
   // One index per sort order of the admin users page, so a page reads its 20 rows, not the table.
   (t) => [

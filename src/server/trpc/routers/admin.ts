@@ -1,6 +1,8 @@
+import { adminDeleteUserInput } from '../../../shared/account-deletion';
 import { adminCancelInput, auditInput, setUserRoleInput, setUserStatusInput } from '../../../shared/moderation';
 import { adminAuctionsInput, adminMessagesInput, adminUsersInput, removeBidderInput } from '../../../shared/schemas/admin';
 import { listCost } from '../../domain/request-cost';
+import { adminDeleteUser } from '../../services/account-deletion';
 import { adminAuctions, adminDashboard, adminUsers } from '../../services/admin';
 import { removeBidder } from '../../services/bidder-removal';
 import { listContactMessages } from '../../services/contact';
@@ -33,6 +35,10 @@ export const adminRouter = router({
   setUserRole: adminProcedure
     .input(setUserRoleInput)
     .mutation(({ ctx, input }) => setUserRole(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
+  /** Deletes an account as its owner's deletion would, without the password. */
+  deleteUser: adminProcedure
+    .input(adminDeleteUserInput)
+    .mutation(({ ctx, input }) => adminDeleteUser(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),
   cancelAuction: adminProcedure
     .input(adminCancelInput)
     .mutation(({ ctx, input }) => adminCancelAuction(ctx.deps, { id: ctx.user.id, ip: ctx.client.ip }, input)),

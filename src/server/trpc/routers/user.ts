@@ -1,3 +1,4 @@
+import { deleteAccountInput } from '../../../shared/account-deletion';
 import { SAVED_SEARCHES_MAX } from '../../../shared/listing';
 import { disableTwoFactorInput, enableTwoFactorInput } from '../../../shared/two-factor';
 import { listNotificationsInput, markNotificationsReadInput } from '../../../shared/schemas/notifications';
@@ -5,6 +6,7 @@ import { deleteSearchInput, saveSearchInput } from '../../../shared/schemas/save
 import { changePasswordInput, ownListPageInput, setAvatarInput, setWatchingInput, userSettingsInput } from '../../../shared/schemas/user';
 import { listCost, REQUEST_ROW_BUDGET } from '../../domain/request-cost';
 import { noticeStream } from '../../live/notice-stream';
+import { deleteOwnAccount } from '../../services/account-deletion';
 import { activityOf } from '../../services/activity';
 import { removeAvatar, setAvatar } from '../../services/avatars';
 import { resendEmailConfirmation } from '../../services/email-confirmation';
@@ -50,6 +52,13 @@ export const userRouter = router({
   disableTwoFactor: protectedProcedure
     .input(disableTwoFactorInput)
     .mutation(({ ctx, input }) => disableTwoFactor(ctx.deps, ctx.user, input, ctx.client)),
+
+  /** Deletes the caller's account, with the password; its session ends, and the cookie goes with it. */
+  deleteAccount: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const answer = await deleteOwnAccount(ctx.deps, ctx.user, input, ctx.client);
+    ctx.cookie.clear();
+    return answer;
+  }),
 
   settings: protectedProcedure.query(({ ctx }) => userSettings(ctx.deps, ctx.user.id)),
 
