@@ -46,8 +46,11 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     // Two files at a time (vitest's default on two cores is one): most tests wait on a database, a
     // socket or a browser more than they compute, so the browser files share the two workers with the
     // integration files (each starts its own server on a free port, with a database of its own). The
-    // cluster file alone runs by itself, after the others (fileParallelism: false).
+    // cluster files run by themselves, after the others (fileParallelism: false).
     maxWorkers: 2,
+    // Plans which files run side by side, so a browser file runs beside an integration file rather
+    // than beside another browser file (tests/support/sequencer.ts). Loaded by vitest only.
+    ...(mode === 'test' ? { sequence: { sequencer: (await import('./tests/support/sequencer.ts')).default } } : {}),
     projects: [
       {
         extends: true,

@@ -2,7 +2,7 @@
 // that needs it awaits `postgres()` at its top: where no server answers it gets null and skips with one
 // line saying so, except under CI=true, where a missing server fails the run instead of hiding tests.
 // Each caller gets databases of its own (`freshDatabase`), dropped when it is done with them.
-import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres.ts';
+import { runOn, scratchDatabase, testServerProblem, TEST_DATABASE_URL, type ScratchDatabase } from '../../tools/postgres.ts';
 
 export interface TestPostgres {
   /** A new empty database; `drop` removes it (ending whatever is still connected to it). */
@@ -23,5 +23,14 @@ async function reach(): Promise<TestPostgres | null> {
     process.stderr.write(`PostgreSQL tests skipped: ${problem.why}\n`);
     return null;
   }
-  return { freshDatabase: () => scratchDatabase() };
+  return {
+    async freshDatabase() {
+      const made = await scratchDatabase();
+      // A test's commit need not wait for the disk: the server going down is no test's case (a crashed
+      // instance is the app's process, killed; PostgreSQL stays up). Without the wait, the files whose
+      // tests write thousands of rows one by one run faster (a tenth to a fifth, on this machine).
+      await runOn(TEST_DATABASE_URL, `alter database ${made.name} set synchronous_commit = off`);
+      return made;
+    },
+  };
 }
