@@ -271,6 +271,10 @@ describe('what goes and what stays', () => {
       expect(answer.body.toLowerCase()).not.toContain(oldEmail);
       expect(answer.body).not.toContain('Sam Seller');
     }
+    // Her notice of his message names 'Deleted user' now, the rest of it as it was.
+    const annsNotices = (await ann.caller.user.notifications({})).notifications.map((n) => n.message);
+    expect(annsNotices).toContain(`${DELETED_USER_NAME} sent you a message about “Walnut chair”.`);
+    expect(annsNotices.join('\n')).not.toContain('Sam Seller');
     const [auctionPage, orderPage, , , profile, , adminList] = answers.map((a) => a.json() as Record<string, unknown>);
     expect(auctionPage).toMatchObject({ seller: { _id: sam._id, name: DELETED_USER_NAME } });
     expect(orderPage).toMatchObject({

@@ -100,7 +100,13 @@ export function deletionQueries(dialect: Dialect, auctionById: AuctionReader): D
       ),
     );
     if (name.trim() !== '') {
-      const renamed = sql`replace(${notifications.message}, ${name}, ${DELETED_USER_NAME})`;
+      // A name stands first in a notice ('Sam received …', 'Sam sent you a message …') or after 'sold
+      // to': only there is it replaced, never inside an item's name that happens to contain it.
+      const named = sql`cast(${name} as text)`;
+      const message = notifications.message;
+      const renamed = sql`case when substr(${message}, 1, length(${named}) + 1) = ${named} || ' '
+        then cast(${DELETED_USER_NAME} as text) || substr(${message}, length(${named}) + 1)
+        else replace(${message}, 'sold to ' || ${named} || ' for ', cast(${`sold to ${DELETED_USER_NAME} for `} as text)) end`;
       yield* run(
         tx
           .update(notifications)
