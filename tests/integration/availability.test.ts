@@ -435,8 +435,11 @@ describe('a flood of logins', () => {
     const real = await post(app, '/api/auth/login', { email: user.email, password: PASSWORD }, { remoteAddress: '198.51.100.7' });
     expect(real.statusCode).toBe(200);
     await Promise.all(flood);
-    // Ahead of it only the hashes already running; beside it, those sharing the workers with it.
-    expect(finished - joined).toBeLessThanOrEqual(2 * HASHING_CONCURRENCY);
-    expect(finished).toBeLessThan(flood.length / 2);
+    // Ahead of it only the hashes already running; beside it, what the other worker gets through
+    // meanwhile: on a machine busy with other work (two test files, their browsers and databases on
+    // two cores) its own hash may last as long as two of the flood's there. The queue's turns
+    // themselves are tested exactly in tests/unit/passwords.test.ts; here, that it is not behind the flood.
+    expect(finished - joined).toBeLessThanOrEqual(2 * HASHING_CONCURRENCY + 2);
+    expect(finished).toBeLessThan(flood.length / 4);
   });
 });
