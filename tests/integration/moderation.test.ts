@@ -422,6 +422,43 @@ describe('admin cancel', () => {
     expect(await noticesOf(everyone.ann)).toHaveLength(1);
   });
 
+  test("every cancel reaches the auction's open pages at once as a reload, over real HTTP: an administrator's, a report's, a suspension's, the seller's own", async ({
+    listening,
+  }) => {
+    const { baseUrl, deps } = listening;
+    const everyone = await people(deps);
+    const { sam, ann, admin } = everyone;
+    const byAdmin = await busyAuction(deps, everyone, 'Cancelled by an administrator');
+    const byReport = await busyAuction(deps, everyone, 'Cancelled from a report');
+    const bySuspension = await busyAuction(deps, everyone, 'Cancelled by a suspension');
+    const bySeller = await insertAuction(deps, ann.id, { itemName: 'Cancelled by its seller' });
+    const auctionIds = [byAdmin, byReport, bySuspension, bySeller];
+    const streams = await Promise.all(
+      auctionIds.map((id) => openEventStream(`${baseUrl}/api/auction/${id}/events`, { authorization: `Bearer ${everyone.wes.token}` })),
+    );
+    try {
+      expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200]);
+      const reloadsOf = (i: number) => streams[i]!.events.filter((e) => e.event === 'reload').map((e) => e.data);
+
+      await admin.caller.admin.cancelAuction({ id: byAdmin, reason: 'Stolen goods' });
+      await expect.poll(() => reloadsOf(0)).toEqual([{ reload: true, auctionId: byAdmin }]);
+
+      const report = await everyone.wes.caller.reports.make({ auctionId: byReport, reason: 'counterfeit', details: '' });
+      await admin.caller.reports.resolve({ id: report._id, action: 'cancel_auction', note: 'Counterfeit' });
+      await expect.poll(() => reloadsOf(1)).toEqual([{ reload: true, auctionId: byReport }]);
+
+      await admin.caller.admin.setUserStatus({ id: sam._id, status: 'suspended', reason: 'Fraud' });
+      await expect.poll(() => reloadsOf(2)).toEqual([{ reload: true, auctionId: bySuspension }]);
+
+      await ann.caller.auction.cancel({ id: bySeller });
+      await expect.poll(() => reloadsOf(3)).toEqual([{ reload: true, auctionId: bySeller }]);
+      // The page that reads it afresh finds it cancelled.
+      for (const id of auctionIds) expect((await ann.caller.auction.byId({ id })).status).toBe('cancelled');
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   test('a bid after the cancel is refused', async ({ deps }) => {
     const everyone = await people(deps);
     const id = await busyAuction(deps, everyone);

@@ -9,7 +9,7 @@ export type DeletionOutcome =
       avatar: string | null;
       /** Whom the notices of the auctions it cancelled went to. */
       notified: number[];
-      /** The open auctions its bids were taken off, worked out again: their pages read them afresh. */
+      /** Its auctions cancelled, and the open ones its bids were taken off (worked out again): their pages read them afresh. */
       reloaded: Array<{ id: number; bidsCount: number }>;
     }
   /** A deletion or another change of the account came first between the read and the update: nothing was written. */

@@ -35,7 +35,7 @@ export type AccountChange =
       user: UserRecord;
       /** Whom the notices of the auctions it cancelled went to (a suspension's; none otherwise). */
       notified: number[];
-      /** The open auctions a suspension took the account's bids off, worked out again: their pages read them afresh. */
+      /** The auctions a suspension cancelled, and the open ones it took the account's bids off (worked out again): their pages read them afresh. */
       reloaded: Array<{ id: number; bidsCount: number }>;
     }
   /** Another change came first between the read and the update: nothing was written. */

@@ -1,7 +1,7 @@
 // What the store does for reports of listings (db/common/reports.ts, the same on both databases).
 import type { ReportAction, ReportReason, ReportStatus } from '../../shared/reports';
 import type { AuditActor, CancelNotices } from './moderation-store';
-import type { Page } from './records';
+import type { AuctionRecord, Page } from './records';
 
 /** A report with the names the moderators' page shows: the auction's item, the reporter, who resolved it. */
 export interface ReportRecord {
@@ -56,11 +56,12 @@ export interface ReportStore {
    * administrator's cancel does (409 when it has ended or was cancelled already, with `notices` to its
    * seller, bidders and watchers) and resolves every open report of it alike (resolveOpenReportsOf).
    * The audit log records the resolution, and the cancel. A resolution that came first in between
-   * leaves nothing to update: false. Otherwise the report as it now stands, and whom the notices went to.
+   * leaves nothing to update: false. Otherwise the report as it now stands, whom the notices went to,
+   * and the auction it cancelled, if any.
    */
   resolve(
     id: number,
     decide: (report: ReportRecord | undefined) => ReportResolution,
     context: { actor: AuditActor; notices: CancelNotices },
-  ): Promise<{ report: ReportRecord; notified: number[] } | false>;
+  ): Promise<{ report: ReportRecord; notified: number[]; cancelled: AuctionRecord | null } | false>;
 }

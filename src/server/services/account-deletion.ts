@@ -11,7 +11,7 @@ import { decideDeletion, type DeletionBy } from '../domain/account-deletion';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { cancelNotices } from '../domain/moderation';
 import { toAdminUser, type AdminUser } from './admin';
-import { parseId } from './auctions';
+import { parseId, reloadFollowers } from './auctions';
 import type { ClientInfo } from './login-history';
 import type { Moderator } from './moderation';
 import { deleteAvatar } from './photos';
@@ -37,7 +37,7 @@ async function deleteAccount(deps: AppDeps, userId: number, by: DeletionBy, acto
   // Signed out everywhere already (its sessions went in the transaction): its open streams end now, here and on every instance.
   deps.streams.endUserEverywhere(userId);
   deps.notices.publish(outcome.notified);
-  for (const { id, bidsCount } of outcome.reloaded) deps.bus.publish({ auctionId: String(id), reload: true, bidsCount });
+  reloadFollowers(deps, outcome.reloaded);
   if (outcome.avatar) await deleteAvatar(deps.settings.UPLOAD_DIR, outcome.avatar);
 }
 

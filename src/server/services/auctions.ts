@@ -37,6 +37,14 @@ export interface AuctionView {
 }
 
 /** One reading of the clock per request, so every auction in an answer is seen at the same moment. */
+/**
+ * Tells the live followers of these auctions (their pages, in every instance) to read them afresh:
+ * their bids were worked out again, or they were cancelled.
+ */
+export function reloadFollowers(deps: AppDeps, auctions: ReadonlyArray<{ id: number; bidsCount: number }>): void {
+  for (const { id, bidsCount } of auctions) deps.bus.publish({ auctionId: String(id), reload: true, bidsCount });
+}
+
 export function viewOf(deps: AppDeps, viewer: { id: number } | null): AuctionView {
   return { now: deps.now(), publicUrl: deps.settings.PUBLIC_URL, viewerId: viewer?.id ?? null };
 }

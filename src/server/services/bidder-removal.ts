@@ -7,7 +7,7 @@ import { decideRemoval, REMOVAL_WORDS } from '../domain/bidder-removal';
 import { notFound } from '../domain/errors';
 import type { Auction } from '../wire';
 import type { Moderator } from './moderation';
-import { getAuction, parseId } from './auctions';
+import { getAuction, parseId, reloadFollowers } from './auctions';
 
 export async function removeBidder(
   deps: AppDeps,
@@ -26,6 +26,6 @@ export async function removeBidder(
   });
   // Only the removed bidder can lose the lead, so nobody is told of being outbid: the pages that show
   // the auction read it afresh.
-  deps.bus.publish({ auctionId: String(auction.id), reload: true, bidsCount: auction.bidsCount });
+  reloadFollowers(deps, [auction]);
   return { message: REMOVAL_WORDS.removed, auction: await getAuction(deps, admin, String(auction.id)) };
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import { cancelRefusal, decideRelist } from '../domain/ending-early';
 import { conflict, notFound } from '../domain/errors';
 import type { Auction } from '../wire';
-import { parseId, toAuction, viewOf } from './auctions';
+import { parseId, reloadFollowers, toAuction, viewOf } from './auctions';
 
 /** Cancels the caller's own open or scheduled auction while it has no bid; the auction afterwards. */
 export async function cancelAuction(deps: AppDeps, seller: { id: number }, id: string): Promise<Auction> {
@@ -20,6 +20,7 @@ export async function cancelAuction(deps: AppDeps, seller: { id: number }, id: s
     // a future condition the rule forgot from answering success.
     throw cancelRefusal(auction, seller.id, view.now) ?? conflict(CANCEL_WORDS.ended);
   }
+  reloadFollowers(deps, [auction!]);
   return toAuction(auction!, view);
 }
 

@@ -18,7 +18,7 @@ import type { ModeratedUser } from '../domain/moderation';
 import type { AppDeps } from '../deps';
 import type { Auction } from '../wire';
 import { toAdminUser, type AdminUser } from './admin';
-import { parseId, toAuction, viewOf } from './auctions';
+import { parseId, reloadFollowers, toAuction, viewOf } from './auctions';
 
 /** An administrator, and the address they act from (the audit log records both). */
 export interface Moderator {
@@ -71,7 +71,7 @@ export async function setUserStatus(deps: AppDeps, admin: Moderator, input: SetU
   const { user, notified, reloaded } = await changed(deps, outcome, userId, decide);
   if (input.status === 'suspended') deps.streams.endUserEverywhere(userId);
   deps.notices.publish(notified);
-  for (const { id, bidsCount } of reloaded) deps.bus.publish({ auctionId: String(id), reload: true, bidsCount });
+  reloadFollowers(deps, reloaded);
   return toAdminUser(user, deps.settings.PUBLIC_URL);
 }
 
@@ -108,6 +108,7 @@ export async function adminCancelAuction(deps: AppDeps, admin: Moderator, input:
     throw conflict('This auction changed meanwhile: reload the page and try again.');
   }
   deps.notices.publish(outcome.notified);
+  reloadFollowers(deps, [outcome.auction]);
   return toAuction(outcome.auction, view);
 }
 

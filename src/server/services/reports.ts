@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import { conflict, notFound } from '../domain/errors';
 import { cancelNotices } from '../domain/moderation';
 import { decideReport, decideResolution } from '../domain/reports';
-import { parseId } from './auctions';
+import { parseId, reloadFollowers } from './auctions';
 import type { Moderator } from './moderation';
 
 /** A report as both doors answer it; `resolution` is null while it is open. */
@@ -97,5 +97,6 @@ export async function resolveReport(deps: AppDeps, admin: Moderator, input: Reso
   // Another resolution came first, between the read and the update: it stands.
   if (resolved === false) throw conflict(REPORT_WORDS.alreadyResolved);
   deps.notices.publish(resolved.notified);
+  if (resolved.cancelled) reloadFollowers(deps, [resolved.cancelled]);
   return toReport(resolved.report);
 }

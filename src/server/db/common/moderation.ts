@@ -81,6 +81,7 @@ export function* withdrawFromOpenAuctions(
     const done = yield* cancelByAdmin(dialect, auctionById, tx, auction.id, at, notices);
     if (!done) continue;
     notified.push(...done.notified);
+    reloaded.push({ id: done.auction.id, bidsCount: done.auction.bidsCount });
     if (!audit) continue;
     // Each cancel is recorded too: the log answers why an auction ended, whoever looks it up.
     const target = { type: 'auction' as const, id: auction.id };

@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { REPORT_WORDS, type ReportStatus } from '../../../shared/reports';
 import { badRequest, conflict } from '../../domain/errors';
 import { decodeKeyCursor, EARLIEST_MS, encodeKeyCursor, idCursor, LATEST_MS, pageOf } from '../paging';
+import type { AuctionRecord } from '../records';
 import type { ReportRecord, ReportResolution, ReportStore } from '../report-store';
 import type { AuctionReader } from './close';
 import { anyId, type Db, type Dialect, type Tables } from './dialect';
@@ -133,12 +134,14 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
         const { auctionId } = report!;
         const { at, note } = resolution;
         let notified: number[] = [];
+        let cancelled: AuctionRecord | null = null;
         let closed: number[];
         if (resolution.action === 'cancel_auction') {
           // The cancel and the resolutions commit together: a listing cancelled from a report leaves no report of it open.
           const cancel = yield* cancelByAdmin(dialect, auctionById, tx, auctionId, at, notices);
           if (!cancel) throw conflict(REPORT_WORDS.cannotCancel);
           notified = cancel.notified;
+          cancelled = cancel.auction;
           yield* recordAudit(t, tx, { actor, action: 'cancel_auction', target: { type: 'auction', id: auctionId }, reason: note, at });
           closed = yield* resolveOpenReportsOf(t, tx, auctionId, resolution);
         } else {
@@ -146,7 +149,7 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
         }
         if (!closed.includes(id)) return false as const;
         yield* recordAudit(t, tx, { actor, action: 'resolve_report', target: { type: 'report', id }, reason: note || null, at });
-        return { report: (yield* reportById(tx, id)) as ReportRecord, notified };
+        return { report: (yield* reportById(tx, id)) as ReportRecord, notified, cancelled };
       });
     },
   };
