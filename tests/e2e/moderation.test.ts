@@ -94,8 +94,23 @@ describeBrowser('moderation', () => {
     expect(await row.getByRole('button', { name: 'Suspend Tomas Seller' }).count()).toBe(0);
     await row.getByRole('button', { name: 'Make user Tomas Seller' }).waitFor();
 
-    await page.goto('/admin');
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    // The side menu leads to the log, right after the reports.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Site menu' }).getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link').first().waitFor();
+    expect((await menu.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Admin Panel',
+      'Reports',
+      'Audit log',
+      'Dashboard',
+      'Create Auction',
+      'View Auction',
+      'My Bids',
+      'Watchlist',
+      'Orders',
+      'Messages',
+    ]);
+    await menu.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/audit');
     const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
     await entries.first().waitFor();
@@ -147,7 +162,10 @@ describeBrowser('moderation', () => {
     await card.getByText('Suspended', { exact: true }).waitFor();
     await e2e.screenshot(page, 'moderation-users-360');
 
-    await page.goto('/admin/audit');
+    // The dashboard leads to the log too.
+    await page.goto('/admin');
+    await page.getByRole('main').getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/audit');
     await page.getByRole('list', { name: 'Audit log entries' }).getByText('Spam messages').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await e2e.screenshot(page, 'moderation-audit-360');
