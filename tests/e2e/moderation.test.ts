@@ -115,16 +115,21 @@ describeBrowser('moderation', () => {
     const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
     await entries.first().waitFor();
     const texts = (await entries.allInnerTexts()).map((text) => text.split('\n')[0]);
+    // Each target by its name now and its number: a user links to their profile, an auction to its page.
     expect(texts.slice(0, 4)).toEqual([
-      expect.stringMatching(/^Made admin · User #\d+/),
-      expect.stringMatching(/^Reinstated · User #\d+/),
-      expect.stringMatching(/^Suspended · User #\d+/),
-      `Cancelled auction · Auction #${id}`,
+      expect.stringMatching(/^Made admin · Tomas Seller \(User #\d+\)$/),
+      expect.stringMatching(/^Reinstated · Tomas Seller \(User #\d+\)$/),
+      expect.stringMatching(/^Suspended · Tomas Seller \(User #\d+\)$/),
+      `Cancelled auction · Copper Kettle (Auction #${id})`,
     ]);
+    expect(await entries.nth(3).getByRole('link', { name: 'Copper Kettle' }).getAttribute('href')).toBe(`/auction/${id}`);
     await entries.nth(2).getByText('Shill bidding on his own listings').waitFor();
     await entries.last().getByText('By the command line').waitFor();
     expect(await axeReport(page, 'the audit log')).toBe('');
     await e2e.screenshot(page, 'moderation-audit-1280');
+    await entries.first().getByRole('link', { name: 'Tomas Seller' }).click();
+    await page.waitForURL((u) => /^\/users\/\d+$/.test(u.pathname));
+    await page.getByRole('heading', { name: 'Tomas Seller' }).waitFor();
   });
 
   it('cancels an auction with bids from its page, with a reason', async () => {

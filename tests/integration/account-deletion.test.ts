@@ -325,6 +325,12 @@ describe("an administrator's deletion", () => {
       { action: 'delete_user', actor_id: admin.id, target_type: 'user', target_id: sam.id, reason: null, ip_address: '203.0.113.9' },
     ]);
     expect((await ben.caller.user.notifications({})).notifications.map((n) => n.kind)).toEqual(['cancelled']);
+    // The log names the account as it is now, and the auction by its item.
+    const log = await get(app, '/api/admin/audit', { cookie: admin.token });
+    expect((log.json() as { entries: { target: unknown }[] }).entries.map((e) => e.target)).toEqual([
+      { type: 'user', _id: sam._id, name: DELETED_USER_NAME },
+      { type: 'auction', _id: open, name: 'Copper kettle' },
+    ]);
 
     // A repeat is 409; nothing more is done to a deleted account.
     const again = await del(app, `/api/admin/users/${sam.id}`, undefined, admin.token);
