@@ -11,6 +11,8 @@ export const MESSAGE_WORDS = {
   conversationNotFound: 'Conversation not found',
   nameTheOther: (field: 'with' | 'to') => `${field} is required: as the seller, name the user whose conversation this is`,
   cancelled: 'This auction was cancelled: no new conversation can start about it.',
+  /** The other party deleted their account: the conversation stays readable, but nothing reaches them. */
+  recipientDeleted: 'This person deleted their account: messages can no longer reach them.',
   tooMany: 'You have sent too many messages in the last hour. Please wait a while, then try again.',
   notice: (from: string, item: string) => `${from} sent you a message about “${item}”.`,
 } as const;

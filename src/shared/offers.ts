@@ -19,6 +19,7 @@ export const OFFER_WORDS = {
   pendingAlready: 'This auction already has a pending offer: wait for its answer or its expiry.',
   notABidder: 'This person did not bid on this auction.',
   cancelledBuyer: 'This bidder did not pay for this item: choose another bidder.',
+  deletedBidder: 'This bidder deleted their account: choose another bidder.',
   answered: (status: OfferStatus) => `This offer was already ${status === 'expired' ? 'expired' : status}.`,
   expired: 'This offer has expired.',
 };

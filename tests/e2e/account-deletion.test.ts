@@ -120,6 +120,6 @@ describeBrowser('account deletion', () => {
     await page.goto('/admin/audit');
     const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
     await entries.first().waitFor();
-    expect((await entries.first().innerText()).split('\n')[0]).toBe(`Deleted account · User #${target.id}`);
+    expect((await entries.first().innerText()).split('\n')[0]).toBe(`Deleted account · ${DELETED_USER_NAME} (User #${target.id})`);
   });
 });

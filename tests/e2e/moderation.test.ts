@@ -94,22 +94,42 @@ describeBrowser('moderation', () => {
     expect(await row.getByRole('button', { name: 'Suspend Tomas Seller' }).count()).toBe(0);
     await row.getByRole('button', { name: 'Make user Tomas Seller' }).waitFor();
 
-    await page.goto('/admin');
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    // The side menu leads to the log, right after the reports.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Site menu' }).getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link').first().waitFor();
+    expect((await menu.getByRole('link').allInnerTexts()).map((text) => text.trim())).toEqual([
+      'Admin Panel',
+      'Reports',
+      'Audit log',
+      'Dashboard',
+      'Create Auction',
+      'View Auction',
+      'My Bids',
+      'Watchlist',
+      'Orders',
+      'Messages',
+    ]);
+    await menu.getByRole('link', { name: 'Audit log' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/audit');
     const entries = page.getByRole('list', { name: 'Audit log entries' }).getByRole('listitem');
     await entries.first().waitFor();
     const texts = (await entries.allInnerTexts()).map((text) => text.split('\n')[0]);
+    // Each target by its name now and its number: a user links to their profile, an auction to its page.
     expect(texts.slice(0, 4)).toEqual([
-      expect.stringMatching(/^Made admin · User #\d+/),
-      expect.stringMatching(/^Reinstated · User #\d+/),
-      expect.stringMatching(/^Suspended · User #\d+/),
-      `Cancelled auction · Auction #${id}`,
+      expect.stringMatching(/^Made admin · Tomas Seller \(User #\d+\)$/),
+      expect.stringMatching(/^Reinstated · Tomas Seller \(User #\d+\)$/),
+      expect.stringMatching(/^Suspended · Tomas Seller \(User #\d+\)$/),
+      `Cancelled auction · Copper Kettle (Auction #${id})`,
     ]);
+    expect(await entries.nth(3).getByRole('link', { name: 'Copper Kettle' }).getAttribute('href')).toBe(`/auction/${id}`);
     await entries.nth(2).getByText('Shill bidding on his own listings').waitFor();
     await entries.last().getByText('By the command line').waitFor();
     expect(await axeReport(page, 'the audit log')).toBe('');
     await e2e.screenshot(page, 'moderation-audit-1280');
+    await entries.first().getByRole('link', { name: 'Tomas Seller' }).click();
+    await page.waitForURL((u) => /^\/users\/\d+$/.test(u.pathname));
+    await page.getByRole('heading', { name: 'Tomas Seller' }).waitFor();
   });
 
   it('cancels an auction with bids from its page, with a reason', async () => {
@@ -147,7 +167,10 @@ describeBrowser('moderation', () => {
     await card.getByText('Suspended', { exact: true }).waitFor();
     await e2e.screenshot(page, 'moderation-users-360');
 
-    await page.goto('/admin/audit');
+    // The dashboard leads to the log too.
+    await page.goto('/admin');
+    await page.getByRole('main').getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/audit');
     await page.getByRole('list', { name: 'Audit log entries' }).getByText('Spam messages').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await e2e.screenshot(page, 'moderation-audit-360');

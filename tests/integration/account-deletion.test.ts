@@ -3,20 +3,26 @@
 // project runs: the refusals (a wrong password, each trade still under way, an administrator, oneself,
 // an unknown account), the session and cookie ended, what is erased (the old address found in no table
 // and in no answer anyone else gets), what stays for the other party under 'Deleted user', the auctions
-// cancelled and the bids taken off, the audit entry, and two deletions at once.
+// cancelled and the bids taken off, the audit entry, two deletions at once, and what can no longer be
+// written to a deleted account (a message, a second-chance offer) while feedback on its orders still can.
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, vi } from 'vitest';
 import { DELETED_USER_NAME, DELETION_WORDS } from '../../src/shared/account-deletion';
 import { DAY_MS } from '../../src/shared/constants';
+import { MESSAGE_WORDS } from '../../src/shared/messages';
 import { MODERATION_WORDS, SELLER_DELETED } from '../../src/shared/moderation';
+import { OFFER_WORDS } from '../../src/shared/offers';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { failure, PASSWORD, sessionOf, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
-import { expectErrorBody, get, login, patch, request, sessionCookieHeader, signup } from '../support/http';
+import { expectErrorBody, get, login, patch, post, request, sessionCookieHeader, signup } from '../support/http';
 import { openEventStream } from '../support/sse';
 import type { FastifyInstance } from 'fastify';
+
+// The close is run by hand, so that the app's own tick never closes an auction between two of a test's steps.
+test.override({ buildOptions: { closeAuctions: false } });
 
 const del = (app: FastifyInstance, url: string, body: unknown, cookie?: string, remoteAddress?: string) =>
   app.inject(request('DELETE', url, { body, cookie, remoteAddress }));
@@ -323,6 +329,12 @@ describe("an administrator's deletion", () => {
       { action: 'delete_user', actor_id: admin.id, target_type: 'user', target_id: sam.id, reason: null, ip_address: '203.0.113.9' },
     ]);
     expect((await ben.caller.user.notifications({})).notifications.map((n) => n.kind)).toEqual(['cancelled']);
+    // The log names the account as it is now, and the auction by its item.
+    const log = await get(app, '/api/admin/audit', { cookie: admin.token });
+    expect((log.json() as { entries: { target: unknown }[] }).entries.map((e) => e.target)).toEqual([
+      { type: 'user', _id: sam._id, name: DELETED_USER_NAME },
+      { type: 'auction', _id: open, name: 'Copper kettle' },
+    ]);
 
     // A repeat is 409; nothing more is done to a deleted account.
     const again = await del(app, `/api/admin/users/${sam.id}`, undefined, admin.token);
@@ -376,10 +388,155 @@ describe("an administrator's deletion", () => {
     ]);
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c !== 200).every((c) => c === 409 || c === 401)).toBe(true);
+    expect(
+      codes.filter((c) => c !== 200).every((c) => c === 409 || c === 401),
+      answers.map((a) => `${a.statusCode} ${a.body}`).join('\n'),
+    ).toBe(true);
     // One cancel, one set of notices, at most one deletion entry (none when the owner won).
     expect((await ann.caller.user.notifications({})).notifications).toHaveLength(1);
     const entries = (await auditRows(deps)).map((r) => r.action);
     expect(entries).toEqual(codes[2] === 200 ? [] : ['cancel_auction', 'delete_user']);
+  });
+});
+
+/** The order bought, paid for and received: the trade over, so either side may delete their account. */
+async function receivedOrder(
+  deps: TestDeps,
+  seller: Awaited<ReturnType<typeof signedInUser>>,
+  buyer: Awaited<ReturnType<typeof signedInUser>>,
+  itemName: string,
+) {
+  const order = await boughtOrder(deps, seller, buyer, itemName);
+  await seller.caller.orders.paid({ id: order.orderId });
+  await buyer.caller.orders.received({ id: order.orderId });
+  return order;
+}
+
+const countOf = async (deps: TestDeps, query: string, params: number[] = []) =>
+  Number((await deps.sqlOne<{ n: number | string }>(`select count(*) as n from ${query}`, params))!.n);
+
+describe('a deleted account is written to no more', () => {
+  test('a message to it is 409 through both doors, as buyer or as seller; the conversation stays readable; nothing is written', async ({
+    app,
+    deps,
+  }) => {
+    const { sam, ann, ben } = await people(deps);
+    // Ann sold Sam a chair and bought Ben's clock; both sides wrote.
+    const chair = await receivedOrder(deps, ann, sam, 'Walnut chair');
+    const clock = await receivedOrder(deps, ben, ann, 'Ben clock');
+    await sam.caller.messages.send({ auctionId: chair.auctionId, body: 'Thanks for the chair!' });
+    await ben.caller.messages.send({ auctionId: clock.auctionId, to: ann._id, body: 'Enjoy the clock.' });
+    expect(await ann.caller.user.deleteAccount({ password: PASSWORD })).toEqual({ message: DELETION_WORDS.done });
+    const messages = await countOf(deps, 'messages');
+
+    // To the seller who left (Sam, the chair's buyer), and to the buyer who left (Ben, the clock's seller).
+    const rest = [
+      await post(app, `/api/auction/${chair.auctionId}/messages`, { body: 'Are you there?' }, { cookie: sam.token }),
+      await post(app, `/api/auction/${clock.auctionId}/messages`, { to: ann._id, body: 'Are you there?' }, { cookie: ben.token }),
+    ];
+    for (const res of rest) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(expectErrorBody(res).message).toBe(MESSAGE_WORDS.recipientDeleted);
+    }
+    expect(await failure(sam.caller.messages.send({ auctionId: chair.auctionId, body: 'Hello?' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: MESSAGE_WORDS.recipientDeleted,
+    });
+    expect(await failure(ben.caller.messages.send({ auctionId: clock.auctionId, to: ann._id, body: 'Hello?' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: MESSAGE_WORDS.recipientDeleted,
+    });
+    expect(await countOf(deps, 'messages')).toBe(messages);
+    expect(await countOf(deps, 'notifications where user_id = $1', [ann.id])).toBe(0);
+
+    // What was said stays readable, under 'Deleted user'.
+    const read = await sam.caller.messages.read({ auctionId: chair.auctionId });
+    expect(read.messages.map((m) => [m.from.name, m.body])).toEqual([['Sam Seller', 'Thanks for the chair!']]);
+    const [conversation] = await ben.caller.messages.conversations();
+    expect(conversation).toMatchObject({ with: { _id: ann._id, name: DELETED_USER_NAME }, lastMessage: { body: 'Enjoy the clock.' } });
+  });
+
+  test('feedback on a received order with a deleted party is still given, through both doors, and shown under "Deleted user"', async ({
+    app,
+    deps,
+  }) => {
+    const { sam, ann, ben } = await people(deps);
+    const chair = await receivedOrder(deps, ann, sam, 'Walnut chair');
+    const clock = await receivedOrder(deps, ben, ann, 'Ben clock');
+    await ann.caller.user.deleteAccount({ password: PASSWORD });
+
+    const res = await post(
+      app,
+      `/api/orders/${chair.orderId}/feedback`,
+      { rating: 'positive', comment: 'Lovely chair' },
+      { cookie: sam.token },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ rating: 'positive', role: 'buyer', from: { _id: sam._id, name: 'Sam Seller' } });
+    expect(await ben.caller.orders.feedback({ id: clock.orderId, rating: 'neutral', comment: 'Slow to pay' })).toMatchObject({
+      rating: 'neutral',
+      role: 'seller',
+    });
+    // The order keeps both sides; the deleted account's profile counts what it received, and nobody was told.
+    expect(await sam.caller.orders.get({ id: chair.orderId })).toMatchObject({
+      seller: { _id: ann._id, name: DELETED_USER_NAME },
+      feedback: { fromBuyer: { comment: 'Lovely chair' } },
+    });
+    const profile = await get(app, `/api/users/${ann.id}`, { cookie: ben.token });
+    expect(profile.json()).toMatchObject({ user: { name: DELETED_USER_NAME }, feedback: { positive: 1, neutral: 1, negative: 0 } });
+    expect(await countOf(deps, 'notifications where user_id = $1', [ann.id])).toBe(0);
+  });
+
+  test('a second-chance offer to a deleted bidder is 400 at `to` through both doors, and the panel no longer lists them', async ({
+    app,
+    deps,
+  }) => {
+    const { sam, ann, ben } = await people(deps);
+    // Ended below its reserve: Ann bid 11, Ben 20, nobody won.
+    const lamp = await insertAuction(deps, sam.id, { itemName: 'Brass lamp', reservePrice: 500, endsAt: deps.now() + 1000 });
+    await ann.caller.auction.placeBid({ auctionId: lamp, bidAmount: 11 });
+    await ben.caller.auction.placeBid({ auctionId: lamp, bidAmount: 20 });
+    deps.clock.advance(DAY_MS);
+    await closeDueAuctions(deps);
+    expect((await sam.caller.offers.ofAuction({ auctionId: lamp })).bidders.map((b) => b._id)).toEqual([ben._id, ann._id]);
+    expect(await ben.caller.user.deleteAccount({ password: PASSWORD })).toEqual({ message: DELETION_WORDS.done });
+
+    const res = await post(app, `/api/auction/${lamp}/offers`, { to: ben._id }, { cookie: sam.token });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(expectErrorBody(res).issues).toEqual([{ path: 'to', message: OFFER_WORDS.deletedBidder }]);
+    expect(await failure(sam.caller.offers.make({ auctionId: lamp, to: ben._id }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      issues: [{ path: 'to', message: OFFER_WORDS.deletedBidder }],
+    });
+    const panel = await get(app, `/api/auction/${lamp}/offers`, { cookie: sam.token });
+    expect(panel.json()).toMatchObject({ offerable: true, bidders: [{ _id: ann._id, highestBid: 11 }], offers: [] });
+    expect((panel.json() as { bidders: unknown[] }).bidders).toHaveLength(1);
+    expect(await countOf(deps, 'notifications where user_id = $1', [ben.id])).toBe(0);
+    // The bidder still here is offered it as before.
+    expect((await post(app, `/api/auction/${lamp}/offers`, { to: ann._id }, { cookie: sam.token })).statusCode).toBe(201);
+  });
+
+  test('a deletion at the same time as an offer to the account and a message to it: nothing pending or unread is left for it', async ({
+    app,
+    deps,
+  }) => {
+    const { sam, ann, ben } = await people(deps);
+    const chair = await receivedOrder(deps, ben, sam, 'Walnut chair');
+    const lamp = await insertAuction(deps, sam.id, { itemName: 'Brass lamp', reservePrice: 500, endsAt: deps.now() + 1000 });
+    await ann.caller.auction.placeBid({ auctionId: lamp, bidAmount: 11 });
+    await ben.caller.auction.placeBid({ auctionId: lamp, bidAmount: 20 });
+    deps.clock.advance(DAY_MS);
+    await closeDueAuctions(deps);
+    const [deleted, offered, sent] = await Promise.all([
+      del(app, '/api/user', { password: PASSWORD }, ben.token),
+      post(app, `/api/auction/${lamp}/offers`, { to: ben._id }, { cookie: sam.token }),
+      post(app, `/api/auction/${chair.auctionId}/messages`, { body: 'Thanks for the chair!' }, { cookie: sam.token }),
+    ]);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // Each came before the deletion (and was undone by it) or after it (and was refused).
+    expect([201, 400]).toContain(offered.statusCode);
+    expect([201, 409]).toContain(sent.statusCode);
+    expect(await countOf(deps, "offers where to_id = $1 and status = 'pending'", [ben.id])).toBe(0);
+    expect(await countOf(deps, 'notifications where user_id = $1', [ben.id])).toBe(0);
   });
 });

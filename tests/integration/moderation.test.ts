@@ -374,7 +374,7 @@ describe('admin cancel', () => {
           _id: expect.any(String) as string,
           actor: { _id: admin._id, name: 'Adam Admin' },
           action: 'cancel_auction',
-          target: { type: 'auction', _id: id },
+          target: { type: 'auction', _id: id, name: 'Brass telescope' },
           reason: 'Counterfeit item',
           createdAt: new Date(deps.now() - 8 * DAY_MS).toISOString(),
           ipAddress: '203.0.113.9',
@@ -480,14 +480,26 @@ describe('audit log', () => {
     const first = await get(app, '/api/admin/audit?limit=2', { cookie: admin.token });
     expect(first.statusCode, first.body).toBe(200);
     const page = first.json() as {
-      entries: Array<{ action: string; actor: unknown; reason: string; ipAddress: string | null }>;
+      entries: Array<{ action: string; actor: unknown; target: unknown; reason: string; ipAddress: string | null }>;
       nextCursor: string;
     };
     expect(page.entries.map((e) => e.action)).toEqual(['suspend_user', 'create_admin']);
+    // Each target carries the name it has now, beside its kind and id.
+    expect(page.entries.map((e) => e.target)).toEqual([
+      { type: 'user', _id: sam._id, name: 'Sam Seller' },
+      { type: 'user', _id: ann._id, name: 'Ann Bidder' },
+    ]);
     expect(page.entries[1]).toMatchObject({ actor: null, reason: 'Made an existing account an administrator', ipAddress: null });
     const next = await get(app, `/api/admin/audit?limit=2&cursor=${page.nextCursor}`, { cookie: admin.token });
     expect(next.json()).toMatchObject({
-      entries: [{ action: 'create_admin', actor: null, reason: 'Created a new administrator account' }],
+      entries: [
+        {
+          action: 'create_admin',
+          actor: null,
+          target: { type: 'user', name: 'Administrator' },
+          reason: 'Created a new administrator account',
+        },
+      ],
       nextCursor: null,
     });
 

@@ -297,9 +297,10 @@ describe('resolving a report', () => {
     const resolved = (await admin.caller.reports.list({ status: 'resolved' })).reports;
     expect(resolved.map((r) => r._id).sort()).toEqual([report._id, second._id].sort());
     const { entries } = await admin.caller.admin.audit({ limit: 10 });
-    expect(entries.map((e) => [e.action, e.target.type, e.reason])).toEqual([
-      ['resolve_report', 'report', 'Weapons'],
-      ['cancel_auction', 'auction', 'Weapons'],
+    // A report is named by the listing it reported.
+    expect(entries.map((e) => [e.action, e.target, e.reason])).toEqual([
+      ['resolve_report', { type: 'report', _id: report._id, name: 'Genuine Rolex' }, 'Weapons'],
+      ['cancel_auction', { type: 'auction', _id: auctionId, name: 'Genuine Rolex' }, 'Weapons'],
     ]);
 
     // A listing cancelled already cannot be cancelled from a newer report: 409, and the report stays open.
@@ -320,7 +321,7 @@ describe('resolving a report', () => {
       expect.objectContaining({
         action: 'resolve_report',
         actor: { _id: String(admin.id), name: 'Ada Admin' },
-        target: { type: 'report', _id: report._id },
+        target: { type: 'report', _id: report._id, name: 'Genuine Rolex' },
         reason: 'Not spam',
         ipAddress: expect.any(String),
       }),

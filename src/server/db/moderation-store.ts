@@ -21,6 +21,8 @@ export interface AuditEntryRecord {
   action: AuditAction;
   targetType: AuditTarget;
   targetId: number;
+  /** The target's name now: the user's, the auction's item, or the reported auction's item; null when it is gone. */
+  targetName: string | null;
   reason: string | null;
   ipAddress: string | null;
   createdAt: Date;

@@ -21,7 +21,7 @@ export interface BidderRecord {
 /** What the seller's panel reads of an auction: whether it may be offered, to whom, and its offers. */
 export interface SecondChanceRecord {
   state: OfferableState;
-  /** Its bidders, highest amount first, without those whose order was cancelled unpaid. */
+  /** Its bidders, highest amount first, without those whose order was cancelled unpaid nor deleted accounts. */
   bidders: BidderRecord[];
   /** Its offers, newest first. */
   offers: OfferRecord[];

@@ -236,12 +236,13 @@ export interface MessageStore {
   hasConversation(auctionId: number, withUserId: number): Promise<boolean>;
   /**
    * Writes the message and, unless the conversation already sent its recipient a `message` notice
-   * that is still unread, that notice (`notice`), in one transaction. The message, and whom it told.
+   * that is still unread, that notice (`notice`), in one transaction. The message, and whom it told;
+   * or nothing written (`sent: false`) when the recipient's account was deleted, as read in it.
    */
   post(
     message: { auctionId: number; withUserId: number; fromUserId: number; body: string; createdAt: Date },
     notice: Notice,
-  ): Promise<{ message: MessageRecord; told: number[] }>;
+  ): Promise<{ sent: true; message: MessageRecord; told: number[] } | { sent: false }>;
   /**
    * The newest `limit` messages of the conversation, oldest first, marking those to `readerId` read
    * at `at`, and the `message` notices this conversation sent them with (whether any was unread).

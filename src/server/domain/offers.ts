@@ -32,6 +32,8 @@ export interface OfferableState {
   pending: boolean;
   /** The highest amount the offered user has in the auction's history; undefined if they never bid. */
   toHighestBid: number | undefined;
+  /** Whether the offered user deleted their account: their bids stay in the history, but no offer reaches them. */
+  toDeleted: boolean;
 }
 
 /** An offer as the store writes it, with its notice. */
@@ -55,7 +57,7 @@ export function offerable(state: Pick<OfferableState, 'auction' | 'order'>): boo
 /**
  * Decides the seller's offer of the auction to `toId` at `now`, or throws why not: an unknown
  * auction 404, anyone but its seller 403, an auction that sold or still runs 409, a pending offer
- * 409, someone who never bid or did not pay for it 400 at `to`.
+ * 409, someone who never bid, deleted their account, or did not pay for it 400 at `to`.
  */
 export function decideOffer(state: OfferableState, callerId: number, toId: number, now: number, expiryMs: number): OfferDecision {
   const { auction } = state;
@@ -64,6 +66,7 @@ export function decideOffer(state: OfferableState, callerId: number, toId: numbe
   if (!offerable(state)) throw conflict(OFFER_WORDS.notOfferable);
   if (state.pending) throw conflict(OFFER_WORDS.pendingAlready);
   if (state.toHighestBid === undefined) throw invalid([{ path: 'to', message: OFFER_WORDS.notABidder }]);
+  if (state.toDeleted) throw invalid([{ path: 'to', message: OFFER_WORDS.deletedBidder }]);
   if (state.cancelledBuyerIds.includes(toId)) throw invalid([{ path: 'to', message: OFFER_WORDS.cancelledBuyer }]);
   const price = state.toHighestBid;
   return {

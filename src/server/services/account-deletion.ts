@@ -60,10 +60,17 @@ export async function deleteOwnAccount(
     ],
     TWO_FACTOR_WORDS.tooMany,
   );
+  const giveBack = () => Promise.all([limits.loginFailures.giveBack(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
   const row = await deps.store.users.byId(user.id);
+  // Deleted by an administrator since this session was read: its password is gone, so no password
+  // could be right; the answer is the race's, not a wrong password counted against the address.
+  if (row?.status === 'deleted') {
+    await giveBack();
+    throw conflict(DELETION_WORDS.already);
+  }
   const passwordRight = row !== undefined && (await deps.passwords.verify(input.password, row.passwordHash, `user:${user.id}`));
   if (!passwordRight) throw invalid([{ path: 'password', message: DELETION_WORDS.passwordWrong }]);
-  await Promise.all([limits.loginFailures.giveBack(key), limits.loginFailuresPerAddress.giveBack(client.ip)]);
+  await giveBack();
   await deleteAccount(deps, user.id, { kind: 'owner' }, null);
   return { message: DELETION_WORDS.done };
 }

@@ -6,7 +6,7 @@ import { MESSAGES_PER_PAGE, MESSAGE_WORDS } from '../../shared/messages';
 import type { ReadMessagesInput, SendMessageInput } from '../../shared/schemas/messages';
 import type { AuctionRecord, ConversationRecord, MessageRecord } from '../db/records';
 import type { AppDeps } from '../deps';
-import { badRequest, invalid, notFound } from '../domain/errors';
+import { badRequest, conflict, invalid, notFound } from '../domain/errors';
 import { parseId } from './auctions';
 import { photoUrls } from './photos';
 import { spendOrRefuse } from './rate-limit';
@@ -94,7 +94,8 @@ export async function readMessages(deps: AppDeps, caller: Caller, input: ReadMes
 /**
  * Writes a message: a question to the seller (which starts the conversation, unless the auction was
  * cancelled), or the seller's answer in a conversation begun. Its recipient gets a `message` notice,
- * unless one of this conversation is still unread for them.
+ * unless one of this conversation is still unread for them. A recipient who deleted their account is
+ * written to no more (409).
  */
 export async function sendMessage(deps: AppDeps, caller: Caller, input: SendMessageInput): Promise<Message> {
   const auction = await auctionOf(deps, input.auctionId);
@@ -103,19 +104,20 @@ export async function sendMessage(deps: AppDeps, caller: Caller, input: SendMess
   if (!fromSeller && auction.cancelledAt && !(await deps.store.messages.hasConversation(auction.id, withUserId))) {
     throw badRequest(MESSAGE_WORDS.cancelled);
   }
+  // The conversation stays readable once the other party deleted their account, but nothing reaches them.
+  const recipientId = fromSeller ? withUserId : auction.sellerId;
+  if ((await deps.store.users.byId(recipientId))?.status === 'deleted') throw conflict(MESSAGE_WORDS.recipientDeleted);
   // Counted once the message is sure to be written: a refused one costs the writer nothing.
   await spendOrRefuse([[deps.limits.messagesPerAccount, String(caller.id)]], MESSAGE_WORDS.tooMany);
-  const { message, told } = await deps.store.messages.post(
+  const sent = await deps.store.messages.post(
     { auctionId: auction.id, withUserId, fromUserId: caller.id, body: input.body, createdAt: new Date(deps.now()) },
-    {
-      userId: fromSeller ? withUserId : auction.sellerId,
-      kind: 'message',
-      message: MESSAGE_WORDS.notice(caller.name, auction.itemName),
-    },
+    { userId: recipientId, kind: 'message', message: MESSAGE_WORDS.notice(caller.name, auction.itemName) },
   );
+  // The account was deleted between the read above and the message's transaction.
+  if (!sent.sent) throw conflict(MESSAGE_WORDS.recipientDeleted);
   // After the commit, so a bell never counts a notice that could still roll back.
-  deps.notices.publish(told);
-  return toMessage(message);
+  deps.notices.publish(sent.told);
+  return toMessage(sent.message);
 }
 
 function toConversation(record: ConversationRecord, publicUrl: string): Conversation {

@@ -31,7 +31,8 @@ export interface AuditLogEntry {
   /** Null for a command-line run (`npm run create-admin`). */
   actor: { _id: string; name: string } | null;
   action: AuditAction;
-  target: { type: AuditTarget; _id: string };
+  /** `name`: the user's name, the auction's item, or the reported auction's item, as they are now; null when gone. */
+  target: { type: AuditTarget; _id: string; name: string | null };
   reason: string | null;
   createdAt: string;
   ipAddress: string | null;
@@ -117,7 +118,7 @@ function toEntry(row: AuditEntryRecord): AuditLogEntry {
     _id: String(row.id),
     actor: row.actorId === null ? null : { _id: String(row.actorId), name: row.actorName ?? 'Deleted account' },
     action: row.action,
-    target: { type: row.targetType, _id: String(row.targetId) },
+    target: { type: row.targetType, _id: String(row.targetId), name: row.targetName },
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     ipAddress: row.ipAddress,

@@ -10,6 +10,7 @@ import {
   Package,
   Receipt,
   Scale,
+  ScrollText,
   ShieldCheck,
   ShieldUser,
   SquarePlus,
@@ -51,6 +52,7 @@ export const userMenu: MenuItem[] = [
 export const adminMenu: MenuItem[] = [
   { label: 'Admin Panel', to: paths.admin, icon: ShieldUser },
   { label: 'Reports', to: paths.adminReports, icon: Flag },
+  { label: 'Audit log', to: paths.adminAudit, icon: ScrollText },
   { label: 'Dashboard', to: paths.home, icon: LayoutDashboard },
   { label: 'Create Auction', to: paths.createAuction, icon: SquarePlus },
   { label: 'View Auction', to: paths.auctions, icon: Gavel },

@@ -12,16 +12,34 @@ import type { AuditEntry } from '../../features/admin/types';
 import { formatDateTime } from '../../lib/format';
 import { paths } from '../../lib/paths';
 
-/** What an entry acted on: an auction links to its page; an account is named by its number (its name may have changed since). */
+const KIND: Record<AuditEntry['target']['type'], string> = { user: 'User', auction: 'Auction', report: 'Report' };
+
+/**
+ * What an entry acted on, by its name as it is now (a user's, an auction's item, a reported auction's
+ * item) and its number, which never changes: a user links to their public profile, an auction to its
+ * page. A target that is gone is named by its number alone.
+ */
 function Target({ target }: { target: AuditEntry['target'] }) {
-  if (target.type === 'auction') {
+  const number = `${KIND[target.type]} #${target._id}`;
+  if (target.name === null) return <span>{number}</span>;
+  if (target.type === 'report') {
     return (
-      <Link to={paths.auction(target._id)} className="text-accent-700 underline underline-offset-2 hover:text-accent-800">
-        Auction #{target._id}
-      </Link>
+      <span>
+        {number} <span className="font-normal text-slate-600">on “{target.name}”</span>
+      </span>
     );
   }
-  return <span>User #{target._id}</span>;
+  return (
+    <span>
+      <Link
+        to={target.type === 'user' ? paths.user(target._id) : paths.auction(target._id)}
+        className="break-words text-accent-700 underline underline-offset-2 hover:text-accent-800"
+      >
+        {target.name}
+      </Link>{' '}
+      <span className="font-normal whitespace-nowrap text-slate-600">({number})</span>
+    </span>
+  );
 }
 
 /** /admin/audit: every administrator action and create-admin run, newest first, a page at a time. */

@@ -6,7 +6,7 @@ import type { MessageStore } from '../store';
 import { TURN_SCOPES, type Db, type Dialect } from './dialect';
 import { all, get, run } from './work';
 
-export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: Dialect): MessageStore {
+export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotices }: Dialect): MessageStore {
   const { messages, notifications, users, auctions, orders } = t;
   const inConversation = (auctionId: number, withUserId: number) =>
     and(eq(messages.auctionId, auctionId), eq(messages.withUserId, withUserId))!;
@@ -56,6 +56,11 @@ export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: 
       return transaction(function* (tx) {
         // Two messages of one conversation at once could each find no unread notice and both send one: they take turns.
         yield* takeTurns(tx, TURN_SCOPES.conversation, `${message.auctionId}:${message.withUserId}`);
+        // Nothing reaches a deleted account. On PostgreSQL the recipient's row is shared-locked: a
+        // deletion under way (which locks it for update) finishes first and is seen, and one that comes
+        // after waits for this message, then erases its notice with the rest.
+        const recipient = tx.select({ status: users.status }).from(users).where(eq(users.id, notice.userId));
+        if ((yield* get(kind === 'pg' ? recipient.for('share') : recipient))?.status === 'deleted') return { sent: false as const };
         const written = (yield* get(tx.insert(messages).values(message).returning({ id: messages.id })))!;
         // Through messages_noticed_idx: the few messages of the conversation that sent a notice.
         const pending = yield* get(
@@ -92,7 +97,7 @@ export function messageQueries({ db, t, transaction, takeTurns, writeNotices }: 
           yield* run(tx.update(messages).set({ noticeId: sent.id }).where(eq(messages.id, written.id)));
         }
         const row = (yield* get(withWriter(tx).where(eq(messages.id, written.id))))!;
-        return { message: row, told };
+        return { sent: true as const, message: row, told };
       });
     },
     read(auctionId, withUserId, readerId, limit, at) {

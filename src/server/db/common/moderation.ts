@@ -1,9 +1,10 @@
 // What administrators change, the same on both databases (db/moderation-store.ts), and the piece other
 // transactions take in: `cancelByAdmin`, an administrator's cancel of one auction inside a transaction.
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql, type Column } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { decideRemoval } from '../../domain/bidder-removal';
 import type { ModeratedUser } from '../../domain/moderation';
-import type { AuditActor, CancelNotices, ModerationStore } from '../moderation-store';
+import type { AuditActor, AuditEntryRecord, CancelNotices, ModerationStore } from '../moderation-store';
 import { idCursor, pageOf } from '../paging';
 import type { AuctionRecord } from '../records';
 import { recordAudit } from './audit';
@@ -176,6 +177,12 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
     },
     async auditPage({ limit, cursor }) {
       const after = idCursor(cursor);
+      // The target's name as it is now, by its kind: one of the three joins finds it (none when it is gone).
+      const { auctions, reports } = t;
+      const targetUsers = alias(users, 'target_users');
+      const targetAuctions = alias(auctions, 'target_auctions');
+      const reportedAuctions = alias(auctions, 'reported_auctions');
+      const targets = (type: AuditEntryRecord['targetType'], id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
       const rows = await db
         .select({
           id: auditLog.id,
@@ -184,16 +191,27 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
           action: auditLog.action,
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
+          userName: targetUsers.name,
+          itemName: targetAuctions.itemName,
+          reportedItemName: reportedAuctions.itemName,
           reason: auditLog.reason,
           ipAddress: auditLog.ipAddress,
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
+        .leftJoin(targetUsers, targets('user', targetUsers.id))
+        .leftJoin(targetAuctions, targets('auction', targetAuctions.id))
+        .leftJoin(reports, targets('report', reports.id))
+        .leftJoin(reportedAuctions, eq(reportedAuctions.id, reports.auctionId))
         .where(after === null ? undefined : lt(auditLog.id, anyId(after)))
         .orderBy(desc(auditLog.id))
         .limit(limit + 1);
-      return pageOf(rows, limit, (row) => String(row.id));
+      const entries = rows.map(({ userName, itemName, reportedItemName, ...row }): AuditEntryRecord => ({
+        ...row,
+        targetName: userName ?? itemName ?? reportedItemName,
+      }));
+      return pageOf(entries, limit, (row) => String(row.id));
     },
   };
 }

@@ -35,7 +35,7 @@ function offerRead(t: Tables, on: Db) {
     .innerJoin(users, eq(users.id, offers.toId));
 }
 
-export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Dialect): OfferStore {
+export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices }: Dialect): OfferStore {
   const { offers, orders, auctions, bids, users } = t;
   const relistings = alias(auctions, 'relistings');
   const offerById = (on: Db, id: number) => get(offerRead(t, on).where(eq(offers.id, anyId(id))));
@@ -65,7 +65,7 @@ export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Di
         .innerJoin(users, eq(users.id, auctions.sellerId))
         .where(eq(auctions.id, anyId(auctionId))),
     );
-    if (!auction) return { auction, order: undefined, cancelledBuyerIds: [], pending: false, toHighestBid: undefined };
+    if (!auction) return { auction, order: undefined, cancelledBuyerIds: [], pending: false, toHighestBid: undefined, toDeleted: false };
     const auctionOrders = yield* all(
       tx
         .select({ status: orders.status, buyerId: orders.buyerId })
@@ -88,12 +88,24 @@ export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Di
               .from(bids)
               .where(and(eq(bids.auctionId, auction.id), eq(bids.bidderId, anyId(toId)))),
           );
+    // On PostgreSQL the offered user's row is shared-locked: a deletion under way (which locks it for
+    // update) finishes first and is seen here, and one that comes after waits for this offer, then
+    // declines it with the account's other pending offers.
+    const offered =
+      toId === null
+        ? undefined
+        : tx
+            .select({ status: users.status })
+            .from(users)
+            .where(eq(users.id, anyId(toId)));
+    const to = offered && (yield* get(kind === 'pg' ? offered.for('share') : offered));
     return {
       auction,
       order: auctionOrders[0],
       cancelledBuyerIds: auctionOrders.filter((o) => o.status === 'cancelled').map((o) => o.buyerId),
       pending: pending !== undefined,
       toHighestBid: highest?.amount ?? undefined,
+      toDeleted: to?.status === 'deleted',
     };
   }
 
@@ -139,18 +151,19 @@ export function offerQueries({ db, t, transaction, takeTurns, writeNotices }: Di
         const highest = max(bids.amount);
         const bidders = yield* all(
           tx
-            .select({ id: bids.bidderId, name: users.name, highestBid: highest })
+            .select({ id: bids.bidderId, name: users.name, status: users.status, highestBid: highest })
             .from(bids)
             .innerJoin(users, eq(users.id, bids.bidderId))
             .where(eq(bids.auctionId, state.auction.id))
-            .groupBy(bids.bidderId, users.name)
+            .groupBy(bids.bidderId, users.name, users.status)
             .orderBy(desc(highest), bids.bidderId),
         );
         const offered = yield* all(offerRead(t, tx).where(eq(offers.auctionId, state.auction.id)).orderBy(desc(offers.id)).limit(20));
         return {
           state,
+          // Only those the item may be offered to: neither a buyer who did not pay nor a deleted account.
           bidders: bidders
-            .filter((b) => !state.cancelledBuyerIds.includes(b.id))
+            .filter((b) => !state.cancelledBuyerIds.includes(b.id) && b.status !== 'deleted')
             .map((b) => ({ id: b.id, name: b.name, highestBid: Number(b.highestBid) })),
           offers: offered,
         };
