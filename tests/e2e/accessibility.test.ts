@@ -1,16 +1,11 @@
 // Every route of the client, as a visitor, a member and an administrator see it, at desktop and phone
 // width: axe-core finds no violation on any of them.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { axeReport } from './axe';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'correct horse battery';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WIDTHS = [
@@ -79,12 +74,7 @@ describeBrowser('accessibility of every page (axe-core)', () => {
     const memberToken = await signup('Mina Member', member.email);
     await createAuction(memberToken, 'Tin Robot');
     await bid(memberToken, auctionId, 45);
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', admin.password, '--name', 'Axel Admin'],
-      { cwd: root, env: { ...process.env, DATABASE_PATH: e2e.databasePath } },
-    );
-    expect(cli.stdout).toContain('Created admin');
+    expect(await e2e.createAdmin({ email: admin.email, password: admin.password, name: 'Axel Admin' })).toContain('Created admin');
     const contact = await fetch(`${e2e.baseUrl}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,18 +1,12 @@
 // Deleting an account in Chromium: a user asks from /profile (the password in a dialog), is refused
 // with the reason while they lead an auction, and, with nothing under way, is signed out to the home
 // page that says so; an administrator deletes a user from /admin/users. Screenshots at 1280 and 360 px.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DELETED_USER_NAME, DELETION_WORDS } from '../../src/shared/account-deletion';
 import { axeReport } from './axe';
 import { PASSWORD, testApi } from './api';
 import { describeBrowser, useBrowserHarness } from './harness';
-
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 
 describeBrowser('account deletion', () => {
   const e2e = useBrowserHarness();
@@ -83,15 +77,7 @@ describeBrowser('account deletion', () => {
   it('an administrator deletes a user from /admin/users; the row then reads Deleted user, with no action', async () => {
     const page = await e2e.newPage({ width: 1280, height: 900 });
     const admin = await api.signIn(page, 'Ada Deleter');
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', PASSWORD],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_PATH: e2e.databasePath },
-      },
-    );
-    expect(cli.stdout).toContain('admin');
+    expect(await e2e.createAdmin({ email: admin.email, password: PASSWORD })).toContain('admin');
     const target = await api.user('Gus Goner');
 
     await page.goto(`/admin/users?search=${encodeURIComponent('Gus Goner')}`);

@@ -1,16 +1,11 @@
 // The admin console in Chromium: who may enter, the dashboard's numbers, the users list (paging,
 // sorting, search, role filter, the address bar as its memory), all auctions by status, the inbox.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { axeReport } from './axe';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'correct horse battery';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MEMBERS = 45;
@@ -69,12 +64,7 @@ describeBrowser('admin console', () => {
     const names = Array.from({ length: MEMBERS }, (_, i) => memberName(i + 1));
     for (let i = 0; i < names.length; i += 15) await Promise.all(names.slice(i, i + 15).map((name) => signup(name)));
 
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name],
-      { cwd: root, env: { ...process.env, DATABASE_PATH: e2e.databasePath } },
-    );
-    expect(cli.stdout).toContain('Created admin');
+    expect(await e2e.createAdmin(admin)).toContain('Created admin');
     regular.token = await signup(regular.name, regular.email);
 
     // 21 active auctions (more than one page of 20) and one that ends in a moment.

@@ -1,8 +1,10 @@
 // Browser end-to-end harness: the built server on a free port with a fresh database, and Debian's
 // Chromium driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumInstalled } from '../../tools/chromium';
@@ -73,7 +75,14 @@ export interface BrowserHarness {
   newPage(options?: PageOptions): Promise<Page>;
   /** Saves a PNG to test-results/screenshots/<name>.png: the full page, or only the viewport (for overlays). */
   screenshot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<void>;
+  /**
+   * Runs `npm run create-admin` against the running server's database, as an operator would: a new
+   * administrator, or an existing account promoted (its password stays). What the command printed.
+   */
+  createAdmin(account: { email: string; password: string; name?: string }): Promise<string>;
 }
+
+const execFileAsync = promisify(execFile);
 
 export interface HarnessOptions {
   /** More settings for the server under test (e.g. CORS_ORIGINS), over the fixed ones. */
@@ -151,6 +160,15 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
       );
       await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
       await unstuck.evaluate((elements) => elements.forEach((el) => (el.style.position = '')));
+    },
+    async createAdmin({ email, password, name }) {
+      if (!server) throw new Error('The server is not running');
+      const args = ['--import', 'tsx', 'scripts/create-admin.ts', '--email', email, '--password', password];
+      const { stdout } = await execFileAsync(process.execPath, name === undefined ? args : [...args, '--name', name], {
+        cwd: root,
+        env: { ...process.env, DATABASE_PATH: server.databasePath },
+      });
+      return stdout;
     },
   };
 }

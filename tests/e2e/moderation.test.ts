@@ -2,17 +2,12 @@
 // dialog; the seller's login then names it), reinstates them and makes them an admin, reads all of it
 // in /admin/audit, and cancels another seller's auction with bids from its page. Screenshots at 1280
 // and 360 px.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { axeReport } from './axe';
 import { testApi } from './api';
 import { describeBrowser, useBrowserHarness } from './harness';
 
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'correct horse battery';
 
 describeBrowser('moderation', () => {
@@ -23,15 +18,7 @@ describeBrowser('moderation', () => {
   async function adminPage(width: number): Promise<Page> {
     const page = await e2e.newPage({ width, height: 900 });
     const admin = await api.signIn(page, width > 400 ? 'Ada Moderator' : 'Ari Moderator');
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', PASSWORD],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_PATH: e2e.databasePath },
-      },
-    );
-    expect(cli.stdout).toContain('admin');
+    expect(await e2e.createAdmin({ email: admin.email, password: PASSWORD })).toContain('admin');
     return page;
   }
 

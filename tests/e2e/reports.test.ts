@@ -2,17 +2,11 @@
 // then the page says it was reported), and an administrator finds it on /admin/reports, counted on the
 // dashboard, and dismisses it with a note, confirmed; it moves to Resolved. The tabs answer the keys too.
 // Screenshots at 1280 and 360 px.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { axeReport } from './axe';
 import { PASSWORD, testApi } from './api';
 import { describeBrowser, uniqueEmail, useBrowserHarness } from './harness';
-
-const run = promisify(execFile);
-const root = resolve(import.meta.dirname, '../..');
 
 describeBrowser('reports of listings', () => {
   const e2e = useBrowserHarness();
@@ -21,12 +15,7 @@ describeBrowser('reports of listings', () => {
   let auctionId = '';
 
   beforeAll(async () => {
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/create-admin.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name],
-      { cwd: root, env: { ...process.env, DATABASE_PATH: e2e.databasePath } },
-    );
-    expect(cli.stdout).toContain('Created admin');
+    expect(await e2e.createAdmin(admin)).toContain('Created admin');
     const seller = await api.user('Sid Seller');
     ({ id: auctionId } = await api.createAuction(seller.token, {
       name: 'Designer Handbag, Genuine',
