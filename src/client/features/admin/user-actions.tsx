@@ -84,7 +84,7 @@ export function UserActions({ user, stacked = false }: { user: AdminUser; stacke
   const suspended = user.status === 'suspended';
   const dialog = step ? DIALOGS[step] : DIALOGS.suspend;
   return (
-    <div className={stacked ? 'flex flex-col items-start gap-2' : 'flex flex-wrap gap-2'}>
+    <div className={stacked ? 'flex flex-col items-start gap-2 [&>button]:whitespace-nowrap' : 'flex flex-wrap gap-2'}>
       {suspended ? (
         <Button
           size="sm"
