@@ -14,7 +14,9 @@
 // median is reported), BENCH_FORM_FACTOR (mobile | desktop),
 // BENCH_CPU_PROF (1: the app and ceiling servers run with --cpu-prof and their top frames are printed),
 // BENCH_KEEP (1: keep the database in the temp folder), BENCH_ONLY (scenario ids, comma-separated;
-// photo-create names the creates with eight photos, photos.ts).
+// photo-create names the creates with eight photos, photos.ts), BENCH_ONCE_REQUESTS (requests per run of
+// the scenarios that use an auction once per request, 1000), BENCH_ACCEPT_ENCODING (sent with every
+// request of every row; none by default, as autocannon sends none: no answer is then compressed).
 // BENCH_SERVER_ENTRY (another build's dist/server/main.js to measure in place of this one's, on the
 // same data: an earlier commit's, for a before and after).
 import { execFileSync, fork } from 'node:child_process';
@@ -30,8 +32,9 @@ import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerPro
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { benchPhotoCreates, HEALTHZ_TARGET_MS, PHOTO_SCENARIO, type PhotoBench } from './photos';
 import { summariseProfile } from './profile';
-import type { BidFormat, BidTarget, Job, RunResult } from './runner';
-import { BID_SET_SIZE, BID_SETS, seedBenchDatabase, type BidSet, type Seeded } from './seed';
+import { auctionsMadeThroughRest, placeBids } from './bid-setups';
+import type { BidFormat, BidTarget, Job, OnceAction, RunResult } from './runner';
+import { BID_SET_SIZE, BID_SETS, RESERVE_OF_ONE_SHOTS, seedBenchDatabase, type BidSet, type Seeded } from './seed';
 import { copySeedToPostgres } from './seed-postgres';
 
 const int = (name: string, fallback: number, min: number) => {
@@ -58,6 +61,11 @@ const KEEP = process.env.BENCH_KEEP === '1';
 /** A comma-separated list of scenario ids to run (for profiling one path); all when unset. */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const PHOTO_CREATES = !ONLY || ONLY.has(PHOTO_SCENARIO);
+/** The scenarios that use an auction once per request: a fixed number of requests per run, each on an auction of its own. */
+const ONCE_SCENARIOS = ['bid-reserve', 'bid-buy-now'];
+const ONCE_REQUESTS = int('BENCH_ONCE_REQUESTS', 1000, 100);
+/** Their auctions, seeded only when one of them runs: per run (the warm-up and each round) the requests and one per connection. */
+const ONCE_AUCTIONS = ONCE_SCENARIOS.some((id) => !ONLY || ONLY.has(id)) ? (ROUNDS + 1) * (ONCE_REQUESTS + CONNECTIONS) : 0;
 const OFFERED_RATE = 300;
 const P99_TARGET_MS = 20;
 
@@ -236,6 +244,8 @@ interface Scenario {
   shortName?: string;
   minRatio?: number;
   maxP99?: number;
+  /** At most this many times the compared scenario's server CPU per answer. */
+  maxCpuTimes?: number;
   warmup: boolean;
   job(round: number): Promise<Job>;
 }
@@ -244,21 +254,59 @@ const readDuration = Math.max(2, DURATION - 1);
 
 /** The least share of its ceiling, in answers per second and in CPU per answer: the REST bid and the auction page. */
 const TARGETS = { bid: 0.6, detail: 0.8 };
+/** Every kind of bid, whatever it sets off (an automatic bid, a reserve met, a purchase), at most this many times the ceiling bid's CPU. */
+const BID_CPU_TIMES = 2.5;
+/** What a browser says it accepts (Chromium also names zstd, which the server does not offer): the server picks Brotli. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+/** The standing maximum of the rival in bid-auto: far above anything the runs reach. */
+const AUTO_MAXIMUM = 500_000_000;
 
 function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
-  // Each connection bids on its own auction, as its own bidder: set s, connection i → user s*60+i+1. The
-  // prices are read before every run, since the runs before it have raised them.
-  const targets = (d: Deployment, set: BidSet, count: number): Promise<BidTarget[]> =>
+  // Each connection bids on its own auction, as its own bidder: set s, connection i → user s*60+i+1 (the
+  // scenarios after BID_SETS go on counting, each rival 60 users on). The prices are read before every
+  // run, since the runs before it have raised them.
+  const userAt = (offset: number) => (offset % seeded.tokens.length) + 1;
+  const tokenAt = (offset: number) => seeded.tokens[offset % seeded.tokens.length]!;
+  /** With `rivalOffset`, two bidders per auction taking turns, the one who does not lead first. */
+  const targetsOf = (d: Deployment, auctionIds: number[], tokenOffset: number, rivalOffset?: number): Promise<BidTarget[]> =>
     Promise.all(
-      seeded.bidTargets[set].slice(0, count).map(async (auctionId, i) => {
-        const [row] = await d.db.all<{ current_price: number }>('select current_price from auctions where id = $1', [auctionId]);
-        return {
-          auctionId,
-          price: row!.current_price,
-          token: seeded.tokens[(BID_SETS.indexOf(set) * BID_SET_SIZE + i) % seeded.tokens.length]!,
-        };
+      auctionIds.map(async (auctionId, i) => {
+        const [row] = await d.db.all<{ current_price: number; leader_id: number | null }>(
+          'select current_price, leader_id from auctions where id = $1',
+          [auctionId],
+        );
+        const target = { auctionId, price: row!.current_price, token: tokenAt(tokenOffset + i) };
+        if (rivalOffset === undefined) return target;
+        const rival = tokenAt(rivalOffset + i);
+        return row!.leader_id === userAt(tokenOffset + i)
+          ? { ...target, token: rival, rivalToken: target.token }
+          : { ...target, rivalToken: rival };
       }),
     );
+  const targets = (d: Deployment, set: BidSet, count: number): Promise<BidTarget[]> =>
+    targetsOf(d, seeded.bidTargets[set].slice(0, count), BID_SETS.indexOf(set) * BID_SET_SIZE);
+  /** Where the bidders of the scenarios after BID_SETS start. */
+  const offset = (k: number) => (BID_SETS.length + k) * BID_SET_SIZE;
+  const once =
+    (url: string, action: OnceAction, auctionIds: number[]) =>
+    async (round: number): Promise<Job> => {
+      const perRun = ONCE_REQUESTS + CONNECTIONS;
+      return {
+        kind: 'once',
+        url,
+        action,
+        auctionIds: auctionIds.slice(round * perRun, (round + 1) * perRun),
+        price: RESERVE_OF_ONE_SHOTS - 1,
+        tokens: Array.from({ length: CONNECTIONS }, (_, i) => tokenAt(offset(5) + i)),
+        connections: CONNECTIONS,
+        requests: ONCE_REQUESTS,
+      };
+    };
+  /** A setup done once, before the first run that needs it. */
+  const onceOnly = <T>(work: () => Promise<T>) => {
+    let done: Promise<T> | undefined;
+    return () => (done ??= work());
+  };
   const read = (url: string, path: string, token = seeded.readerToken, connections = CONNECTIONS, duration = readDuration): Job => ({
     kind: 'read',
     url,
@@ -355,6 +403,79 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
     const app = d.app.baseUrl;
     const [bidRest, detail] = appScenarios(d, { ...naming(d), url: app, servers: [d.app], set: 'rest', targets: TARGETS });
     const onApp = (scenario: Omit<Scenario, 'servers'>): Scenario => ({ ...scenario, servers: [d.app] });
+    // Listed through the create form (a photo, a condition, shipping, a location), one per connection
+    // (more, never bid on, would change nothing of a bid): made through REST as a seller makes them,
+    // not seeded, as a few dozen creates take a few seconds. Each bidder then bids once, and leads
+    // their auction from the first run on.
+    // Each row gets its own: a run ends with bids still in flight, which would leave the next row's
+    // first prices stale if it ran on the same auctions straight after.
+    const leadersFrom = (bidders: number) =>
+      onceOnly(async () => {
+        const ids = await auctionsMadeThroughRest(app, seeded.sellerTokens, CONNECTIONS);
+        await placeBids(
+          app,
+          ids.map((auctionId, i) => ({ auctionId, token: tokenAt(bidders + i), amount: 101 })),
+        );
+        return ids;
+      });
+    const leaderAuctions = leadersFrom(offset(0));
+    const compressedLeaderAuctions = leadersFrom(offset(6));
+    // A rival's standing maximum far above the price on each auction: every bid is answered at once by
+    // the rival's automatic bid one dollar higher.
+    const autoAuctions = onceOnly(async () => {
+      const ids = seeded.autoTargets.slice(0, CONNECTIONS);
+      await placeBids(
+        app,
+        ids.map((auctionId, i) => ({ auctionId, token: tokenAt(offset(4) + i), amount: 101, maxBid: AUTO_MAXIMUM })),
+      );
+      return ids;
+    });
+    const bidJob = async (targets: Promise<BidTarget[]>, acceptEncoding?: string): Promise<Job> => ({
+      kind: 'bid',
+      url: app,
+      format: 'rest',
+      targets: await targets,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      ...(acceptEncoding ? { acceptEncoding } : {}),
+    });
+    const bidRow = (scenario: Omit<Scenario, 'servers' | 'compareTo' | 'maxCpuTimes' | 'warmup'>): Scenario =>
+      onApp({ ...scenario, compareTo: 'bid-ceiling', maxCpuTimes: BID_CPU_TIMES, warmup: true });
+    const bidKinds: Scenario[] = [
+      bidRow({
+        id: 'bid-leader-raises',
+        label: 'bid, leader raises own bid by $1 (REST-made auctions)',
+        job: async () => bidJob(targetsOf(d, await leaderAuctions(), offset(0))),
+      }),
+      // The same bids asking for a compressed answer, as browsers and most HTTP clients do: the answer
+      // (the auction, about 1.2 kB) is over the 1 kB past which JSON is compressed on the fly.
+      // autocannon asks for none, so no other row's answer is compressed (BENCH_ACCEPT_ENCODING).
+      bidRow({
+        id: 'bid-leader-raises-gzip',
+        label: 'bid, leader raises, Accept-Encoding: gzip, deflate, br',
+        job: async () => bidJob(targetsOf(d, await compressedLeaderAuctions(), offset(6)), BROWSER_ACCEPT_ENCODING),
+      }),
+      bidRow({
+        id: 'bid-turns',
+        label: 'bid, two bidders taking turns (each outbids)',
+        job: async () => bidJob(targetsOf(d, seeded.turnTargets.slice(0, CONNECTIONS), offset(1), offset(2))),
+      }),
+      bidRow({
+        id: 'bid-auto',
+        label: "bid, answered by a rival's automatic bid",
+        job: async () => bidJob(targetsOf(d, await autoAuctions(), offset(3))),
+      }),
+      bidRow({
+        id: 'bid-reserve',
+        label: `bid reaching the reserve (an auction each, ${ONCE_REQUESTS}/run)`,
+        job: once(app, 'bid', seeded.reserveAuctions),
+      }),
+      bidRow({
+        id: 'bid-buy-now',
+        label: `Buy It Now  POST /api/auction/:id/buy (${ONCE_REQUESTS}/run)`,
+        job: once(app, 'buy', seeded.buyNowAuctions),
+      }),
+    ];
     return [
       bidRest!,
       onApp({
@@ -366,6 +487,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         job: bid(d, app, 'trpc', 'trpc'),
       }),
       bidCeiling!,
+      ...bidKinds,
       detail!,
       detailRaw!,
       onApp({
@@ -415,6 +537,29 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         compareTo: null,
         warmup: true,
         job: async () => read(app, '/api/admin/users?search=ab&sortBy=name&sortOrder=asc&page=2', seeded.adminToken),
+      }),
+      // A seller's public page (their name, ratings and listings), and the moderators' two pages: the
+      // open reports, newest first, and the audit log.
+      onApp({
+        id: 'profile',
+        label: 'public profile  GET /api/users/:id',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, `/api/users/${seeded.profileUserId}`),
+      }),
+      onApp({
+        id: 'admin-reports',
+        label: 'admin reports  GET /api/admin/reports?status=open&limit=20',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, '/api/admin/reports?status=open&limit=20', seeded.adminToken),
+      }),
+      onApp({
+        id: 'admin-audit',
+        label: 'admin audit log  GET /api/admin/audit?limit=20',
+        compareTo: null,
+        warmup: true,
+        job: async () => read(app, '/api/admin/audit?limit=20', seeded.adminToken),
       }),
       onApp({
         id: 'list-all',
@@ -493,6 +638,12 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu
     const b = cpu.get(to)!;
     return median(a.map((v, i) => b[i]! / v));
   };
+  /** The row's CPU per answer as a multiple of the comparison's, per round, median. */
+  const perRoundCpuTimes = (id: string, to: string) => {
+    const a = cpu.get(id)!;
+    const b = cpu.get(to)!;
+    return median(a.map((v, i) => v / b[i]!));
+  };
   return scenarios.map((s) => {
     const rounds = results.get(s.id)!;
     const to = s.compareTo && results.has(s.compareTo) ? s.compareTo : null;
@@ -511,6 +662,13 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu
     if (s.maxP99 !== undefined) {
       target = `p99 ≤ ${s.maxP99} ms`;
       verdict = p99 <= s.maxP99 ? 'PASS' : 'FAIL';
+    }
+    if (s.maxCpuTimes !== undefined && to !== null) {
+      // NaN without /proc counts as unmet.
+      const times = perRoundCpuTimes(s.id, to);
+      const met = times <= s.maxCpuTimes;
+      target = `CPU ≤ ${s.maxCpuTimes}× (${fixed(times, 2)}×) ${met ? '✔' : '✘'}`;
+      verdict = met ? 'PASS' : 'FAIL';
     }
     if ((failed > 0 || errors > 0) && verdict === 'PASS') verdict = 'FAIL';
     return {
@@ -589,7 +747,7 @@ async function main() {
   const { dir } = ws;
   const loadStart = os.loadavg();
   log(`bench: temp folder ${dir}`);
-  const seeded = await seedBenchDatabase(ws.databasePath);
+  const seeded = await seedBenchDatabase(ws.databasePath, { oneShotAuctions: ONCE_AUCTIONS });
   log(
     `bench: seeded ${seeded.counts.users} users, ${seeded.counts.auctions} auctions, ${seeded.counts.bids} bids, ${seeded.counts.sessions} sessions in ${seeded.ms} ms`,
   );
@@ -622,7 +780,9 @@ async function main() {
 
     log(`bench: warm-up (${WARMUP} s per scenario, not counted)`);
     for (const s of scenarios.filter((x) => x.warmup)) {
-      await runJob({ ...(await s.job(0)), duration: WARMUP });
+      const job = await s.job(0);
+      // A scenario of a fixed number of requests warms up on its own auctions of round 0.
+      await runJob(job.kind === 'once' ? job : { ...job, duration: WARMUP });
     }
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of scenarios) {
@@ -729,6 +889,12 @@ async function main() {
   out.push('  (bare Fastify route, raw better-sqlite3 prepared statements, one IMMEDIATE transaction, session lookup);');
   out.push('  the auction detail compares to the same read done raw on that server; the search with a sort compares to the plain');
   out.push('  list page (its target: at least half its answers per second and CPU per answer). Other reads have no twin: "-".');
+  out.push(
+    `Every kind of bid is held to at most ${BID_CPU_TIMES}× the ceiling bid's CPU per answer ("CPU ≤ ${BID_CPU_TIMES}×", the median over rounds of`,
+  );
+  out.push(
+    `  row ÷ ceiling in brackets). The reserve and Buy It Now rows send ${ONCE_REQUESTS} requests per run, each on an auction of its own.`,
+  );
   if (deployments.some((d) => d.database === 'postgres')) {
     out.push("PostgreSQL rows: the same data copied into a scratch database on TEST_DATABASE_URL's server; their ceiling is the same");
     out.push('  routes over the pg driver (named prepared statements, the bid one transaction that locks the auction row). The rows');

@@ -4,9 +4,12 @@
 //
 // Jobs:
 //  - kind 'read': autocannon GETs of one path with one session.
-//  - kind 'bid': autocannon, one auction and one bidder per connection. autocannon sends fixed bodies, so
-//    each connection keeps its auction's price and rewrites its body after every answer: a success raises
-//    the price by 1; a 400 naming the current price resynchronises it. Non-success answers are counted.
+//  - kind 'bid': autocannon, one auction and one bidder per connection (or two taking turns). autocannon
+//    sends fixed requests, so each connection keeps its auction's price and builds its next request after
+//    every answer: a success sets the price the answer names (one more, or two where an automatic bid
+//    answered); a 400 naming the current price resynchronises it. Non-success answers are counted.
+//  - kind 'once': autocannon, each request on an auction of its own (a purchase, a bid that reaches the
+//    reserve), taken in turn from one list by whichever connection is free; a fixed number of requests.
 //  - kind 'open': an open-loop generator (not autocannon) for a fixed offered rate: sends are scheduled
 //    evenly at `rate` per second whatever the answers do, and latency counts from the scheduled moment
 //    (so a stalled server cannot hide its queue: no coordinated omission). Bids on one auction are sent
@@ -16,16 +19,52 @@ import autocannon from 'autocannon';
 
 export type BidFormat = 'rest' | 'trpc' | 'ceiling';
 
+/**
+ * BENCH_ACCEPT_ENCODING: sent with every request, as browsers and most HTTP clients send one (autocannon
+ * sends none, so by default no answer is compressed); the app compresses JSON answers over 1 kB.
+ */
+const acceptEncoding: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING
+  ? { 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING }
+  : {};
+
 export interface BidTarget {
   auctionId: number;
   price: number;
   token: string;
+  /** Two bidders taking turns: the other one's session. `token` bids first, and each bid outbids the other's. */
+  rivalToken?: string;
 }
+
+/** What a 'once' job does to each auction: bid one dollar above `price` on it, or buy it at its Buy It Now price. */
+export type OnceAction = 'bid' | 'buy';
 
 export type Job =
   | { kind: 'read'; url: string; path: string; token: string; connections: number; duration: number }
-  | { kind: 'bid'; url: string; format: BidFormat; targets: BidTarget[]; connections: number; duration: number; overallRate?: number }
-  | { kind: 'open'; url: string; format: BidFormat; targets: BidTarget[]; rate: number; duration: number };
+  | {
+      kind: 'bid';
+      url: string;
+      format: BidFormat;
+      targets: BidTarget[];
+      connections: number;
+      duration: number;
+      overallRate?: number;
+      /** Sent as Accept-Encoding with every bid (BENCH_ACCEPT_ENCODING otherwise). */
+      acceptEncoding?: string;
+    }
+  | { kind: 'open'; url: string; format: BidFormat; targets: BidTarget[]; rate: number; duration: number }
+  | {
+      kind: 'once';
+      url: string;
+      action: OnceAction;
+      /** One auction per request, and one more per connection (each connection builds its next request ahead). */
+      auctionIds: number[];
+      price: number;
+      /** One session per connection, in turn. */
+      tokens: string[];
+      connections: number;
+      /** Requests sent in all. */
+      requests: number;
+    };
 
 export interface RunResult {
   /** Successful answers per second over the run. */
@@ -43,7 +82,7 @@ export interface RunResult {
 }
 
 function bidRequest(format: BidFormat, target: BidTarget, amount: number) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${target.token}` };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${target.token}`, ...acceptEncoding };
   switch (format) {
     case 'rest':
       return { method: 'POST' as const, path: `/api/auction/${target.auctionId}`, headers, body: JSON.stringify({ bidAmount: amount }) };
@@ -62,25 +101,36 @@ function bidRequest(format: BidFormat, target: BidTarget, amount: number) {
 
 const successStatus = (format: BidFormat) => (format === 'trpc' ? 200 : 201);
 const CURRENT_PRICE = /current price is \$([\d,]+)/;
+/** The auction's price in a successful answer (REST, tRPC and the ceiling all name it so). */
+const ANSWERED_PRICE = /"currentPrice":(\d+)/;
+
+/** A purchase or a bid by hand on one auction, through REST. */
+function onceRequest(action: OnceAction, auctionId: number, price: number, token: string) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...acceptEncoding };
+  return action === 'buy'
+    ? { method: 'POST' as const, path: `/api/auction/${auctionId}/buy`, headers, body: '{}' }
+    : { method: 'POST' as const, path: `/api/auction/${auctionId}`, headers, body: JSON.stringify({ bidAmount: price + 1 }) };
+}
 
 function resync(target: BidTarget, body: string): void {
   const match = CURRENT_PRICE.exec(body);
   if (match) target.price = Number(match[1]!.replace(/,/g, ''));
 }
 
-async function runAutocannon(job: Extract<Job, { kind: 'read' | 'bid' }>): Promise<RunResult> {
+async function runAutocannon(job: Extract<Job, { kind: 'read' | 'bid' | 'once' }>): Promise<RunResult> {
   const samples: string[] = [];
   let ok = 0;
   let failed = 0;
   const options: autocannon.Options = {
     url: job.url,
     connections: job.connections,
-    duration: job.duration,
+    // A 'once' job runs until its requests are answered (options.amount, below).
+    ...(job.kind === 'once' ? {} : { duration: job.duration }),
     pipelining: 1,
     timeout: 20,
   };
   if (job.kind === 'read') {
-    options.headers = { authorization: `Bearer ${job.token}` };
+    options.headers = { authorization: `Bearer ${job.token}`, ...acceptEncoding };
     options.requests = [
       {
         method: 'GET',
@@ -94,6 +144,33 @@ async function runAutocannon(job: Extract<Job, { kind: 'read' | 'bid' }>): Promi
         },
       },
     ];
+  } else if (job.kind === 'once') {
+    if (job.auctionIds.length < job.requests + job.connections)
+      throw new Error(`${job.requests} requests on ${job.connections} connections need ${job.requests + job.connections} auctions`);
+    options.amount = job.requests;
+    let taken = 0;
+    let clients = 0;
+    // autocannon needs a valid first request to start from; each connection then builds its own.
+    options.requests = [onceRequest(job.action, job.auctionIds[0]!, job.price, job.tokens[0]!)];
+    options.setupClient = (client: autocannon.Client) => {
+      const token = job.tokens[clients++ % job.tokens.length]!;
+      // Built when the connection is set up and after every answer: the next auction of the list.
+      const request = {
+        method: 'POST',
+        setupRequest: (req: object) => ({
+          ...req,
+          ...onceRequest(job.action, job.auctionIds[Math.min(taken++, job.auctionIds.length - 1)]!, job.price, token),
+        }),
+        onResponse: (status: number, body: string) => {
+          if (status === 201) ok += 1;
+          else {
+            failed += 1;
+            if (samples.length < 3) samples.push(`${status} ${body.slice(0, 200)}`);
+          }
+        },
+      };
+      (client as unknown as { setRequests(requests: unknown[]): void }).setRequests([request]);
+    };
   } else {
     if (job.targets.length < job.connections)
       throw new Error(`${job.connections} connections need as many targets, got ${job.targets.length}`);
@@ -104,20 +181,30 @@ async function runAutocannon(job: Extract<Job, { kind: 'read' | 'bid' }>): Promi
     if (job.overallRate) options.overallRate = job.overallRate;
     options.setupClient = (client: autocannon.Client) => {
       const target = job.targets[next++]!;
+      // With a rival, the two take turns: the bidder of the next request flips after every success.
+      let rivalsTurn = false;
+      const encoding = job.acceptEncoding ? { 'accept-encoding': job.acceptEncoding } : {};
+      const current = () => {
+        const request = bidRequest(job.format, rivalsTurn ? { ...target, token: target.rivalToken! } : target, target.price + 1);
+        return { ...request, headers: { ...request.headers, ...encoding } };
+      };
       // setRequests (not setRequest): with a single request autocannon goes back to requests[0] every time.
+      // setupRequest builds every request afresh from the connection's state, after onResponse updated it.
       const request = {
-        ...bidRequest(job.format, target, target.price + 1),
+        ...current(),
+        setupRequest: (req: object) => ({ ...req, ...current() }),
         onResponse: (status: number, body: string) => {
           if (status === success) {
             ok += 1;
-            target.price += 1;
+            // A compressed answer cannot be read here: the price then goes up by the one dollar bid.
+            const answered = ANSWERED_PRICE.exec(body);
+            target.price = answered ? Number(answered[1]) : target.price + 1;
+            if (target.rivalToken) rivalsTurn = !rivalsTurn;
           } else {
             failed += 1;
             if (samples.length < 3) samples.push(`${status} ${body.slice(0, 200)}`);
             resync(target, body);
           }
-          // onResponse runs before autocannon builds the next request from requests[0].
-          client.setBody(bidRequest(job.format, target, target.price + 1).body);
         },
       };
       (client as unknown as { setRequests(requests: unknown[]): void }).setRequests([request]);

@@ -1,5 +1,8 @@
 // The benchmark's data: the app's own migrations (openSqlite), then 1,000 users, one admin, 10,000 auctions
-// and 100,000 bids written with raw prepared statements in one transaction, plus sessions for the load.
+// and 100,000 bids written with raw prepared statements in one transaction, plus sessions for the load,
+// reports and an audit log for the moderators' pages, and after the 10,000 the auctions of the bid
+// scenarios that need a state of their own (two bidders taking turns, a standing automatic maximum) and
+// of those that use an auction once per request (a bid reaching the reserve, Buy It Now).
 // Every row keeps the invariants the app relies on: per auction the bids rise by 1..10 from the starting
 // price, currentPrice and bidsCount match them, nobody bids on their own auction, bids fall inside [start, end),
 // the last bidder leads with each bidder's highest bid as their maximum, and ended auctions are closed.
@@ -26,6 +29,16 @@ const READER_ID = 1;
 /** How long the reader's conversation about the detail auction is: a long one, read whole. */
 const CONVERSATION_MESSAGES = 100;
 const STARTING_PRICE_OF_TARGETS = 100;
+/** Auctions per scenario of two bidders taking turns and of a standing automatic maximum: one per connection. */
+const STATEFUL_SET_SIZE = BID_SET_SIZE;
+/** A reserve the first bid reaches: one dollar above the start, the least bid allowed. */
+export const RESERVE_OF_ONE_SHOTS = STARTING_PRICE_OF_TARGETS + 1;
+const BUY_NOW_PRICE = 150;
+/** Sellers with a session (the last users, never bidders): the REST-made auctions are theirs. */
+const SELLER_SESSIONS = 10;
+/** Reports of listings, a third of them resolved (each with its audit entry), and more audit entries besides. */
+const REPORTS = 300;
+const AUDIT_PAIRS = 150;
 
 export interface Seeded {
   adminId: number;
@@ -34,6 +47,16 @@ export interface Seeded {
   tokens: string[];
   /** Auction ids per bid scenario. */
   bidTargets: Record<BidSet, number[]>;
+  /** Auctions for two bidders taking turns, and for a bidder against a standing automatic maximum: no bids yet. */
+  turnTargets: number[];
+  autoTargets: number[];
+  /** Auctions each bought once (Buy It Now) or bid on once (the bid reaches the reserve), in the order they are used. */
+  buyNowAuctions: number[];
+  reserveAuctions: number[];
+  /** Sessions of sellers who are never bidders. */
+  sellerTokens: string[];
+  /** A user with a public profile worth reading: the seller of the detail auction. */
+  profileUserId: number;
   detailAuctionId: number;
   /** The user whose session reads the list, the detail and the stats. */
   readerToken: string;
@@ -111,7 +134,8 @@ const CITIES = [
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function seedBenchDatabase(path: string): Promise<Seeded> {
+/** `oneShotAuctions`: how many auctions each of the two once-per-request scenarios gets (none unless it runs). */
+export async function seedBenchDatabase(path: string, { oneShotAuctions = 0 } = {}): Promise<Seeded> {
   const started = Date.now();
   const rand = prng(20260614);
   const passwordHash = await hashPassword('bench-password-1');
@@ -172,6 +196,12 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
 
   const adminId = USERS + 1;
   const tokens: string[] = [];
+  const sellerTokens: string[] = [];
+  const turnTargets: number[] = [];
+  const autoTargets: number[] = [];
+  const buyNowAuctions: number[] = [];
+  const reserveAuctions: number[] = [];
+  let profileUserId = 0;
   let adminToken = '';
   const bidTargets = Object.fromEntries(BID_SETS.map((s) => [s, [] as number[]])) as Record<BidSet, number[]>;
   const reserved = new Set<number>();
@@ -303,6 +333,45 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     };
     for (let id = 1; id <= SESSION_USERS; id++) tokens.push(session(id));
     adminToken = session(adminId);
+    for (let id = USERS - SELLER_SESSIONS + 1; id <= USERS; id++) sellerTokens.push(session(id));
+    profileUserId = detailSeller;
+
+    // Everything below comes after the data above, so that it stays what it was before these were added.
+    seedReportsAndAudit(sqlite, rand, adminId, now);
+
+    // Open auctions after the 10,000, sold by users without a session (never a bidder of the load):
+    // fresh ones for the stateful scenarios, and one per request for the once-per-request ones.
+    const insertOpen = sqlite.prepare(
+      `insert into auctions (id, seller_id, item_name, item_description, item_category, starting_price, current_price, bids_count,
+         starts_at, ends_at, created_at, reserve_price, buy_now_price, matched_at)
+       values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    );
+    let nextId = AUCTIONS + 1;
+    const open = (list: number[], count: number, prices: { reserve: number | null; buyNow: number | null }, what: string) => {
+      for (let i = 0; i < count; i++, nextId++) {
+        const startsAt = now - 60 * 60_000;
+        insertOpen.run(
+          nextId,
+          SESSION_USERS + 1 + (nextId % (USERS - SESSION_USERS - SELLER_SESSIONS)),
+          `${what} #${nextId}`,
+          `Lot ${nextId}: ${what.toLowerCase()}, described for the benchmark. Ships within three days.`,
+          CATEGORIES[nextId % CATEGORIES.length]!,
+          STARTING_PRICE_OF_TARGETS,
+          STARTING_PRICE_OF_TARGETS,
+          startsAt,
+          now + 30 * DAY_MS,
+          startsAt,
+          prices.reserve,
+          prices.buyNow,
+          startsAt,
+        );
+        list.push(nextId);
+      }
+    };
+    open(turnTargets, STATEFUL_SET_SIZE, { reserve: null, buyNow: null }, 'Contested clock');
+    open(autoTargets, STATEFUL_SET_SIZE, { reserve: null, buyNow: null }, 'Defended lamp');
+    open(reserveAuctions, oneShotAuctions, { reserve: RESERVE_OF_ONE_SHOTS, buyNow: null }, 'Reserved vase');
+    open(buyNowAuctions, oneShotAuctions, { reserve: null, buyNow: BUY_NOW_PRICE }, 'Buy It Now watch');
   })();
 
   const counted = (table: string) => (sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
@@ -315,9 +384,67 @@ export async function seedBenchDatabase(path: string): Promise<Seeded> {
     adminToken,
     tokens,
     bidTargets,
+    turnTargets,
+    autoTargets,
+    buyNowAuctions,
+    reserveAuctions,
+    sellerTokens,
+    profileUserId,
     detailAuctionId: DETAIL_AUCTION_ID,
     readerToken: tokens[READER_ID - 1]!,
     counts,
     ms: Date.now() - started,
   };
+}
+
+/**
+ * Reports of ordinary listings by users who do not sell them (two thirds still open, the rest dismissed
+ * by the admin, each with its audit entry), and suspensions each followed by its reinstatement, so that
+ * nobody ends up suspended: what the moderators' two pages read.
+ */
+function seedReportsAndAudit(
+  sqlite: ReturnType<typeof openSqlite>['$client'],
+  rand: ReturnType<typeof prng>,
+  adminId: number,
+  now: number,
+) {
+  const sellerOf = sqlite.prepare<[number], { seller_id: number }>('select seller_id from auctions where id = ?');
+  const insertReport = sqlite.prepare(
+    `insert into reports (auction_id, reporter_id, reason, details, created_at, status, resolution, resolution_note, resolved_at, resolved_by_id)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+  );
+  const insertAudit = sqlite.prepare(
+    'insert into audit_log (actor_id, action, target_type, target_id, reason, ip_address, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const reasons = ['counterfeit', 'prohibited', 'misleading', 'offensive', 'spam', 'other'] as const;
+  const seen = new Set<string>();
+  for (let r = 0; r < REPORTS; r++) {
+    const auctionId = rand.int(1, AUCTIONS);
+    let reporterId = rand.int(1, USERS);
+    if (reporterId === sellerOf.get(auctionId)!.seller_id) reporterId = (reporterId % USERS) + 1;
+    if (seen.has(`${auctionId}:${reporterId}`)) continue;
+    seen.add(`${auctionId}:${reporterId}`);
+    const at = now - (REPORTS - r) * HOUR_MS;
+    const resolved = r % 3 === 0;
+    const { id } = insertReport.get(
+      auctionId,
+      reporterId,
+      rand.pick(reasons),
+      'The photos do not match the description, and the price seems far too low for what is claimed.',
+      at,
+      resolved ? 'resolved' : 'open',
+      resolved ? 'dismiss' : null,
+      resolved ? 'Checked the listing: it keeps the rules.' : null,
+      resolved ? at + HOUR_MS : null,
+      resolved ? adminId : null,
+    ) as { id: number };
+    if (resolved)
+      insertAudit.run(adminId, 'resolve_report', 'report', id, 'Checked the listing: it keeps the rules.', '127.0.0.1', at + HOUR_MS);
+  }
+  for (let p = 0; p < AUDIT_PAIRS; p++) {
+    const userId = rand.int(1, USERS);
+    const at = now - (AUDIT_PAIRS - p) * 2 * HOUR_MS;
+    insertAudit.run(adminId, 'suspend_user', 'user', userId, 'Repeated unpaid orders.', '127.0.0.1', at);
+    insertAudit.run(adminId, 'reinstate_user', 'user', userId, 'Paid what was owed.', '127.0.0.1', at + HOUR_MS);
+  }
 }
