@@ -15,7 +15,7 @@ import { MODERATION_WORDS, SELLER_DELETED } from '../../src/shared/moderation';
 import { OFFER_WORDS } from '../../src/shared/offers';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { failure, PASSWORD, sessionOf, signedInUser } from '../support/accounts';
-import { insertAuction } from '../support/auctions';
+import { boughtOrder, insertAuction } from '../support/auctions';
 import { TEST_DATABASE, test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, login, patch, post, request, sessionCookieHeader, signup } from '../support/http';
 import { openEventStream } from '../support/sse';
@@ -33,19 +33,6 @@ async function people(deps: TestDeps) {
   const ben = await signedInUser(deps, 'Ben Bidder');
   const admin = await signedInUser(deps, 'Adam Admin', { role: 'admin' });
   return { sam, ann, ben, admin };
-}
-
-/** An item collected in person, bought at once by `buyer`: its order's id, awaiting payment. */
-async function boughtOrder(deps: TestDeps, seller: { id: number }, buyer: { id: number; name: string }, itemName = 'Brass desk lamp') {
-  const auctionId = await insertAuction(deps, seller.id, { itemName, startingPrice: 10 });
-  const at = new Date(deps.now());
-  const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: DAY_MS }, () => ({
-    at,
-    price: 50,
-    notices: [],
-  }));
-  if (outcome.kind !== 'bought') throw new Error('the order was not bought');
-  return { auctionId, orderId: String(outcome.orderId) };
 }
 
 /** Every row of every table, as text: where an address kept anywhere would show. */

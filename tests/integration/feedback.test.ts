@@ -6,7 +6,7 @@ import { DAY_MS } from '../../src/shared/constants';
 import { FEEDBACK_WORDS } from '../../src/shared/feedback';
 import { ORDER_WORDS } from '../../src/shared/orders';
 import { failure, sessionOf, signedInUser } from '../support/accounts';
-import { insertAuction, insertAuctionsInOrder } from '../support/auctions';
+import { boughtOrder, insertAuction, insertAuctionsInOrder } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 
@@ -20,22 +20,9 @@ async function people(deps: TestDeps) {
   return { seller, buyer, stranger, admin };
 }
 
-/** An item collected in person, bought at once by `buyer`: its order's id, left awaiting payment. */
-async function boughtOrder(deps: TestDeps, seller: { id: number }, buyer: { id: number; name: string }) {
-  const auctionId = await insertAuction(deps, seller.id, { itemName: 'Brass desk lamp', startingPrice: 10 });
-  const at = new Date(deps.now());
-  const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: DAY_MS }, () => ({
-    at,
-    price: 50,
-    notices: [],
-  }));
-  if (outcome.kind !== 'bought') throw new Error('the order was not bought');
-  return String(outcome.orderId);
-}
-
 /** An order paid and received, through the steps as its seller and buyer take them. */
 async function receivedOrder(deps: TestDeps, seller: Person, buyer: Person) {
-  const id = await boughtOrder(deps, seller, buyer);
+  const { orderId: id } = await boughtOrder(deps, seller, buyer);
   await seller.caller.orders.paid({ id });
   await buyer.caller.orders.received({ id });
   return id;
@@ -92,7 +79,7 @@ describe('leaving feedback', () => {
 
   test('refused before receipt (409 naming the status), past 60 days (409), for anyone else (404)', async ({ app, deps }) => {
     const { seller, buyer, stranger, admin } = await people(deps);
-    const unpaid = await boughtOrder(deps, seller, buyer);
+    const { orderId: unpaid } = await boughtOrder(deps, seller, buyer);
     const res = await post(app, `/api/orders/${unpaid}/feedback`, { rating: 'positive', comment: '' }, opts(buyer));
     expect(res.statusCode).toBe(409);
     expect(expectErrorBody(res).message).toBe(FEEDBACK_WORDS.notReceived('awaiting_payment'));

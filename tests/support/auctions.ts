@@ -188,6 +188,27 @@ export async function insertAuction(deps: AppDeps, sellerId: number, fields: Ins
 }
 
 /**
+ * An item collected in person, bought at once by `buyer` for $50 with a day to pay: its auction's id
+ * and its order's, awaiting payment.
+ */
+export async function boughtOrder(
+  deps: AppDeps,
+  seller: { id: number },
+  buyer: { id: number; name: string },
+  itemName = 'Brass desk lamp',
+): Promise<{ auctionId: string; orderId: string }> {
+  const auctionId = await insertAuction(deps, seller.id, { itemName, startingPrice: 10 });
+  const at = new Date(deps.now());
+  const outcome = await deps.store.auctions.buyNow({ auctionId: Number(auctionId), buyer, paymentDueMs: DAY_MS }, () => ({
+    at,
+    price: 50,
+    notices: [],
+  }));
+  if (outcome.kind !== 'bought') throw new Error('the order was not bought');
+  return { auctionId, orderId: String(outcome.orderId) };
+}
+
+/**
  * Auctions inserted one after another, so that their ids rise in the order given: inserts sent at
  * once take their ids in whatever order they reach PostgreSQL. Equal times list in id order.
  */
