@@ -104,17 +104,19 @@ export async function sendMessage(deps: AppDeps, caller: Caller, input: SendMess
   if (!fromSeller && auction.cancelledAt && !(await deps.store.messages.hasConversation(auction.id, withUserId))) {
     throw badRequest(MESSAGE_WORDS.cancelled);
   }
-  // The conversation stays readable once the other party deleted their account, but nothing reaches them.
   const recipientId = fromSeller ? withUserId : auction.sellerId;
-  if ((await deps.store.users.byId(recipientId))?.status === 'deleted') throw conflict(MESSAGE_WORDS.recipientDeleted);
-  // Counted once the message is sure to be written: a refused one costs the writer nothing.
-  await spendOrRefuse([[deps.limits.messagesPerAccount, String(caller.id)]], MESSAGE_WORDS.tooMany);
+  const writer = String(caller.id);
+  await spendOrRefuse([[deps.limits.messagesPerAccount, writer]], MESSAGE_WORDS.tooMany);
   const sent = await deps.store.messages.post(
     { auctionId: auction.id, withUserId, fromUserId: caller.id, body: input.body, createdAt: new Date(deps.now()) },
     { userId: recipientId, kind: 'message', message: MESSAGE_WORDS.notice(caller.name, auction.itemName) },
   );
-  // The account was deleted between the read above and the message's transaction.
-  if (!sent.sent) throw conflict(MESSAGE_WORDS.recipientDeleted);
+  // The conversation stays readable once the other party deleted their account, but nothing reaches
+  // them: the transaction reads the recipient, and a refused message costs the writer nothing.
+  if (!sent.sent) {
+    await deps.limits.messagesPerAccount.giveBack(writer);
+    throw conflict(MESSAGE_WORDS.recipientDeleted);
+  }
   // After the commit, so a bell never counts a notice that could still roll back.
   deps.notices.publish(sent.told);
   return toMessage(sent.message);
