@@ -2,6 +2,7 @@
 // IMMEDIATE transaction that raises the price conditionally, records the leader, and inserts the bid
 // with its number and the end it was placed under: the writes of the app's bid without a maximum.
 import Database from 'better-sqlite3';
+import { WAL_CHECKPOINT_PAGES } from '../../src/server/db/sqlite/open';
 import { checkBid, HttpError, type CeilingStore } from './ceiling-store';
 import type * as Row from './ceiling-store';
 
@@ -12,6 +13,7 @@ export function sqliteCeilingStore(path: string): CeilingStore {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
 
   const sessionLookup = db.prepare<[string], Row.SessionRow>(
     'select u.id, u.name, u.role, s.expires_at, s.last_seen_at from sessions s join users u on u.id = s.user_id where s.id = ?',

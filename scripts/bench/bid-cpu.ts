@@ -1,0 +1,76 @@
+// The bid's CPU in one process, without HTTP: seeds the bench's data (seed.ts) into a temporary SQLite
+// file and places bids through the bid service, in blocks timed with process.cpuUsage(), beside the
+// ceiling's transaction (ceiling-sqlite.ts) on the same file. Prints each kind's median and least
+// block per bid, and its ratio to the ceiling's least.
+//
+//   tsx scripts/bench/bid-cpu.ts        BID_CPU_BIDS (400 a block), BID_CPU_BLOCKS (7)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openShared } from '../../src/server/open-store';
+import { createDeps } from '../../src/server/deps';
+import { testSettings } from '../../src/server/env';
+import { placeBid } from '../../src/server/services/bids';
+import { sqliteCeilingStore } from './ceiling-sqlite';
+import { seedBenchDatabase, SESSION_USERS } from './seed';
+
+const BIDS = Number(process.env.BID_CPU_BIDS ?? 400);
+const BLOCKS = Number(process.env.BID_CPU_BLOCKS ?? 7);
+const us = (value: number) => value.toFixed(0);
+
+const folder = mkdtempSync(join(tmpdir(), 'bid-cpu-'));
+try {
+  const path = join(folder, 'bench.db');
+  const seeded = await seedBenchDatabase(path);
+  const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: join(folder, 'uploads') });
+  const deps = createDeps(settings, await openShared(settings));
+  const ceiling = sqliteCeilingStore(path);
+  const bidder = (i: number) => ({ id: (i % SESSION_USERS) + 1, name: `Bidder ${(i % SESSION_USERS) + 1}` });
+
+  const price = new Map<number, number>();
+  const next = (auctionId: number) => {
+    const value = (price.get(auctionId) ?? 100) + 1;
+    price.set(auctionId, value);
+    return value;
+  };
+  // Each kind: one bid of the block's i-th turn.
+  const kinds: Record<string, (i: number) => Promise<unknown>> = {
+    ceiling: async (i) => {
+      const auctionId = seeded.bidTargets.ceiling[i % 50]!;
+      return ceiling.placeBid(auctionId, bidder(i % 50).id, next(auctionId), Date.now());
+    },
+    leader: async (i) => {
+      const auctionId = seeded.bidTargets.rest[i % 50]!;
+      return placeBid(deps, bidder(i % 50), { auctionId: String(auctionId), bidAmount: next(auctionId) });
+    },
+    turns: async (i) => {
+      const auctionId = seeded.turnTargets[i % 25]!;
+      const turn = Math.floor(i / 25) % 2;
+      return placeBid(deps, bidder(100 + (i % 25) * 2 + turn), { auctionId: String(auctionId), bidAmount: next(auctionId) });
+    },
+  };
+  const only = process.env.BID_CPU_KINDS?.split(',');
+  for (const kind of Object.keys(kinds)) if (only && kind !== 'ceiling' && !only.includes(kind)) delete kinds[kind];
+  const results: Record<string, number[]> = {};
+  for (let block = 0; block <= BLOCKS; block++) {
+    for (const [kind, bid] of Object.entries(kinds)) {
+      const before = process.cpuUsage();
+      for (let i = 0; i < BIDS; i++) await bid(block * BIDS + i);
+      const used = process.cpuUsage(before);
+      // The first block warms up and is not counted.
+      if (block > 0) (results[kind] ??= []).push((used.user + used.system) / BIDS);
+    }
+  }
+  const least = (values: number[]) => Math.min(...values);
+  const ceilingLeast = least(results.ceiling!);
+  for (const [kind, values] of Object.entries(results)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    console.log(
+      `${kind}: ${us(sorted[Math.floor(sorted.length / 2)]!)} µs CPU per bid (median), ${us(sorted[0]!)} (least), ` +
+        `${(sorted[0]! / ceilingLeast).toFixed(2)}× the ceiling's least`,
+    );
+  }
+  await ceiling.close();
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
