@@ -32,6 +32,7 @@ import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerPro
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { benchPhotoCreates, HEALTHZ_TARGET_MS, PHOTO_SCENARIO, type PhotoBench } from './photos';
 import { summariseProfile } from './profile';
+import { probeOptions, readProbe } from './server-probe';
 import { auctionsMadeThroughRest, placeBids } from './bid-setups';
 import type { BidFormat, BidTarget, Job, OnceAction, RunResult } from './runner';
 import { BID_SET_SIZE, BID_SETS, RESERVE_OF_ONE_SHOTS, seedBenchDatabase, type BidSet, type Seeded } from './seed';
@@ -156,9 +157,34 @@ async function startCeiling(ws: Workspace, profileDir?: string): Promise<ServerP
   });
 }
 
-/** The built app on the workspace; to profile it, with --cpu-prof (written when SIGTERM ends it). */
-function startApp(ws: Workspace, profileDir?: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  return startServer(ws, { env, entry: SERVER_ENTRY, ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}) });
+/** Each app server's probe report file (server-probe.ts): every run reads how long it held its event loop. */
+const probeFiles = new Map<ServerProcess, string>();
+/** No request may hold an app server's event loop longer than this, at the bench's data sizes. */
+const LOOP_TARGET_MS = 100;
+
+/**
+ * The built app on the workspace (on `ws.port`, or `port`), with the event loop's probe; to profile it,
+ * with --cpu-prof (written when SIGTERM ends it).
+ */
+async function startApp(ws: Workspace, profileDir?: string, env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+  const where = port === undefined ? ws : { ...ws, port, baseUrl: `http://127.0.0.1:${port}` };
+  const file = join(ws.dir, `loop-${where.port}.json`);
+  const probe = probeOptions(file, { memory: false });
+  const server = await startServer(where, {
+    env: { ...env, ...probe.env },
+    entry: SERVER_ENTRY,
+    nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...probe.nodeArgs],
+  });
+  probeFiles.set(server, file);
+  return server;
+}
+
+/** The longest any of these servers held its event loop since the last call (which starts the measure again). */
+async function loopHeldMs(servers: ServerProcess[]): Promise<number> {
+  const probed = servers.filter((server) => probeFiles.has(server));
+  if (probed.length === 0) return NaN;
+  const reports = await Promise.all(probed.map((server) => readProbe(server, probeFiles.get(server)!)));
+  return Math.max(...reports.map((report) => report.loop.maxMs));
 }
 
 /** As deploy/nginx.conf says its instances run: believing the one proxy in front for the client's address. */
@@ -214,8 +240,7 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   // The other two instances share the workspace's database and uploads, each on a port of its own.
   const instances = [app];
   for (let i = 2; i <= 3; i++) {
-    const port = await freePort();
-    instances.push(await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, { env: BEHIND_NGINX, entry: SERVER_ENTRY }));
+    instances.push(await startApp(ws, undefined, BEHIND_NGINX, await freePort()));
   }
   const balancer = await startNginx(
     await freePort(),
@@ -620,6 +645,8 @@ interface Row {
   cpuPerAnswer: number;
   /** The comparison's CPU per answer ÷ this row's, per round, median: the share of the ceiling's efficiency. */
   cpuRatio: number | null;
+  /** The longest the app's event loop was held in any round, in milliseconds (NaN: not an app's row). */
+  loopMs: number;
   /** The compared scenario's short name, or '-'. */
   ratioTo: string;
   target: string;
@@ -627,7 +654,12 @@ interface Row {
   samples: string[];
 }
 
-function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu: Map<string, number[]>): Row[] {
+function buildRows(
+  scenarios: Scenario[],
+  results: Map<string, RunResult[]>,
+  cpu: Map<string, number[]>,
+  loop: Map<string, number[]>,
+): Row[] {
   const perRoundRatio = (id: string, to: string) => {
     const a = results.get(id)!;
     const b = results.get(to)!;
@@ -683,6 +715,7 @@ function buildRows(scenarios: Scenario[], results: Map<string, RunResult[]>, cpu
       ratio,
       cpuPerAnswer: median(cpu.get(s.id) ?? []),
       cpuRatio,
+      loopMs: Math.max(...(loop.get(s.id) ?? [NaN])),
       ratioTo: (to && scenarios.find((x) => x.id === to)?.shortName) ?? '-',
       target,
       verdict,
@@ -760,6 +793,8 @@ async function main() {
   const results = new Map<string, RunResult[]>();
   /** Server CPU per answer of each run, in microseconds, by scenario. */
   const cpu = new Map<string, number[]>();
+  /** The longest the app's event loop was held in each run, in milliseconds, by scenario (NaN: a ceiling's run). */
+  const loop = new Map<string, number[]>();
   let jsSize: InitialJs | undefined;
   let lighthouse: LighthousePage[] = [];
   let photoCreates: PhotoBench | undefined;
@@ -787,15 +822,18 @@ async function main() {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of scenarios) {
         const job = await s.job(round);
+        await loopHeldMs(s.servers);
         const cpuBefore = cpuOf(s.servers);
         const result = await runJob(job);
         const perAnswer = (cpuOf(s.servers) - cpuBefore) / Math.max(1, result.ok + result.failed);
+        const held = await loopHeldMs(s.servers);
+        loop.set(s.id, [...(loop.get(s.id) ?? []), held]);
         const list = results.get(s.id) ?? [];
         list.push(result);
         results.set(s.id, list);
         cpu.set(s.id, [...(cpu.get(s.id) ?? []), perAnswer]);
         log(
-          `  round ${round}  ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p50 ${fixed(result.p50, 1).padStart(6)} ms  p99 ${fixed(result.p99, 1).padStart(6)} ms  CPU ${fixed(perAnswer).padStart(6)} µs/answer` +
+          `  round ${round}  ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p50 ${fixed(result.p50, 1).padStart(6)} ms  p99 ${fixed(result.p99, 1).padStart(6)} ms  CPU ${fixed(perAnswer).padStart(6)} µs/answer  loop ${fixed(held).padStart(4)} ms` +
             (result.failed || result.errors ? `  non-2xx ${result.failed} errors ${result.errors} ${result.samples[0] ?? ''}` : ''),
         );
       }
@@ -842,15 +880,16 @@ async function main() {
     for (const d of deployments.filter((x) => x.ws !== ws)) d.ws.remove();
   }
 
-  const rows = buildRows(scenarios, results, cpu);
+  const rows = buildRows(scenarios, results, cpu, loop);
   const table = formatTable(
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/answer', 'ratio', 'CPU ratio', 'to', 'target', 'result', 'non-2xx'],
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/answer', 'loop ms', 'ratio', 'CPU ratio', 'to', 'target', 'result', 'non-2xx'],
     rows.map((r) => [
       r.label,
       perSecond(r.rps),
       fixed(r.p50, 1),
       fixed(r.p99, 1),
       fixed(r.cpuPerAnswer),
+      fixed(r.loopMs),
       r.ratio === null ? '-' : r.ratio.toFixed(2),
       r.cpuRatio === null ? '-' : r.cpuRatio.toFixed(2),
       r.ratioTo,
@@ -858,7 +897,7 @@ async function main() {
       r.verdict,
       String(r.failed + r.errors),
     ]),
-    new Set([1, 2, 3, 4, 5, 6, 10]),
+    new Set([1, 2, 3, 4, 5, 6, 7, 11]),
   );
 
   const cpus = os.cpus();
@@ -882,6 +921,17 @@ async function main() {
   out.push('');
   out.push(table);
   out.push('');
+  const held = rows.filter((r) => Number.isFinite(r.loopMs)).sort((a, b) => b.loopMs - a.loopMs)[0];
+  if (held) {
+    out.push(
+      `event loop: held at most ${fixed(held.loopMs)} ms in any app row (${held.label.trim()}); target ≤ ${LOOP_TARGET_MS} ms ` +
+        (held.loopMs <= LOOP_TARGET_MS ? 'PASS' : 'FAIL'),
+    );
+    out.push(
+      "loop ms: the longest an app server's event loop was held in any round (perf_hooks in the server, 10 ms resolution;",
+      '  under load one turn of the loop serves every request that arrived meanwhile). Ceiling rows: "-".',
+    );
+  }
   out.push('ratio: median over rounds of (row req/s ÷ comparison req/s in the same round). CPU ratio: median over rounds of');
   out.push(
     "  (comparison's server CPU per answer ÷ row's), CPU read from /proc/<pid>/stat around each run. Bids compare to the ceiling bid",

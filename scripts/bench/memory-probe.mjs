@@ -1,6 +1,6 @@
 // Loaded into the benchmark's server (node --import) to measure what one scenario costs it: memory,
 // process.memoryUsage() sampled every 10 ms with the highest value of each figure kept, and the
-// longest the event loop was held (perf_hooks). On SIGUSR2 the highest values since the last signal,
+// longest the event loop was held (perf_hooks; alone with BENCH_MEMORY_SAMPLING=0). On SIGUSR2 the highest values since the last signal,
 // the values now and the longest delay are written to BENCH_MEMORY_FILE as one line of JSON, and
 // the measures start again from now. Only the benchmark loads it.
 import { writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ function sample() {
 if (file) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
-  setInterval(sample, 10).unref();
+  if (process.env.BENCH_MEMORY_SAMPLING !== '0') setInterval(sample, 10).unref();
   process.on('SIGUSR2', () => {
     const now = sample();
     const pick = (usage) => Object.fromEntries(FIGURES.map((figure) => [figure, usage[figure]]));

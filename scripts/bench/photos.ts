@@ -5,30 +5,16 @@
 // (healthz-probe.mjs), and in each the server's memory above its size at rest (the highest RSS, JS
 // heap and ArrayBuffers seen) and the longest its event loop was held.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { freePort } from '../../tools/ports';
 import { startServer, type Workspace } from '../../tools/server-process';
+import { probeOptions, readProbe, type Memory } from './server-probe';
 
 export const PHOTO_SCENARIO = 'photo-create';
 const PHOTOS = 8;
 /** /healthz within this while the creates run, as for the whole lists (docs/rules/limits.md). */
 export const HEALTHZ_TARGET_MS = 100;
-
-export interface Memory {
-  rss: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-}
-
-/** What the server's probe reports: its memory at its highest and now, and its event loop's delay. */
-interface Probe {
-  peak: Memory;
-  now: Memory;
-  loop: { maxMs: number; p99Ms: number };
-}
 
 export interface PhotoBench {
   photoBytes: number;
@@ -89,23 +75,8 @@ export async function benchPhotoCreates(ws: Workspace, tokens: string[], log: (l
   const { type, body } = await createBody(bytes);
   const port = await freePort();
   const memoryFile = join(ws.dir, 'photo-memory.json');
-  const server = await startServer(
-    { ...ws, port, baseUrl: `http://127.0.0.1:${port}` },
-    { nodeArgs: ['--import', join(import.meta.dirname, 'memory-probe.mjs')], env: { BENCH_MEMORY_FILE: memoryFile } },
-  );
-  /** The highest values since the last call, the values now, and the event loop's delay. */
-  const probe = async (): Promise<Probe> => {
-    rmSync(memoryFile, { force: true });
-    server.child.kill('SIGUSR2');
-    for (let i = 0; i < 200; i++) {
-      try {
-        return JSON.parse(readFileSync(memoryFile, 'utf8')) as Probe;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-    throw new Error('the server did not report its memory');
-  };
+  const server = await startServer({ ...ws, port, baseUrl: `http://127.0.0.1:${port}` }, probeOptions(memoryFile, { memory: true }));
+  const probe = () => readProbe(server, memoryFile);
   const above = (peak: Memory, rest: Memory): Memory => ({
     rss: peak.rss - rest.rss,
     heapUsed: peak.heapUsed - rest.heapUsed,
