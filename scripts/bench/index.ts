@@ -409,6 +409,43 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
     },
   ];
 
+  /** Bids offered at a fixed rate, on one instance: their p99, on either database. */
+  const rateScenarios = (d: Deployment): Scenario[] => [
+    {
+      id: `${naming(d).id}rate-autocannon`,
+      label: `${naming(d).label}bid REST, ${OFFERED_RATE}/s offered (autocannon overallRate, 10 conns)`,
+      servers: [d.app],
+      compareTo: null,
+      maxP99: P99_TARGET_MS,
+      warmup: false,
+      job: async () => ({
+        kind: 'bid',
+        url: d.app.baseUrl,
+        format: 'rest',
+        targets: await targets(d, 'rate', 10),
+        connections: 10,
+        duration: readDuration,
+        overallRate: OFFERED_RATE,
+      }),
+    },
+    {
+      id: `${naming(d).id}rate-open`,
+      label: `${naming(d).label}bid REST, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
+      servers: [d.app],
+      compareTo: null,
+      maxP99: P99_TARGET_MS,
+      warmup: false,
+      job: async () => ({
+        kind: 'open',
+        url: d.app.baseUrl,
+        format: 'rest',
+        targets: await targets(d, 'open', CONNECTIONS),
+        rate: OFFERED_RATE,
+        duration: readDuration,
+      }),
+    },
+  ];
+
   return deployments.flatMap((d): Scenario[] => {
     const [bidCeiling, detailRaw] = ceilingScenarios(d);
     if (d.database === 'postgres') {
@@ -423,7 +460,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
             set: 'cluster',
           })
         : [];
-      return [bidRest!, bidCeiling!, detail!, detailRaw!, ...cluster];
+      return [bidRest!, bidCeiling!, detail!, detailRaw!, ...rateScenarios(d), ...cluster];
     }
     const app = d.app.baseUrl;
     const [bidRest, detail] = appScenarios(d, { ...naming(d), url: app, servers: [d.app], set: 'rest', targets: TARGETS });
@@ -593,37 +630,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         warmup: false,
         job: async () => read(app, '/api/auction', seeded.readerToken, 4, Math.max(2, DURATION - 2)),
       }),
-      onApp({
-        id: 'rate-autocannon',
-        label: `bid REST, ${OFFERED_RATE}/s offered (autocannon overallRate, 10 conns)`,
-        compareTo: null,
-        maxP99: P99_TARGET_MS,
-        warmup: false,
-        job: async () => ({
-          kind: 'bid',
-          url: app,
-          format: 'rest',
-          targets: await targets(d, 'rate', 10),
-          connections: 10,
-          duration: readDuration,
-          overallRate: OFFERED_RATE,
-        }),
-      }),
-      onApp({
-        id: 'rate-open',
-        label: `bid REST, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
-        compareTo: null,
-        maxP99: P99_TARGET_MS,
-        warmup: false,
-        job: async () => ({
-          kind: 'open',
-          url: app,
-          format: 'rest',
-          targets: await targets(d, 'open', CONNECTIONS),
-          rate: OFFERED_RATE,
-          duration: readDuration,
-        }),
-      }),
+      ...rateScenarios(d),
     ];
   });
 }
