@@ -27,27 +27,29 @@ try {
   const ceiling = sqliteCeilingStore(path);
   const bidder = (i: number) => ({ id: (i % SESSION_USERS) + 1, name: `Bidder ${(i % SESSION_USERS) + 1}` });
 
+  // Each auction's price as the last answer left it.
   const price = new Map<number, number>();
-  const next = (auctionId: number) => {
-    const value = (price.get(auctionId) ?? 100) + 1;
-    price.set(auctionId, value);
-    return value;
+  const bidOn = async (auctionId: number, who: { id: number; name: string }, maxBid?: number) => {
+    const answer = await placeBid(deps, who, { auctionId: String(auctionId), bidAmount: (price.get(auctionId) ?? 100) + 1, maxBid });
+    price.set(auctionId, answer.auction.currentPrice);
   };
+  // A rival's standing maximum far above anything the blocks reach, on each auction of `auto`.
+  const rival = (i: number) => bidder(200 + i);
+  for (const [i, auctionId] of seeded.autoTargets.slice(0, 25).entries()) await bidOn(auctionId, rival(i), 500_000_000);
   // Each kind: one bid of the block's i-th turn.
   const kinds: Record<string, (i: number) => Promise<unknown>> = {
     ceiling: async (i) => {
       const auctionId = seeded.bidTargets.ceiling[i % 50]!;
-      return ceiling.placeBid(auctionId, bidder(i % 50).id, next(auctionId), Date.now());
+      const amount = (price.get(auctionId) ?? 100) + 1;
+      price.set(auctionId, amount);
+      return ceiling.placeBid(auctionId, bidder(i % 50).id, amount, Date.now());
     },
-    leader: async (i) => {
-      const auctionId = seeded.bidTargets.rest[i % 50]!;
-      return placeBid(deps, bidder(i % 50), { auctionId: String(auctionId), bidAmount: next(auctionId) });
-    },
-    turns: async (i) => {
-      const auctionId = seeded.turnTargets[i % 25]!;
-      const turn = Math.floor(i / 25) % 2;
-      return placeBid(deps, bidder(100 + (i % 25) * 2 + turn), { auctionId: String(auctionId), bidAmount: next(auctionId) });
-    },
+    // A leader raising their own bid by a dollar.
+    leader: (i) => bidOn(seeded.bidTargets.rest[i % 50]!, bidder(i % 50)),
+    // Two bidders per auction taking turns, each bid outbidding the other.
+    turns: (i) => bidOn(seeded.turnTargets[i % 25]!, bidder(100 + (i % 25) * 2 + (Math.floor(i / 25) % 2))),
+    // Each bid answered at once by the rival's automatic bid.
+    auto: (i) => bidOn(seeded.autoTargets[i % 25]!, bidder(150 + (i % 25))),
   };
   const only = process.env.BID_CPU_KINDS?.split(',');
   for (const kind of Object.keys(kinds)) if (only && kind !== 'ceiling' && !only.includes(kind)) delete kinds[kind];
