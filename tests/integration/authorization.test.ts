@@ -141,8 +141,8 @@ async function ownOrder(fx: Fixture, who: Who, deps: TestDeps, side: 'seller' | 
     notices: [],
   }));
   if (outcome.kind !== 'bought') throw new Error('the matrix order was not bought');
-  await deps.sql(`update orders set status = '${status}' where id = $1`, [outcome.orderId]);
-  return String(outcome.orderId);
+  await deps.sql(`update orders set status = '${status}' where id = $1`, [outcome.order.id]);
+  return String(outcome.order.id);
 }
 
 /** An order the caller bought (signed out: the seller's own, never reached), received just now: feedback is open. */

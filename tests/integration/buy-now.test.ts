@@ -275,6 +275,39 @@ describe('POST /api/auction/:id/buy', () => {
     });
   });
 
+  test('the answer is what a read right after it returns: the auction as the buyer sees it, and the order', async ({ app, deps }) => {
+    const { seller, buyer } = await people(deps);
+    // Every field the answer builds from the purchase's own records: a photo, shipping, a watch.
+    const row = await deps.store.auctions.insert({
+      sellerId: seller.id,
+      itemName: 'Walnut writing desk',
+      itemDescription: 'A small walnut writing desk with two drawers.',
+      itemCategory: 'Home & Garden',
+      startingPrice: 100,
+      buyNowPrice: 320,
+      photo: 'desk.jpg',
+      morePhotos: ['desk-2.jpg'],
+      itemCondition: 'good',
+      shippingCost: 35,
+      itemLocation: 'Lyon, France',
+      startsAt: new Date(deps.now()),
+      endsAt: new Date(deps.now() + 7 * DAY_MS),
+      createdAt: new Date(deps.now()),
+    });
+    const id = String(row.id);
+    await buyer.caller.user.setWatching({ auctionId: id, watching: true });
+    deps.clock.advance(60_000);
+
+    const res = await buy(app, id, buyer.token);
+    expect(res.statusCode, res.body).toBe(201);
+    const { auction, order } = res.json();
+    expect(order).toMatchObject({ price: 320, shippingCost: 35, total: 355, auction: { itemPhoto: expect.stringContaining('desk.jpg') } });
+    expect(auction).toMatchObject({ watching: true, orderId: order._id, itemCondition: 'good', shippingCost: 35 });
+
+    expect((await get(app, `/api/orders/${order._id}`, { cookie: buyer.token })).json()).toEqual(order);
+    expect((await get(app, `/api/auction/${id}`, { cookie: buyer.token })).json()).toEqual(auction);
+  });
+
   test('with mail on, the won and sold notices are queued in the outbox with the purchase', async ({ makeDeps }) => {
     const deps = await makeDeps({ SMTP_URL: 'smtp://127.0.0.1:9' });
     const { seller, buyer } = await people(deps);

@@ -4763,7 +4763,7 @@ async function orderWorld(deps: Deps, actor: Actor, step: OrderStep) {
       notices: [],
     }));
     if (outcome.kind !== 'bought') throw new Error('the fuzz order was not bought');
-    return String(outcome.orderId);
+    return String(outcome.order.id);
   };
   const { side, from } = ORDER_STEPS[step];
   const mine = side === 'seller' ? await make(actor.id, other) : await make(other.id, me);
@@ -4922,8 +4922,8 @@ async function feedbackWorld(deps: Deps, actor: Actor) {
     }));
     if (outcome.kind !== 'bought') throw new Error('the fuzz order was not bought');
     const receivedAt = status === 'received' ? at : null;
-    await deps.sql('update orders set status = $1, received_at = $2 where id = $3', [status, receivedAt, outcome.orderId]);
-    return String(outcome.orderId);
+    await deps.sql('update orders set status = $1, received_at = $2 where id = $3', [status, receivedAt, outcome.order.id]);
+    return String(outcome.order.id);
   };
   const bought = await make(other.id, me, 'received');
   const sold = await make(actor.id, other, 'received');

@@ -205,7 +205,7 @@ export async function boughtOrder(
     notices: [],
   }));
   if (outcome.kind !== 'bought') throw new Error('the order was not bought');
-  return { auctionId, orderId: String(outcome.orderId) };
+  return { auctionId, orderId: String(outcome.order.id) };
 }
 
 /**

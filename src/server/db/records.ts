@@ -238,9 +238,10 @@ export type BidOutcome =
 export type PurchaseOutcome =
   /**
    * The purchase was written with the close it brings: its history entry, the auction after it
-   * (ended and closed), the users its notices went to, and whether the buyer watches it, for the answer.
+   * (ended and closed), the sale's order as a read would answer it, the users its notices went to,
+   * and whether the buyer watches it, for the answer.
    */
-  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; watching: boolean; notified: number[]; orderId: number }
+  | { kind: 'bought'; bid: BidRecord; auction: AuctionRecord; order: OrderRecord; watching: boolean; notified: number[] }
   /** The auction changed between the read and the write (the row lock makes this a second wall only): nothing was written. */
   | { kind: 'taken' };
 

@@ -32,8 +32,8 @@ export async function buyNow(deps: AppDeps, buyer: { id: number; name: string },
   deps.notices.publish(outcome.notified);
   // Seen at the moment of the purchase, which is its end: ended, with the buyer as its winner.
   const view = { now: bid.createdAt.getTime(), publicUrl: deps.settings.PUBLIC_URL, viewerId: buyer.id };
-  // Read after the commit, as every order answer is read: the purchase made it in its transaction.
-  const order = toOrder((await deps.store.orders.byId(outcome.orderId))!, deps.settings.PUBLIC_URL);
+  // As a read of it would answer, from what the transaction wrote: no second read after the commit.
+  const order = toOrder(outcome.order, deps.settings.PUBLIC_URL);
   return {
     message: BUY_NOW_WORDS.bought(auction.itemName, bid.amount),
     auction: { ...toAuction(auction, view, [toBid(bid)], auction.leaderMax, outcome.watching), orderId: order._id },

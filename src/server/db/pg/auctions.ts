@@ -28,6 +28,38 @@ export async function auctionById(client: Queryable, id: number): Promise<Auctio
   return rows[0];
 }
 
+/**
+ * A writer's lock on its auction, until the commit, and what it reads: bids and purchases of one
+ * auction run one after the other. "No key update" still lets rows that refer to the auction (bids,
+ * watches) be inserted meanwhile. A writer that waited for the lock gets the row as the writer before
+ * it left it: under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its
+ * subqueries (the names, read from that row's ids) still see the tables as they were when the
+ * statement began, before the wait: a leader who signed up meanwhile has no name yet there, and is
+ * read again (holdAuction). What other tables hold for the writer (their watch) is read by the
+ * statements after this one. Every field of an AuctionRecord is read: the rules read the reserve and
+ * the cancellation, and the answers show the auction as this row has it.
+ */
+const AUCTION_HELD = {
+  name: 'auction-held',
+  text: `select a.id, a.seller_id as "sellerId", (select name from users where id = a.seller_id) as "sellerName",
+      a.item_name as "itemName", a.item_description as "itemDescription", a.item_category as "itemCategory",
+      a.starting_price as "startingPrice", a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo,
+      a.starts_at as "startsAt", a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId",
+      (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
+      a.closed_at as "closedAt", a.more_photos as "morePhotos", a.item_condition as "itemCondition",
+      a.shipping_cost as "shippingCost", a.item_location as "itemLocation", a.reserve_price as "reservePrice",
+      a.buy_now_price as "buyNowPrice", a.cancelled_at as "cancelledAt", a.relisted_from as "relistedFrom",
+      a.second_chance_at as "secondChanceAt"
+    from auctions a where a.id = $1::bigint for no key update`,
+};
+
+/** One auction by id under its row lock (AUCTION_HELD), on a transaction's connection, for a bid or a purchase. */
+export async function holdAuction(client: Queryable, id: number): Promise<AuctionRecord | undefined> {
+  const found = (await client.query<AuctionRecord>({ ...AUCTION_HELD, values: [id] })).rows[0];
+  // A leader who signed up while this waited for the lock (see AUCTION_HELD): read once more, now.
+  return found && found.leaderId !== null && found.leaderName === null ? auctionById(client, id) : found;
+}
+
 /** The same with its viewer's own maximum and watch: the auction page in one statement instead of three. */
 const AUCTION_VIEWED_BY = {
   name: 'auction-viewed-by',

@@ -3,9 +3,9 @@
 // page's history of bids.
 import { bidWrites, leaderStanding } from '../bid-writes';
 import type { BidStore } from '../store';
-import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord } from '../records';
+import type { BidOutcome, BidRecord, HistoryBidRecord } from '../records';
 import type { NoticeWriter } from './notices';
-import { auctionById } from './auctions';
+import { holdAuction } from './auctions';
 import type { PgDb } from './open';
 import { transaction, type Queryable } from './transaction';
 
@@ -14,30 +14,6 @@ const BID_COLUMNS = `b.id, b.auction_id as "auctionId", b.bidder_id as "bidderId
 
 /** The bid statements, each prepared once per connection. */
 const BID = {
-  /**
-   * The bid's lock on its auction, until the commit, and what the bid reads: bids on one auction run
-   * one after the other. "No key update" still lets rows that refer to the auction (bids, watches) be
-   * inserted meanwhile. A bid that waited for the lock gets the row as the bid before it left it:
-   * under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its subqueries
-   * (the names, read from that row's ids) still see the tables as they were when the statement
-   * began, before the wait: a leader who signed up meanwhile has no name yet there, and is read
-   * again (placeOnce). What other tables hold for the bidder (their watch) is read by the statements
-   * after this one. Every field of an AuctionRecord is read: the rule reads the reserve and the
-   * cancellation, and the bid's answer shows the auction as this row has it.
-   */
-  state: {
-    name: 'bid-state',
-    text: `select a.id, a.seller_id as "sellerId", (select name from users where id = a.seller_id) as "sellerName",
-        a.item_name as "itemName", a.item_description as "itemDescription", a.item_category as "itemCategory",
-        a.starting_price as "startingPrice", a.current_price as "currentPrice", a.bids_count as "bidsCount", a.photo,
-        a.starts_at as "startsAt", a.ends_at as "endsAt", a.created_at as "createdAt", a.leader_id as "leaderId",
-        (select name from users where id = a.leader_id) as "leaderName", a.leader_max as "leaderMax",
-        a.closed_at as "closedAt", a.more_photos as "morePhotos", a.item_condition as "itemCondition",
-        a.shipping_cost as "shippingCost", a.item_location as "itemLocation", a.reserve_price as "reservePrice",
-        a.buy_now_price as "buyNowPrice", a.cancelled_at as "cancelledAt", a.relisted_from as "relistedFrom",
-        a.second_chance_at as "secondChanceAt"
-      from auctions a where a.id = $1::bigint for no key update`,
-  },
   repeatOf: {
     name: 'bid-repeat-of',
     text: `select ${BID_COLUMNS} from bids b join users u on u.id = b.bidder_id where b.bidder_id = $1 and b.request_key = $2`,
@@ -117,9 +93,7 @@ export function pgBids(db: PgDb, insertNotices: NoticeWriter): Pick<BidStore, 'p
   /** The bid's transaction: the same steps as on SQLite, from the auction's row read under its lock. */
   const placeOnce: BidStore['place'] = ({ auctionId, bidder, requestKey, maxBid }, decide) =>
     transaction(pool, async (client): Promise<BidOutcome> => {
-      let found = (await client.query<AuctionRecord>({ ...BID.state, values: [auctionId] })).rows[0];
-      // A leader who signed up while this bid waited for the lock (see BID.state): read once more, now.
-      if (found && found.leaderId !== null && found.leaderName === null) found = await auctionById(client, auctionId);
+      const found = await holdAuction(client, auctionId);
       const earlier = requestKey
         ? ((await client.query<BidRecord>({ ...BID.repeatOf, values: [bidder.id, requestKey] })).rows[0] ?? null)
         : null;
