@@ -1,12 +1,16 @@
-// The ceiling for this design on this machine: the same bid and the same detail read as the app, as bare
+// The ceiling for this design on this machine: the same bid and the same reads as the app, as bare
 // Fastify routes over raw SQL, on SQLite (DATABASE_PATH) or PostgreSQL (DATABASE_URL): see ceiling-sqlite.ts
 // and ceiling-postgres.ts. No plugins, no tRPC, no zod, no Drizzle; but the same work that cannot be
 // skipped: a session lookup (SHA-256 of the token, sessions joined to users), one transaction that reads
-// the auction, checks seller, time and bounds, raises the price and inserts the bid. Run by
-// scripts/bench/index.ts with PORT and one of the two database settings.
+// the auction, checks seller, time and bounds, raises the price and inserts the bid. The auction page's
+// read is here; on SQLite also the twins of the orders page, a conversation (marked read in its
+// transaction), a public profile and the moderators' open reports and audit log (admins only), each the
+// app's own statements and answer (ceiling-read-routes.ts). Run by scripts/bench/index.ts with PORT and
+// one of the two database settings; PUBLIC_URL, as the app's, is http://localhost:PORT unless set.
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { postgresCeilingStore } from './ceiling-postgres';
+import { ceilingReadRoutes } from './ceiling-read-routes';
 import { sqliteCeilingStore } from './ceiling-sqlite';
 import { HttpError } from './ceiling-store';
 
@@ -16,6 +20,8 @@ const port = Number(process.env.PORT);
 if (!(url || path) || !port) throw new Error('PORT and DATABASE_URL or DATABASE_PATH are required');
 
 const store = url ? postgresCeilingStore(url) : sqliteCeilingStore(path!);
+// The photo and avatar URLs of the answers stand on it: as long as the app's, for answers of the same size.
+const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
 
 const IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -90,6 +96,8 @@ app.get<{ Params: { id: string } }>('/auction/:id', async (req, reply) => {
     })),
   });
 });
+
+if (store.reads) ceilingReadRoutes(app, store.reads, sessionUser, publicUrl);
 
 const close = async () => {
   await app.close();

@@ -3,6 +3,7 @@
 // with its number and the end it was placed under: the writes of the app's bid without a maximum.
 import Database from 'better-sqlite3';
 import { WAL_CHECKPOINT_PAGES } from '../../src/server/db/sqlite/open';
+import { sqliteCeilingReads } from './ceiling-reads';
 import { checkBid, HttpError, type CeilingStore } from './ceiling-store';
 import type * as Row from './ceiling-store';
 
@@ -49,6 +50,7 @@ export function sqliteCeilingStore(path: string): CeilingStore {
     placeBid: async (auctionId, bidderId, amount, now) => place.immediate(auctionId, bidderId, amount, now),
     auctionWithSeller: async (id) => auctionWithSeller.get(id),
     bidsOf: async (auctionId) => bidsOf.all(auctionId),
+    reads: sqliteCeilingReads(db),
     close: async () => {
       db.close();
     },

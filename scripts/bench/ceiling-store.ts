@@ -1,6 +1,7 @@
 // What the ceiling server (ceiling-server.ts) asks of its database, answered by raw SQL on SQLite
 // (ceiling-sqlite.ts) or PostgreSQL (ceiling-postgres.ts); times are milliseconds since the epoch in both.
 // The bid's checks live here once: each store calls them inside its transaction, on the row it holds.
+import type { CeilingReads } from './ceiling-reads';
 
 export interface SessionRow {
   id: number;
@@ -49,6 +50,12 @@ export interface CeilingStore {
   auctionWithSeller(id: number): Promise<AuctionWithSeller | undefined>;
   /** The newest 200 bids, newest first. */
   bidsOf(auctionId: number): Promise<BidWithBidder[]>;
+  /**
+   * The twins of the orders page, a conversation, a profile and the moderators' two pages
+   * (ceiling-reads.ts): on SQLite only, where the rows that read them run (scripts/bench/index.ts).
+   * PostgreSQL's store has none, and its ceiling serves none of these routes.
+   */
+  reads?: CeilingReads;
   close(): Promise<void>;
 }
 

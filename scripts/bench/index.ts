@@ -2,7 +2,10 @@
 // bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw SQL
 // server (the ceiling) on the same database. On SQLite, every scenario; on PostgreSQL (the same data in a
 // scratch database on TEST_DATABASE_URL's server), the REST bid and the detail read through one instance
-// and through three behind nginx, each beside its PostgreSQL ceiling. Scenarios run interleaved,
+// and through three behind nginx, each beside its PostgreSQL ceiling. Besides the bid and the auction
+// page, five reads have a twin on SQLite's ceiling (the orders page, a conversation, a public profile,
+// the moderators' open reports and audit log: `<id>-raw`, the app's statements and answer, bare) and
+// are held to a share of it (TWIN_TARGETS). Scenarios run interleaved,
 // BENCH_ROUNDS times (at least 3), and the table shows medians. Then the client: initial JavaScript and
 // Lighthouse.
 //
@@ -279,6 +282,25 @@ const readDuration = Math.max(2, DURATION - 1);
 
 /** The least share of its ceiling, in answers per second and in CPU per answer: the REST bid and the auction page. */
 const TARGETS = { bid: 0.6, detail: 0.8 };
+/**
+ * The least share of its twin on the ceiling (the same statements and answer, bare: ceiling-read-routes.ts),
+ * in answers per second and in CPU per answer. The twin skips work every request of the app does (its
+ * hooks: security headers, cookies, compression; tRPC and zod; the session's status and two-factor):
+ * about 150 µs a request here, the auction page's gap to its raw read of the same rows. Each target is
+ * what the app reaches adding only that to its twin's least CPU measured, C / (C + 150), rounded down
+ * to 0.05: 0.8 for the auction page's 370 µs, less for cheaper reads. docs/performance.md, 2026-11-29.
+ */
+const TWIN_TARGETS = {
+  // Twin 540 to 840 µs: 20 of about 200 orders joined to both parties and their feedback, sorted.
+  orders: 0.75,
+  // Twin 380 to 490 µs: the IMMEDIATE transaction that marks the conversation read, and 100 messages.
+  conversation: 0.7,
+  // Twin 290 to 340 µs: the seller, their feedback's counts and newest ten, their open auctions.
+  profile: 0.65,
+  // Twin 180 to 260 µs each: 20 rows of three or five joins.
+  'admin-reports': 0.5,
+  'admin-audit': 0.5,
+};
 /** Every kind of bid, whatever it sets off (an automatic bid, a reserve met, a purchase), at most this many times the ceiling bid's CPU. */
 const BID_CPU_TIMES = 2.5;
 /** What a browser says it accepts (Chromium also names zstd, which the server does not offer): the server picks Brotli. */
@@ -465,6 +487,38 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
     const app = d.app.baseUrl;
     const [bidRest, detail] = appScenarios(d, { ...naming(d), url: app, servers: [d.app], set: 'rest', targets: TARGETS });
     const onApp = (scenario: Omit<Scenario, 'servers'>): Scenario => ({ ...scenario, servers: [d.app] });
+    /** A read of the app (`/api` + `path`) and its twin on the ceiling (`path`), the app's row held to TWIN_TARGETS[id]. */
+    const twinRows = ({
+      id,
+      label,
+      short,
+      path,
+      token,
+    }: {
+      id: keyof typeof TWIN_TARGETS;
+      label: string;
+      short: string;
+      path: string;
+      token?: string;
+    }) => [
+      onApp({
+        id,
+        label,
+        compareTo: `${id}-raw`,
+        minRatio: TWIN_TARGETS[id],
+        warmup: true,
+        job: async () => read(app, `/api${path}`, token),
+      }),
+      {
+        id: `${id}-raw`,
+        label: `${label.split('  ')[0]}, raw read (ceiling)`,
+        servers: [d.ceiling],
+        compareTo: `${id}-raw`,
+        shortName: short,
+        warmup: true,
+        job: async () => read(d.ceiling.baseUrl, path, token),
+      },
+    ];
     // Listed through the create form (a photo, a condition, shipping, a location), one per connection
     // (more, never bid on, would change nothing of a bid): made through REST as a seller makes them,
     // not seeded, as a few dozen creates take a few seconds. Each bidder then bids once, and leads
@@ -571,20 +625,19 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         job: async () => read(app, '/api/auction?q=vintage&sort=price_desc&limit=24'),
       }),
       // The reader's orders page (about 160 as buyer or seller, with their feedback) and their
-      // conversation of 100 messages, each read as its page asks for it.
-      onApp({
+      // conversation of 100 messages, each read as its page asks for it, and beside each its twin on the
+      // ceiling: the same statements and the same answer (ceiling-read-routes.ts), bare. Targets: TWIN_TARGETS.
+      ...twinRows({
         id: 'orders',
         label: 'orders page  GET /api/orders?limit=20',
-        compareTo: null,
-        warmup: true,
-        job: async () => read(app, '/api/orders?limit=20'),
+        short: 'raw orders',
+        path: '/orders?limit=20',
       }),
-      onApp({
+      ...twinRows({
         id: 'conversation',
         label: 'conversation of 100  GET /api/auction/:id/messages',
-        compareTo: null,
-        warmup: true,
-        job: async () => read(app, `/api/auction/${seeded.detailAuctionId}/messages`),
+        short: 'raw conv',
+        path: `/auction/${seeded.detailAuctionId}/messages`,
       }),
       onApp({
         id: 'stats',
@@ -601,27 +654,27 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         job: async () => read(app, '/api/admin/users?search=ab&sortBy=name&sortOrder=asc&page=2', seeded.adminToken),
       }),
       // A seller's public page (their name, ratings and listings), and the moderators' two pages: the
-      // open reports, newest first, and the audit log.
-      onApp({
+      // open reports, oldest first, and the audit log, read with the admin's session (the ceiling, as
+      // the app, refuses them to anyone else); each beside its twin on the ceiling.
+      ...twinRows({
         id: 'profile',
         label: 'public profile  GET /api/users/:id',
-        compareTo: null,
-        warmup: true,
-        job: async () => read(app, `/api/users/${seeded.profileUserId}`),
+        short: 'raw profile',
+        path: `/users/${seeded.profileUserId}`,
       }),
-      onApp({
+      ...twinRows({
         id: 'admin-reports',
         label: 'admin reports  GET /api/admin/reports?status=open&limit=20',
-        compareTo: null,
-        warmup: true,
-        job: async () => read(app, '/api/admin/reports?status=open&limit=20', seeded.adminToken),
+        short: 'raw reports',
+        path: '/admin/reports?status=open&limit=20',
+        token: seeded.adminToken,
       }),
-      onApp({
+      ...twinRows({
         id: 'admin-audit',
         label: 'admin audit log  GET /api/admin/audit?limit=20',
-        compareTo: null,
-        warmup: true,
-        job: async () => read(app, '/api/admin/audit?limit=20', seeded.adminToken),
+        short: 'raw audit',
+        path: '/admin/audit?limit=20',
+        token: seeded.adminToken,
       }),
       onApp({
         id: 'list-all',

@@ -1,16 +1,44 @@
 // Feedback and public profiles, the same on both databases (db/feedback-store.ts). A feedback is one
 // insert, in the transaction that read the order it judges; the unique (order, side) key makes a
 // second one by the same side write nothing, whichever of two at the same instant comes first.
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FeedbackRating } from '../../../shared/feedback';
 import type { FeedbackStore } from '../feedback-store';
 import type { OrderRecord } from '../records';
-import { anyId, type Dialect } from './dialect';
+import type { Dialect } from './dialect';
+import { columnPlaceholder, idPlaceholder } from './prepared';
 import { orderById } from './orders';
 import { get } from './work';
 
 export function feedbackQueries({ db, t, transaction }: Dialect): FeedbackStore {
   const { feedback, users } = t;
+  // The three reads of a public profile, built once (prepared.ts).
+  const publicUser = db
+    .select({ id: users.id, name: users.name, avatar: users.avatar, createdAt: users.createdAt, unpaidStrikes: users.unpaidStrikes })
+    .from(users)
+    .where(eq(users.id, idPlaceholder('id')))
+    .prepare('profile-user');
+  const countsSince = db
+    .select({ rating: feedback.rating, n: count() })
+    .from(feedback)
+    .where(and(eq(feedback.aboutId, sql.placeholder('aboutId')), gte(feedback.createdAt, columnPlaceholder('since', feedback.createdAt))))
+    .groupBy(feedback.rating)
+    .prepare('profile-counts');
+  const newest = db
+    .select({
+      rating: feedback.rating,
+      comment: feedback.comment,
+      createdAt: feedback.createdAt,
+      role: feedback.role,
+      fromId: feedback.fromId,
+      fromName: users.name,
+    })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.fromId))
+    .where(eq(feedback.aboutId, sql.placeholder('aboutId')))
+    .orderBy(desc(feedback.createdAt), desc(feedback.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('profile-recent');
   return {
     leave(orderId, decide) {
       return transaction(function* (tx) {
@@ -35,37 +63,16 @@ export function feedbackQueries({ db, t, transaction }: Dialect): FeedbackStore 
       });
     },
     async publicUser(id) {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, avatar: users.avatar, createdAt: users.createdAt, unpaidStrikes: users.unpaidStrikes })
-        .from(users)
-        .where(eq(users.id, anyId(id)));
-      return row;
+      return (await publicUser.execute({ id }))[0];
     },
     async counts(aboutId, since) {
-      const rows = await db
-        .select({ rating: feedback.rating, n: count() })
-        .from(feedback)
-        .where(and(eq(feedback.aboutId, aboutId), gte(feedback.createdAt, since)))
-        .groupBy(feedback.rating);
+      const rows = await countsSince.execute({ aboutId, since });
       const counts: Record<FeedbackRating, number> = { positive: 0, neutral: 0, negative: 0 };
       for (const row of rows) counts[row.rating] = Number(row.n);
       return counts;
     },
     async recent(aboutId, limit) {
-      return db
-        .select({
-          rating: feedback.rating,
-          comment: feedback.comment,
-          createdAt: feedback.createdAt,
-          role: feedback.role,
-          fromId: feedback.fromId,
-          fromName: users.name,
-        })
-        .from(feedback)
-        .innerJoin(users, eq(users.id, feedback.fromId))
-        .where(eq(feedback.aboutId, aboutId))
-        .orderBy(desc(feedback.createdAt), desc(feedback.id))
-        .limit(limit);
+      return newest.execute({ aboutId, limit });
     },
   };
 }

@@ -11,6 +11,7 @@ import { recordAudit } from './audit';
 import { removeBidderIn } from './bidder-removal';
 import type { AuctionReader } from './close';
 import { anyId, type Db, type Dialect } from './dialect';
+import { byShape, idPlaceholder } from './prepared';
 import { all, get, run, type Work } from './work';
 
 /**
@@ -119,6 +120,41 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
     );
   }
 
+  // The administrators' audit page, newest first (built once: prepared.ts). The target's name as it is
+  // now, by its kind: one of the three joins finds it (none when it is gone).
+  const auditPage = byShape((shape: 'first' | 'after') => {
+    const { auctions, reports } = t;
+    const targetUsers = alias(users, 'target_users');
+    const targetAuctions = alias(auctions, 'target_auctions');
+    const reportedAuctions = alias(auctions, 'reported_auctions');
+    const targets = (type: AuditEntryRecord['targetType'], id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
+    return db
+      .select({
+        id: auditLog.id,
+        actorId: auditLog.actorId,
+        actorName: users.name,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        userName: targetUsers.name,
+        itemName: targetAuctions.itemName,
+        reportedItemName: reportedAuctions.itemName,
+        reason: auditLog.reason,
+        ipAddress: auditLog.ipAddress,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .leftJoin(targetUsers, targets('user', targetUsers.id))
+      .leftJoin(targetAuctions, targets('auction', targetAuctions.id))
+      .leftJoin(reports, targets('report', reports.id))
+      .leftJoin(reportedAuctions, eq(reportedAuctions.id, reports.auctionId))
+      .where(shape === 'after' ? lt(auditLog.id, idPlaceholder('after')) : undefined)
+      .orderBy(desc(auditLog.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`audit-page-${shape}`);
+  });
+
   return {
     setStatus({ userId, status, reason, cancelReason, actor, at }, decide, notices) {
       return transaction(function* (tx) {
@@ -177,36 +213,7 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
     },
     async auditPage({ limit, cursor }) {
       const after = idCursor(cursor);
-      // The target's name as it is now, by its kind: one of the three joins finds it (none when it is gone).
-      const { auctions, reports } = t;
-      const targetUsers = alias(users, 'target_users');
-      const targetAuctions = alias(auctions, 'target_auctions');
-      const reportedAuctions = alias(auctions, 'reported_auctions');
-      const targets = (type: AuditEntryRecord['targetType'], id: Column) => and(eq(auditLog.targetType, type), eq(id, auditLog.targetId));
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          actorId: auditLog.actorId,
-          actorName: users.name,
-          action: auditLog.action,
-          targetType: auditLog.targetType,
-          targetId: auditLog.targetId,
-          userName: targetUsers.name,
-          itemName: targetAuctions.itemName,
-          reportedItemName: reportedAuctions.itemName,
-          reason: auditLog.reason,
-          ipAddress: auditLog.ipAddress,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .leftJoin(targetUsers, targets('user', targetUsers.id))
-        .leftJoin(targetAuctions, targets('auction', targetAuctions.id))
-        .leftJoin(reports, targets('report', reports.id))
-        .leftJoin(reportedAuctions, eq(reportedAuctions.id, reports.auctionId))
-        .where(after === null ? undefined : lt(auditLog.id, anyId(after)))
-        .orderBy(desc(auditLog.id))
-        .limit(limit + 1);
+      const rows = await auditPage(after === null ? 'first' : 'after').execute({ after, limit: limit + 1 });
       const entries = rows.map(({ userName, itemName, reportedItemName, ...row }): AuditEntryRecord => ({
         ...row,
         targetName: userName ?? itemName ?? reportedItemName,

@@ -8,6 +8,7 @@ import type { AuctionRecord, OrderRecord } from '../records';
 import { idCursor, pageOf } from '../paging';
 import type { OrderStore } from '../store';
 import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { byShape, idPlaceholder } from './prepared';
 import { get, run, type Work } from './work';
 
 /**
@@ -95,23 +96,34 @@ export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect
   const read = (on: Db, where: SQL | undefined) => orderRead(t, on, where);
   const byId = (on: Db, id: number) => orderById(t, on, id);
 
+  // The orders page, newest first, built once per shape (prepared.ts): as buyer, seller or either, of
+  // one status or any, from the top or after a cursor.
+  const pageOfShape = byShape((shape: `${'buyer' | 'seller' | 'either'}-${'status' | 'any'}-${'first' | 'after'}`) => {
+    const [party, statuses, from] = shape.split('-');
+    const userId = sql.placeholder('userId');
+    const buyer = eq(orders.buyerId, userId);
+    const seller = eq(orders.sellerId, userId);
+    return read(
+      db,
+      and(
+        party === 'buyer' ? buyer : party === 'seller' ? seller : or(buyer, seller),
+        statuses === 'status' ? eq(orders.status, sql.placeholder('status')) : undefined,
+        from === 'after' ? lt(orders.id, idPlaceholder('after')) : undefined,
+      ),
+    )
+      .orderBy(desc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`orders-page-${shape}`);
+  });
+
   return {
     async byId(id) {
       return (await asOrders(read(db, eq(orders.id, anyId(id)))))[0];
     },
     async page(userId, { role, status, limit, cursor }) {
       const after = idCursor(cursor);
-      const party =
-        role === 'buyer'
-          ? eq(orders.buyerId, userId)
-          : role === 'seller'
-            ? eq(orders.sellerId, userId)
-            : or(eq(orders.buyerId, userId), eq(orders.sellerId, userId));
-      const rows = await asOrders(
-        read(db, and(party, status ? eq(orders.status, status) : undefined, after === null ? undefined : lt(orders.id, anyId(after))))
-          .orderBy(desc(orders.id))
-          .limit(limit + 1),
-      );
+      const shape = `${role ?? 'either'}-${status ? 'status' : 'any'}-${after === null ? 'first' : 'after'}` as const;
+      const rows = await asOrders(pageOfShape(shape).execute({ userId, status, after, limit: limit + 1 }));
       return pageOf(rows, limit, (row) => String(row.id));
     },
     move(id, decide) {

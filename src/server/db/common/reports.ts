@@ -10,6 +10,7 @@ import type { AuctionRecord } from '../records';
 import type { ReportRecord, ReportResolution, ReportStore } from '../report-store';
 import type { AuctionReader } from './close';
 import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { byShape, idPlaceholder } from './prepared';
 import { recordAudit } from './audit';
 import { cancelByAdmin } from './moderation';
 import { all, get, type Work } from './work';
@@ -70,6 +71,16 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
   const { reports, auctions } = t;
   const reportById = (on: Db, id: number) => get(reportRead(t, on).where(eq(reports.id, anyId(id))));
 
+  // The moderators' page of open reports (built once: prepared.ts). Ids grow with time: the open
+  // reports by id are the longest waiting first.
+  const openPage = byShape((shape: 'first' | 'after') =>
+    reportRead(t, db)
+      .where(and(eq(reports.status, 'open'), shape === 'after' ? sql`${reports.id} > ${idPlaceholder('after')}` : undefined))
+      .orderBy(asc(reports.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`reports-open-${shape}`),
+  );
+
   /** Where a page of resolved reports starts: after the time and id its cursor names. */
   function resolvedAfter(cursor: string): SQL {
     const after = decodeKeyCursor('resolved', cursor);
@@ -106,13 +117,9 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
     },
     async page(status: ReportStatus, { limit, cursor }) {
       if (status === 'open') {
-        // Ids grow with time: the open reports by id are the longest waiting first.
         const after = idCursor(cursor);
         if (cursor && after === null) throw invalidCursor();
-        const rows = await reportRead(t, db)
-          .where(and(eq(reports.status, 'open'), after === null ? undefined : sql`${reports.id} > ${anyId(after)}`))
-          .orderBy(asc(reports.id))
-          .limit(limit + 1);
+        const rows = await openPage(after === null ? 'first' : 'after').execute({ after, limit: limit + 1 });
         return pageOf(rows, limit, (row) => String(row.id));
       }
       const rows = await reportRead(t, db)
