@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/pg/moderation-schema.ts',
     './src/server/db/pg/saved-searches-schema.ts',
     './src/server/db/pg/reports-schema.ts',
+    './src/server/db/pg/mail-schema.ts',
   ],
   out: './drizzle/pg',
 });
