@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/sqlite/saved-searches-schema.ts',
     './src/server/db/sqlite/reports-schema.ts',
     './src/server/db/sqlite/mail-schema.ts',
+    './src/server/db/sqlite/counts-schema.ts',
   ],
   out: './drizzle/sqlite',
 });

@@ -34,7 +34,8 @@ export interface OwnParts {
   readAuction: AuctionReader;
   userSearch: UserSearch;
   sessions: Pick<SessionStore, 'lookup'>;
-  auctions: Pick<AuctionStore, 'byId' | 'viewedBy'>;
+  /** The auction page's read, and the dashboards' counts and short lists. */
+  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'newest'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
   ping: Store['ping'];
   close: Store['close'];

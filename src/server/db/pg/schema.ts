@@ -165,6 +165,11 @@ export const auctions = pgTable(
     index('auctions_match_due_idx')
       .on(t.startsAt)
       .where(sql`${t.matchedAt} is null`),
+    // The open auctions' count starts from the kept count of those not closed (counts-schema.ts), less
+    // the ones still to start (auctions_starts_at_idx) and plus any closed before their end (this one).
+    index('auctions_closed_end_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is not null and ${t.cancelledAt} is null`),
   ],
 );
 

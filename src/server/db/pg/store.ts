@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import { pgSessions, pgUserSearch } from './accounts';
 import { auctionById, pgAuctions } from './auctions';
 import { pgBids } from './bid';
+import { pgDashboard } from './dashboard';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgSearch } from './search';
@@ -30,7 +31,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     readAuction: (tx, id) => awaited(() => auctionById(connectionOf(tx), id)),
     userSearch: pgUserSearch,
     sessions: pgSessions(db),
-    auctions: pgAuctions(db),
+    auctions: { ...pgAuctions(db), ...pgDashboard(db) },
     bids: pgBids(db, notices),
     async ping() {
       await db.$client.query('select 1');

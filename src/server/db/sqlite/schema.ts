@@ -148,6 +148,14 @@ export const auctions = sqliteTable(
     index('auctions_match_due_idx')
       .on(t.startsAt)
       .where(sql`${t.matchedAt} is null`),
+    // The open auctions' count starts from the kept count of those not closed (counts-schema.ts), less
+    // the ones still to start (this index, by start) and plus any closed before their end (the next).
+    index('auctions_unclosed_start_idx')
+      .on(t.startsAt)
+      .where(sql`${t.closedAt} is null and ${t.cancelledAt} is null`),
+    index('auctions_closed_end_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is not null and ${t.cancelledAt} is null`),
   ],
 );
 

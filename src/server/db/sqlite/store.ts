@@ -4,6 +4,7 @@ import type { Store } from '../store';
 import { sqliteSessions, sqliteUserSearch } from './accounts';
 import { prepareAuctionById, sqliteAuctions } from './auctions';
 import { sqliteBids } from './bid';
+import { sqliteDashboard } from './dashboard';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteSearch } from './search';
@@ -29,7 +30,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
     userSearch: sqliteUserSearch,
     sessions: sqliteSessions(db),
-    auctions: sqliteAuctions(db, auctionById),
+    auctions: { ...sqliteAuctions(db, auctionById), ...sqliteDashboard(db) },
     bids: sqliteBids(db, auctionById, notices),
     async ping() {
       ping.get();

@@ -9,3 +9,4 @@ export * from './moderation-schema';
 export * from './saved-searches-schema';
 export * from './reports-schema';
 export * from './mail-schema';
+export * from './counts-schema';
