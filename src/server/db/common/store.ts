@@ -48,7 +48,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     logins: loginQueries(dialect),
     contact: contactQueries(dialect),
     auctions: {
-      ...auctionListQueries(dialect, own.search),
+      ...auctionListQueries(dialect, own.search, own.auctions.counts),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
       ...endingEarlyQueries(dialect, own.readAuction),
