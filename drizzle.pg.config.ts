@@ -11,6 +11,8 @@ export default defineConfig({
     './src/server/db/pg/moderation-schema.ts',
     './src/server/db/pg/saved-searches-schema.ts',
     './src/server/db/pg/reports-schema.ts',
+    './src/server/db/pg/mail-schema.ts',
+    './src/server/db/pg/counts-schema.ts',
   ],
   out: './drizzle/pg',
 });

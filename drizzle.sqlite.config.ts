@@ -11,6 +11,8 @@ export default defineConfig({
     './src/server/db/sqlite/moderation-schema.ts',
     './src/server/db/sqlite/saved-searches-schema.ts',
     './src/server/db/sqlite/reports-schema.ts',
+    './src/server/db/sqlite/mail-schema.ts',
+    './src/server/db/sqlite/counts-schema.ts',
   ],
   out: './drizzle/sqlite',
 });

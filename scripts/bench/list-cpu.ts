@@ -5,7 +5,9 @@
 // best what the code costs. Also prints how long the event loop was held (its delay while answering).
 //
 //   tsx scripts/bench/list-cpu.ts [path ...]    default: the full list and the list page
-//   LIST_CPU_ANSWERS (5 a block; 50 times as many for a path with limit=), LIST_CPU_BLOCKS (9)
+//   LIST_CPU_ANSWERS (5 a block; 50 times as many for a path with limit=), LIST_CPU_BLOCKS (9),
+//   LIST_CPU_DATABASE (sqlite; postgres copies the same data into a scratch database on
+//   TEST_DATABASE_URL's server, as the bench does, and serves from there)
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,19 +18,31 @@ import { buildApp } from '../../src/server/app';
 import { openShared } from '../../src/server/open-store';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
+import { scratchDatabase, type ScratchDatabase } from '../../tools/postgres';
 import { seedBenchDatabase } from './seed';
+import { copySeedToPostgres } from './seed-postgres';
 
 const ANSWERS = Number(process.env.LIST_CPU_ANSWERS ?? 5);
+const ON_POSTGRES = process.env.LIST_CPU_DATABASE === 'postgres';
 const BLOCKS = Number(process.env.LIST_CPU_BLOCKS ?? 9);
 const paths = process.argv.length > 2 ? process.argv.slice(2) : ['/api/auction', '/api/auction?limit=24'];
 const run = promisify(execFile);
 const ms = (value: number) => value.toFixed(1);
 
 const folder = mkdtempSync(join(tmpdir(), 'list-cpu-'));
+let scratch: ScratchDatabase | null = null;
 try {
   const path = join(folder, 'bench.db');
   const seeded = await seedBenchDatabase(path);
-  const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: join(folder, 'uploads') });
+  if (ON_POSTGRES) {
+    scratch = await scratchDatabase('list_cpu');
+    await copySeedToPostgres(path, scratch.url);
+  }
+  const settings = testSettings({
+    DATABASE_PATH: path,
+    UPLOAD_DIR: join(folder, 'uploads'),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
   const deps = createDeps(settings, await openShared(settings));
   const app = await buildApp(deps, { closeAuctions: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -65,5 +79,6 @@ try {
   }
   await app.close();
 } finally {
+  await scratch?.drop();
   rmSync(folder, { recursive: true, force: true });
 }

@@ -418,6 +418,20 @@ describe('query plans of the lists, counts and searches', () => {
     expect(count?.plan).toEqual(['SEARCH notifications USING COVERING INDEX notifications_unread_idx (user_id=? AND read_at=?)']);
   });
 
+  it("counts the dashboard's auctions from the kept counts and three ranges of small indexes, never the auctions one by one", async () => {
+    const planned = await explainOnce();
+    const counts = planned.find((p) => p.name === 'dashboard stats' && /auction_counts/.test(p.sql));
+    expect(counts?.plan.filter((line) => /^(SEARCH|SCAN) /.test(line))).toEqual([
+      'SCAN CONSTANT ROW',
+      'SEARCH auction_counts USING INTEGER PRIMARY KEY (rowid=?)',
+      'SEARCH auction_counts USING INTEGER PRIMARY KEY (rowid=?)',
+      'SEARCH auctions USING INDEX auctions_due_idx (ends_at<?)',
+      'SEARCH auctions USING INDEX auctions_unclosed_start_idx (starts_at>?)',
+      'SEARCH auctions USING INDEX auctions_closed_end_idx (ends_at>?)',
+      'SEARCH seller_auction_counts USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+  });
+
   it('uses an index wherever a search is expected, except the known gaps', async () => {
     const planned = await explainOnce();
     const found = [...new Set(planned.flatMap((p) => p.gaps))].sort();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DAY_MS } from '../../src/shared/constants';
 import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
-import { auctions, mailOutbox } from '../../src/server/db/pg/schema';
+import { auctions, mailOutbox } from '../../src/server/db/pg/tables';
 import type { PgDb } from '../../src/server/db/pg/open';
 import { postgres } from '../support/postgres';
 

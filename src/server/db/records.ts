@@ -96,6 +96,22 @@ export interface AuctionRecord {
   secondChanceAt: Date | null;
 }
 
+/**
+ * The dashboards' counts at one moment: the auctions any list may show (not cancelled), those of
+ * them open, and one seller's own (cancelled ones too; 0 without a seller).
+ */
+export interface AuctionCounts {
+  listed: number;
+  open: number;
+  own: number;
+}
+
+/** The dashboard's two short lists, newest first: the open auctions, and the viewer's own (cancelled ones too). */
+export interface NewestAuctions {
+  open: ListedAuctionRecord[];
+  own: ListedAuctionRecord[];
+}
+
 /** The auction page's auction: with the id of the order it made, for its buyer and its seller alone (otherwise null). */
 export interface ViewedAuctionRecord extends ListedAuctionRecord {
   viewerOrderId: number | null;

@@ -8,6 +8,7 @@ import type { PurchaseDecision, PurchaseState } from '../domain/buying';
 import type { FeatureStores } from './feature-stores';
 import type { OrderMoveDecision } from '../domain/orders';
 import type {
+  AuctionCounts,
   AuctionFilter,
   AuctionRecord,
   BidOutcome,
@@ -18,6 +19,7 @@ import type {
   HistoryBidRecord,
   ListedAuctionRecord,
   LoginEventRecord,
+  NewestAuctions,
   MailMessage,
   MatchOutcome,
   NewAuction,
@@ -131,6 +133,18 @@ export interface AuctionStore {
     options: { limit: number; cursor?: string | null; sort?: AuctionSort; viewerId?: number | null },
   ): Promise<Page<ListedAuctionRecord>>;
   count(filter: AuctionFilter): Promise<number>;
+  /**
+   * The dashboards' counts at `now` (AuctionCounts), with `sellerId`'s own: read from the counts the
+   * database keeps as auctions are written, not counted row by row (docs/decisions/0017), and equal to
+   * what `count` answers for all auctions, the open ones, and the seller's own with the cancelled.
+   */
+  counts(now: number, sellerId: number | null): Promise<AuctionCounts>;
+  /**
+   * The dashboard's short lists at `now`: the `limit` newest open auctions and the viewer's `limit`
+   * newest own (cancelled ones too), each with what the viewer may see of it; the first page of `page`
+   * for each, without its cursor.
+   */
+  newest(now: number, viewerId: number, limit: number): Promise<NewestAuctions>;
   /** The categories that have at least one auction. */
   categories(): Promise<Category[]>;
   insert(auction: NewAuction): Promise<AuctionRecord>;

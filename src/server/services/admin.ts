@@ -45,11 +45,10 @@ export function toAdminUser(row: UserRecord, publicUrl: string): AdminUser {
 export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
   const { auctions, users } = deps.store;
   const view = viewOf(deps, admin);
-  const all = { now: view.now };
   const open = { now: view.now, status: 'open' as const };
-  const [activeAuctions, totalAuctions, totalUsers, recentUsers, openReports, recentAuctions, newestUsers] = await Promise.all([
-    auctions.count(open),
-    auctions.count(all),
+  // The counts the database keeps, as the users' dashboard reads them (services/auctions.ts auctionStats).
+  const [counts, totalUsers, recentUsers, openReports, recentAuctions, newestUsers] = await Promise.all([
+    auctions.counts(view.now, null),
     users.count(),
     users.count({ createdAfter: new Date(view.now - RECENT_SIGNUP_DAYS * DAY_MS) }),
     deps.store.reports.countOpen(),
@@ -57,7 +56,7 @@ export async function adminDashboard(deps: AppDeps, admin: { id: number }) {
     users.newest(LATEST_USERS),
   ]);
   return {
-    stats: { activeAuctions, totalAuctions, totalUsers, recentUsers, openReports },
+    stats: { activeAuctions: counts.open, totalAuctions: counts.listed, totalUsers, recentUsers, openReports },
     recentAuctions: toListedAuctions(recentAuctions.items, view),
     recentUsersList: newestUsers.map((row) => toAdminUser(row, view.publicUrl)),
   };

@@ -184,26 +184,23 @@ export async function presentCategories(deps: AppDeps): Promise<Category[]> {
   return present.sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
 }
 
-/** The dashboard: counts, and the newest open auctions and the caller's newest. */
+/**
+ * The dashboard: counts (all auctions, the open ones, the caller's own with the cancelled), and the
+ * newest open auctions and the caller's newest. The counts are those the database keeps as auctions
+ * are written (docs/decisions/0017-counts-the-database-keeps.md), not counted on every read.
+ */
 export async function auctionStats(deps: AppDeps, userId: number) {
-  const { auctions } = deps.store;
   const view = viewOf(deps, { id: userId });
-  const all: AuctionFilter = { now: view.now };
-  const open: AuctionFilter = { ...all, status: 'open' };
-  const own: AuctionFilter = { ...all, sellerId: userId, withCancelled: true };
-  const [totalAuctions, activeAuctions, userAuctionCount, latest, latestOwn] = await Promise.all([
-    auctions.count(all),
-    auctions.count(open),
-    auctions.count(own),
-    auctions.page(open, { limit: LATEST_COUNT, viewerId: userId }),
-    auctions.page(own, { limit: LATEST_COUNT, viewerId: userId }),
+  const [counts, newest] = await Promise.all([
+    deps.store.auctions.counts(view.now, userId),
+    deps.store.auctions.newest(view.now, userId, LATEST_COUNT),
   ]);
   return {
-    totalAuctions,
-    activeAuctions,
-    userAuctionCount,
-    latestAuctions: toListedAuctions(latest.items, view),
-    latestUserAuctions: toListedAuctions(latestOwn.items, view),
+    totalAuctions: counts.listed,
+    activeAuctions: counts.open,
+    userAuctionCount: counts.own,
+    latestAuctions: toListedAuctions(newest.open, view),
+    latestUserAuctions: toListedAuctions(newest.own, view),
   };
 }
 

@@ -33,8 +33,11 @@ export interface OwnParts {
   readAuction: AuctionReader;
   userSearch: UserSearch;
   sessions: Pick<SessionStore, 'lookup'>;
-  /** The auction page's reads, and the purchase at the Buy It Now price (a write the benchmark measures). */
-  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'buyNow'>;
+  /**
+   * The auction page's reads, the dashboards' counts and short lists, and the purchase at the Buy It Now
+   * price (a write the benchmark measures).
+   */
+  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'newest' | 'buyNow'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
   ping: Store['ping'];
   close: Store['close'];
@@ -47,7 +50,7 @@ export function composeStore(dialect: Dialect, own: OwnParts): Store {
     logins: loginQueries(dialect),
     contact: contactQueries(dialect),
     auctions: {
-      ...auctionListQueries(dialect, own.search),
+      ...auctionListQueries(dialect, own.search, own.auctions.counts),
       ...newAuctionQueries(dialect, own.readAuction),
       ...closeQueries(dialect, own.readAuction),
       ...endingEarlyQueries(dialect, own.readAuction),

@@ -18,7 +18,16 @@ const AUCTION_WITH_NAMES = 'auctions a join users s on s.id = a.seller_id left j
 // driver (PostgreSQL's integers, booleans and times arrive as numbers, booleans and Dates): every bid
 // and every auction page runs them, and the query builder's mapping would cost more than the reads.
 
-const AUCTION_COLUMNS_AND_JOINS = `${AUCTION_COLUMNS} from ${AUCTION_WITH_NAMES}`;
+/** Every column of an auction and the joins it reads them from, for a plain statement (here and dashboard.ts) to add its condition to. */
+export const AUCTION_COLUMNS_AND_JOINS = `${AUCTION_COLUMNS} from ${AUCTION_WITH_NAMES}`;
+
+/**
+ * What the viewer $2 may see of the auction `a` (common/auction-rows.ts viewerColumns): their own
+ * maximum and whether they watch it, named as a ListedAuctionRecord's fields.
+ */
+export const VIEWER_COLUMNS = `case when a.leader_id = $2 then a.leader_max
+    else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $2) end as "viewerMax",
+  exists (select 1 from watches w where w.user_id = $2 and w.auction_id = a.id) as "viewerWatches"`;
 
 const AUCTION_BY_ID = { name: 'auction-by-id', text: `select ${AUCTION_COLUMNS_AND_JOINS} where a.id = $1::bigint` };
 
@@ -63,9 +72,7 @@ export async function holdAuction(client: Queryable, id: number): Promise<Auctio
 /** The same with its viewer's own maximum and watch: the auction page in one statement instead of three. */
 const AUCTION_VIEWED_BY = {
   name: 'auction-viewed-by',
-  text: `select case when a.leader_id = $2 then a.leader_max
-        else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = $2) end as "viewerMax",
-      exists (select 1 from watches w where w.user_id = $2 and w.auction_id = a.id) as "viewerWatches",
+  text: `select ${VIEWER_COLUMNS},
       case when $2 in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id order by o.id desc limit 1) end as "viewerOrderId",
       ${AUCTION_COLUMNS_AND_JOINS}
     where a.id = $1::bigint`,

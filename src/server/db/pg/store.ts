@@ -6,6 +6,7 @@ import { pgSessions, pgUserSearch } from './accounts';
 import { auctionById, pgAuctions } from './auctions';
 import { pgBids } from './bid';
 import { pgBuyNow } from './buy-now';
+import { pgDashboard } from './dashboard';
 import { noticeWriter } from './notices';
 import { openPostgres, type PgDb, type PgOptions } from './open';
 import { pgSearch } from './search';
@@ -31,7 +32,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     readAuction: (tx, id) => awaited(() => auctionById(connectionOf(tx), id)),
     userSearch: pgUserSearch,
     sessions: pgSessions(db),
-    auctions: { ...pgAuctions(db), ...pgBuyNow(db, notices) },
+    auctions: { ...pgAuctions(db), ...pgDashboard(db), ...pgBuyNow(db, notices) },
     bids: pgBids(db, notices),
     async ping() {
       await db.$client.query('select 1');

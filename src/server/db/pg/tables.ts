@@ -8,3 +8,5 @@ export * from './two-factor-schema';
 export * from './moderation-schema';
 export * from './saved-searches-schema';
 export * from './reports-schema';
+export * from './mail-schema';
+export * from './counts-schema';

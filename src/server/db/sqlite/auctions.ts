@@ -172,9 +172,17 @@ export function listedOfValues([
 }
 
 /** Every column of an auction (common/auction-rows.ts) in its order, for the plain statements below (read raw). */
-const AUCTION_VALUES = auctionColumnsText({ auctions, users }, { auction: 'a', seller: 's', leader: 'l' });
+export const AUCTION_VALUES = auctionColumnsText({ auctions, users }, { auction: 'a', seller: 's', leader: 'l' });
 /** An auction with its seller and its leader, as AUCTION_VALUES names them. */
-const AUCTION_WITH_NAMES = 'auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id';
+export const AUCTION_WITH_NAMES = 'auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id';
+
+/**
+ * What the viewer `@viewer` may see of the auction `a` (common/auction-rows.ts viewerColumns): their
+ * own maximum and whether they watch it, after AUCTION_VALUES (ListedValues).
+ */
+export const VIEWER_VALUES = `case when a.leader_id = @viewer then a.leader_max
+    else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end,
+  exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id)`;
 
 /** One auction by id, prepared once: the auction page and every bid read it. */
 export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord | undefined {
@@ -189,10 +197,7 @@ export function prepareAuctionById(db: SqliteDb): (id: number) => AuctionRecord 
 function prepareAuctionViewedBy(db: SqliteDb): (id: number, viewerId: number) => ViewedAuctionRecord | undefined {
   const statement = db.$client
     .prepare<{ id: number; viewer: number }, [...ListedValues, viewerOrderId: number | null]>(
-      `select ${AUCTION_VALUES},
-         case when a.leader_id = @viewer then a.leader_max
-           else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = @viewer) end,
-         exists (select 1 from watches w where w.user_id = @viewer and w.auction_id = a.id),
+      `select ${AUCTION_VALUES}, ${VIEWER_VALUES},
          case when @viewer in (a.seller_id, a.leader_id) then (select o.id from orders o where o.auction_id = a.id order by o.id desc limit 1) end
        from ${AUCTION_WITH_NAMES} where a.id = @id`,
     )

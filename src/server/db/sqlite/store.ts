@@ -5,6 +5,7 @@ import { sqliteSessions, sqliteUserSearch } from './accounts';
 import { prepareAuctionById, sqliteAuctions } from './auctions';
 import { sqliteBids } from './bid';
 import { sqliteBuyNow } from './buy-now';
+import { sqliteDashboard } from './dashboard';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteSearch } from './search';
@@ -30,7 +31,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
     userSearch: sqliteUserSearch,
     sessions: sqliteSessions(db),
-    auctions: { ...sqliteAuctions(db, auctionById), ...sqliteBuyNow(db, auctionById, notices) },
+    auctions: { ...sqliteAuctions(db, auctionById), ...sqliteDashboard(db), ...sqliteBuyNow(db, auctionById, notices) },
     bids: sqliteBids(db, auctionById, notices),
     async ping() {
       ping.get();
