@@ -9,9 +9,12 @@ import type { ModerationStore } from './moderation-store';
 import type { OfferStore } from './offer-store';
 import type { RemovalStore } from './removal-store';
 import type { ReportStore } from './report-store';
+import type { SavedSearchStore } from './saved-search-store';
 import type { TwoFactorStore } from './two-factor-store';
 
 export interface FeatureStores {
+  /** Users' saved searches, and the tick that tells them of new matches. */
+  searches: SavedSearchStore;
   notifications: NotificationStore;
   offers: OfferStore;
   feedback: FeedbackStore;

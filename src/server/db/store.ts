@@ -21,7 +21,6 @@ import type {
   LoginEventRecord,
   NewestAuctions,
   MailMessage,
-  MatchOutcome,
   NewAuction,
   OutboxMail,
   OwnBidRecord,
@@ -31,7 +30,6 @@ import type {
   OwnListOptions,
   Page,
   PurchaseOutcome,
-  SavedSearchRecord,
   MessageRecord,
   ConversationRecord,
   SeedBid,
@@ -221,30 +219,6 @@ export interface WatchStore {
   count(userId: number): Promise<number>;
 }
 
-export interface SavedSearchStore {
-  /** The user's saved searches, newest first. */
-  ofUser(userId: number): Promise<SavedSearchRecord[]>;
-  /**
-   * Saves the search unless the user keeps `max` already, counted and inserted as one step (two saves
-   * at once cannot both take the last place); the one saved, or 'full'. The user's search with the
-   * very same criteria is answered as it is, nothing saved twice.
-   */
-  save(
-    search: Pick<SavedSearchRecord, 'userId' | 'q' | 'category' | 'maxPrice' | 'createdAt'>,
-    max: number,
-  ): Promise<SavedSearchRecord | 'full'>;
-  /** Deletes the user's search; false when the user has none with that id (another user's included). */
-  delete(userId: number, id: number): Promise<boolean>;
-  /**
-   * Claims the auctions that opened by `now` and were not matched yet, at most `limit` of them, each
-   * in its own transaction: marked matched only if nobody did it first (so once per auction, however
-   * many processes tick), with the notices `decide` returns written beside the claim. `decide` gets
-   * the saved searches that may match (of the auction's category or none, up to its price or without
-   * a limit, not its seller's); its rule says which do.
-   */
-  matchDue(now: number, limit: number, decide: (auction: AuctionRecord, searches: SavedSearchRecord[]) => Notice[]): Promise<MatchOutcome>;
-}
-
 export interface MessageStore {
   /** Whether the conversation about the auction with that user (not its seller) was begun, or is owed by an order of theirs. */
   hasConversation(auctionId: number, withUserId: number): Promise<boolean>;
@@ -392,7 +366,6 @@ export interface Store extends FeatureStores {
   auctions: AuctionStore;
   bids: BidStore;
   watches: WatchStore;
-  searches: SavedSearchStore;
   messages: MessageStore;
   mail: MailStore;
   passwordResets: PasswordResetStore;

@@ -1,10 +1,10 @@
-// Saved searches, the same on both databases (db/store.ts SavedSearchStore): a user's few searches,
+// Saved searches, the same on both databases (db/saved-search-store.ts): a user's few searches,
 // and the tick that matches each auction against them once, as it opens. Like the close (close.ts),
 // every server process ticks, so each auction is claimed in a transaction of its own by a conditional
 // update of its `matched_at`, with the notices written beside the claim: told once, however many look.
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, type Column } from 'drizzle-orm';
 import type { MatchOutcome } from '../records';
-import type { SavedSearchStore } from '../store';
+import type { SavedSearchStore } from '../saved-search-store';
 import type { AuctionReader } from './close';
 import { anyId, TURN_SCOPES, type Dialect } from './dialect';
 import { all, get } from './work';
