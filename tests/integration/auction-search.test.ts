@@ -333,6 +333,21 @@ describe('GET /api/auction?sort', () => {
     expect(next.headers['x-next-cursor']).toBeUndefined();
   });
 
+  test('a cursor of the soonest-ending sort set before year 1 starts at the top, and one after year 9999 has nothing after it', async ({
+    app,
+    deps,
+  }) => {
+    const { seller, namesOf } = await catalogue(deps);
+    const cursorAt = (ms: number) => Buffer.from(`ending:${ms}:1`).toString('base64url');
+    const before = await list(app, seller.token, { sort: 'ending', limit: 3, cursor: cursorAt(-99_999_999_999_999) });
+    expect(before.statusCode).toBe(200);
+    expect(namesOf(before.json())).toEqual(SORTED.ending.slice(0, 3));
+    const after = await list(app, seller.token, { sort: 'ending', limit: 3, cursor: cursorAt(999_999_999_999_999) });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual([]);
+    expect(after.headers['x-next-cursor']).toBeUndefined();
+  });
+
   test('without the new parameters nothing changes: newest first, and the last id still works as the cursor', async ({ app, deps }) => {
     const { seller, ids } = await catalogue(deps);
     const page = await list(app, seller.token, { limit: 2 });

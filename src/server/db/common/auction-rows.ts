@@ -2,7 +2,7 @@
 // leader's names (an AuctionRecord) and, in a list, what only the list's viewer may see of it (a
 // ListedAuctionRecord). The one column list: the queries written once select it through Drizzle, and
 // each dialect's plain statements (the auction page, the bid) read the same columns as SQL text.
-import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tables } from './dialect';
 
@@ -86,7 +86,7 @@ export function auctionColumns(t: Tables) {
  * leader's is on the row, anyone else's in max_bids) and whether they watch it, a lookup by key each.
  * A guest (null) has neither.
  */
-export function viewerColumns({ auctions, maxBids, watches }: Tables, viewerId: number | null) {
+export function viewerColumns({ auctions, maxBids, watches }: Tables, viewerId: number | SQL | null) {
   if (viewerId === null) return { viewerMax: sql<number | null>`null`, viewerWatches: sql`false`.mapWith(Boolean) };
   const spentMax = sql`(select ${maxBids.amount} from ${maxBids} where ${maxBids.auctionId} = ${auctions.id} and ${maxBids.bidderId} = ${viewerId})`;
   const watched = sql`exists (select 1 from ${watches} where ${watches.userId} = ${viewerId} and ${watches.auctionId} = ${auctions.id})`;
@@ -98,7 +98,7 @@ export function viewerColumns({ auctions, maxBids, watches }: Tables, viewerId: 
 }
 
 /** Every column of a listed auction: the auction's with what its viewer may see of it (a ListedAuctionRecord). */
-export const listedColumns = (t: Tables, viewerId: number | null) => ({ ...auctionColumns(t), ...viewerColumns(t, viewerId) });
+export const listedColumns = (t: Tables, viewerId: number | SQL | null) => ({ ...auctionColumns(t), ...viewerColumns(t, viewerId) });
 
 /**
  * The same columns as SQL text, for a dialect's plain statements: read from the auction, its seller

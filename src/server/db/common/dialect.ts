@@ -41,10 +41,16 @@ export interface Dialect {
    */
   writeNotices: (tx: Db, auctionId: number, notices: Notice[], at: Date) => Work<number[]>;
   /**
-   * Reads the rows of a list of auctions (listedColumns, in their order): a hot path, since the whole
-   * list reads every auction. SQLite reads them raw and maps them by hand; PostgreSQL's driver maps them.
+   * Reads the rows of a list of auctions (listedColumns, in their order) through a statement with
+   * placeholders, prepared or not, given their values: a hot path, since every list page and the whole
+   * list read it. SQLite reads the rows raw and maps them by hand; PostgreSQL's driver maps them.
    */
-  readListed: (query: PromiseLike<ListedAuctionRecord[]>) => Promise<ListedAuctionRecord[]>;
+  readListed: (statement: ListedStatement, values: Record<string, unknown>) => Promise<ListedAuctionRecord[]>;
+}
+
+/** A statement that reads listed auctions, built or prepared: both run with their placeholders' values. */
+export interface ListedStatement {
+  execute(values: Record<string, unknown>): Promise<ListedAuctionRecord[]>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */

@@ -3,7 +3,7 @@
 // and my bids (BidStore). Only the search differs: each dialect's search.ts gives its condition.
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
-import type { AuctionSort, AuctionStatus } from '../../../shared/constants';
+import type { AuctionSort, AuctionStatus, Category } from '../../../shared/constants';
 import { badRequest } from '../../domain/errors';
 import {
   decodeKeyCursor,
@@ -21,6 +21,7 @@ import type { AuctionStore, BidStore, WatchStore } from '../store';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord, OwnListOptions } from '../records';
 import { leadersOf, listedColumns } from './auction-rows';
 import { anyId, type Dialect } from './dialect';
+import { columnPlaceholder, idPlaceholder } from './prepared';
 
 /**
  * The condition that each of the words starts a word of an auction's name or description: where the
@@ -39,6 +40,23 @@ export interface AuctionSearch {
 
 const invalidCursor = () => badRequest('Invalid cursor');
 
+/** What decides a list page's statement, its values apart: its filters, its sort, whether it starts after a cursor, whether it has a viewer. */
+interface PageShape {
+  /** A status, or any not cancelled (`listed`), or any at all (`any`, with the cancelled ones). */
+  status: AuctionStatus | 'listed' | 'any';
+  category: boolean;
+  seller: boolean;
+  sort: AuctionSort;
+  after: boolean;
+  viewer: boolean;
+}
+
+const shapeOf = (filter: AuctionFilter): Pick<PageShape, 'status' | 'category' | 'seller'> => ({
+  status: filter.status ?? (filter.withCancelled ? 'any' : 'listed'),
+  category: filter.category !== undefined,
+  seller: filter.sellerId !== undefined,
+});
+
 export function auctionListQueries(
   dialect: Dialect,
   search: AuctionSearch,
@@ -55,9 +73,8 @@ export function auctionListQueries(
   const listable = (use: 'page' | 'count') =>
     kind === 'sqlite' && use === 'page' ? sql`likelihood(${notCancelled}, 0.999)` : notCancelled;
 
-  /** The one condition per status, by the clock of the request; a cancelled auction has no timed status. */
-  function statusIs(status: AuctionStatus, now: number): SQL {
-    const at = new Date(now);
+  /** The one condition per status, by the clock of the request (a time or its placeholder); a cancelled auction has no timed status. */
+  function statusIs(status: AuctionStatus, at: Date | SQL): SQL {
     switch (status) {
       case 'scheduled':
         return and(gt(auctions.startsAt, at), notCancelled)!;
@@ -70,79 +87,133 @@ export function auctionListQueries(
     }
   }
 
-  async function matching(filter: AuctionFilter, use: 'page' | 'count'): Promise<SQL | undefined> {
+  /**
+   * The conditions of a filter's shape, with its values as `terms` gives them (placeholders, or the
+   * request's own values) and a search's condition, if any.
+   */
+  function conditions(
+    shape: Pick<PageShape, 'status' | 'category' | 'seller'>,
+    terms: { now: Date | SQL; category: Category | SQL | undefined; sellerId: SQL },
+    use: 'page' | 'count',
+    words: SQL | undefined,
+  ): SQL | undefined {
+    const { status } = shape;
     return and(
       // Cancelled auctions are in no list but their seller's own and the administrator's.
-      filter.status ? statusIs(filter.status, filter.now) : filter.withCancelled ? undefined : listable(use),
-      filter.category ? eq(auctions.itemCategory, filter.category) : undefined,
-      filter.sellerId === undefined ? undefined : eq(auctions.sellerId, anyId(filter.sellerId)),
-      filter.words?.length ? await search.matching(filter.words, use) : undefined,
+      status === 'listed' ? listable(use) : status === 'any' ? undefined : statusIs(status, terms.now),
+      shape.category && terms.category ? eq(auctions.itemCategory, terms.category) : undefined,
+      shape.seller ? eq(auctions.sellerId, terms.sellerId) : undefined,
+      words,
     );
   }
 
   /**
-   * A time a cursor names, as a parameter. Any number of milliseconds decodes, but PostgreSQL reads
-   * times of the years 1 to 9999 only: a time outside them lies before or after every row's, as
-   * infinity does there. SQLite compares the milliseconds it stores.
-   */
-  const cursorTime = (ms: number): SQL =>
-    kind === 'pg' && (ms < EARLIEST_MS || ms > LATEST_MS)
-      ? sql.raw(`cast('${ms < EARLIEST_MS ? '-' : ''}infinity' as timestamptz)`)
-      : sql`${sql.param(new Date(ms), auctions.endsAt)}`;
-
-  /**
    * Each sort but newest: the column it orders by, which way, the value of a row in that column, and
-   * that value back as a parameter (a number from a request compared as a bigint, like an id). The id
-   * breaks ties in the same direction, so (value, id) is one key that an index of both reads in
+   * the placeholder a cursor's value takes (a number from a request compared as a bigint, like an id).
+   * The id breaks ties in the same direction, so (value, id) is one key that an index of both reads in
    * order, and a page starts strictly after the last (value, id) of the one before.
    */
   const KEY_SORTS: Record<
     Exclude<AuctionSort, 'newest'>,
-    { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; param: (key: number) => SQL }
+    { column: PgColumn; descending: boolean; keyOf: (row: AuctionRecord) => number; placeholder: SQL }
   > = {
-    ending: { column: auctions.endsAt, descending: false, keyOf: (row) => row.endsAt.getTime(), param: cursorTime },
-    price_asc: { column: auctions.currentPrice, descending: false, keyOf: (row) => row.currentPrice, param: anyId },
-    price_desc: { column: auctions.currentPrice, descending: true, keyOf: (row) => row.currentPrice, param: anyId },
-    bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, param: anyId },
+    ending: {
+      column: auctions.endsAt,
+      descending: false,
+      keyOf: (row) => row.endsAt.getTime(),
+      placeholder: columnPlaceholder('afterKey', auctions.endsAt),
+    },
+    price_asc: {
+      column: auctions.currentPrice,
+      descending: false,
+      keyOf: (row) => row.currentPrice,
+      placeholder: idPlaceholder('afterKey'),
+    },
+    price_desc: {
+      column: auctions.currentPrice,
+      descending: true,
+      keyOf: (row) => row.currentPrice,
+      placeholder: idPlaceholder('afterKey'),
+    },
+    bids: { column: auctions.bidsCount, descending: true, keyOf: (row) => row.bidsCount, placeholder: idPlaceholder('afterKey') },
   };
 
-  /** Auctions with their seller's and leader's names and what the viewer of the list may see of each. */
-  const listedFor = (viewerId: number | null) =>
-    db
-      .select(listedColumns(t, viewerId))
+  /**
+   * A page's statement for one shape of request (its filters, sort, cursor and viewer), with every
+   * value a placeholder: a search's words, whose condition is the dialect's own (search.ts), are the
+   * one part built with their values.
+   */
+  function pageStatement(shape: PageShape, words?: SQL) {
+    const placeholders = {
+      now: columnPlaceholder('now', auctions.endsAt),
+      category: sql`${sql.placeholder('category')}`,
+      sellerId: idPlaceholder('sellerId'),
+    };
+    const filters = conditions(shape, placeholders, 'page', words);
+    /** Auctions with their seller's and leader's names and what the viewer of the list may see of each. */
+    const listed = db
+      .select(listedColumns(t, shape.viewer ? sql`${sql.placeholder('viewerId')}` : null))
       .from(auctions)
       .innerJoin(users, eq(users.id, auctions.sellerId))
       .leftJoin(leaders, eq(leaders.id, auctions.leaderId));
+    if (shape.sort === 'newest') {
+      return listed
+        .where(and(filters, shape.after ? lt(auctions.id, idPlaceholder('afterId')) : undefined))
+        .orderBy(desc(auctions.id))
+        .limit(sql.placeholder('limit'));
+    }
+    const { column, descending, placeholder } = KEY_SORTS[shape.sort];
+    // A row value comparison: both databases read it as one range of the (value, id) index.
+    const past =
+      shape.after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${placeholder}, ${idPlaceholder('afterId')})`;
+    const direction = descending ? desc : asc;
+    return listed
+      .where(and(filters, past || undefined))
+      .orderBy(direction(column), direction(auctions.id))
+      .limit(sql.placeholder('limit'));
+  }
+
+  // Each shape's statement, prepared once (prepared.ts): a list page is read on nearly every request
+  // of the site, and building its statement cost more than reading its rows. The name PostgreSQL
+  // prepares it under spells the shape out, in a few letters.
+  const statements = new Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>();
+  function prepared(shape: PageShape) {
+    const { status, category, seller, sort, after, viewer } = shape;
+    const name = `list-${status}-${category ? 'c' : ''}${seller ? 's' : ''}${after ? 'a' : ''}${viewer ? 'v' : ''}-${sort}`;
+    let statement = statements.get(name);
+    if (statement === undefined) statements.set(name, (statement = pageStatement(shape).prepare(name)));
+    return statement;
+  }
 
   return {
     async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
-      const where = await matching(filter, 'page');
-      if (sort === 'newest') {
-        const after = idCursor(cursor);
-        if (cursor && after === null) throw invalidCursor();
-        const rows = await readListed(
-          listedFor(viewerId)
-            .where(and(where, after === null ? undefined : lt(auctions.id, anyId(after))))
-            .orderBy(desc(auctions.id))
-            .limit(limit + 1),
-        );
-        return pageOf(rows, limit, (row) => String(row.id));
-      }
-      const { column, descending, keyOf, param } = KEY_SORTS[sort];
       let after: KeyCursor | null = null;
-      if (cursor) {
+      if (cursor && sort === 'newest') {
+        const id = idCursor(cursor);
+        if (id === null) throw invalidCursor();
+        after = { key: id, id };
+      } else if (cursor && sort !== 'newest') {
         after = decodeKeyCursor(sort, cursor);
         if (after === null) throw invalidCursor();
+        // The auctions' ends lie within the years 1 to 9999, the times both databases read: a cursor
+        // before them starts at the top, and one after them has nothing after it.
+        if (sort === 'ending' && after.key < EARLIEST_MS) after = null;
+        else if (sort === 'ending' && after.key > LATEST_MS) return { items: [], nextCursor: null };
       }
-      // A row value comparison: both databases read it as one range of the (value, id) index.
-      const past = after && sql`(${column}, ${auctions.id}) ${sql.raw(descending ? '<' : '>')} (${param(after.key)}, ${anyId(after.id)})`;
-      const direction = descending ? desc : asc;
-      const rows = await readListed(
-        listedFor(viewerId)
-          .where(and(where, past ?? undefined))
-          .orderBy(direction(column), direction(auctions.id))
-          .limit(limit + 1),
-      );
+      const shape: PageShape = { ...shapeOf(filter), sort, after: after !== null, viewer: viewerId !== null };
+      const values = {
+        now: new Date(filter.now),
+        category: filter.category,
+        sellerId: filter.sellerId,
+        viewerId,
+        afterKey: after && sort === 'ending' ? new Date(after.key) : after?.key,
+        afterId: after?.id,
+        limit: limit + 1,
+      };
+      const statement = filter.words?.length ? pageStatement(shape, await search.matching(filter.words, 'page')) : prepared(shape);
+      const rows = await readListed(statement, values);
+      if (sort === 'newest') return pageOf(rows, limit, (row) => String(row.id));
+      const { keyOf } = KEY_SORTS[sort];
       return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
     },
     async count(filter) {
@@ -157,7 +228,14 @@ export function auctionListQueries(
       const [row] = await db
         .select({ n: count() })
         .from(auctions)
-        .where(await matching(filter, 'count'));
+        .where(
+          conditions(
+            shapeOf(filter),
+            { now: new Date(filter.now), category: filter.category, sellerId: anyId(filter.sellerId ?? 0) },
+            'count',
+            filter.words?.length ? await search.matching(filter.words, 'count') : undefined,
+          ),
+        );
       return row!.n;
     },
     async categories() {

@@ -86,7 +86,7 @@ export function pgDialect(db: PgDb, notices: NoticeWriter): Dialect {
       yield* run(tx.execute(sql`select pg_advisory_xact_lock(${scope}, hashtext(${String(key)}))`));
     },
     writeNotices: (tx, auctionId, list, at) => awaited(() => notices(connectionOf(tx), auctionId, list, at)),
-    readListed: async (query) => query,
+    readListed: (statement, values) => statement.execute(values),
   };
 }
 

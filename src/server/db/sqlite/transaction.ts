@@ -55,6 +55,7 @@ export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
     *takeTurns() {},
     writeNotices: (_tx, auctionId, list, at) => atOnce(() => notices(auctionId, list, at)),
     // Drizzle's decoding of every column of every row costs more than the read itself.
-    readListed: async (query) => (query as unknown as { values(): ListedValues[] }).values().map(listedOfValues),
+    readListed: async (statement, values) =>
+      (statement as unknown as { values(values: Record<string, unknown>): ListedValues[] }).values(values).map(listedOfValues),
   };
 }
