@@ -121,7 +121,10 @@ export interface CeilingReads {
   auction(id: number): AuctionValues | undefined;
   /** Whether the conversation has begun: a message, or the order of its buyer. */
   hasConversation(auctionId: number, withUserId: number): boolean;
-  /** One IMMEDIATE transaction: the reader's messages and their notices marked read, then the newest, newest first. */
+  /**
+   * The newest messages, newest first; when any of the other side's is unread, read again in one
+   * IMMEDIATE transaction that first marks the reader's messages and their notices read.
+   */
   readConversation(auctionId: number, withUserId: number, readerId: number, limit: number, at: Ms): MessageValues[];
   publicUser(id: number): PublicUserValues | undefined;
   /** How many feedbacks of each rating the user received since `since`. */
@@ -173,11 +176,24 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
     `select m.id, m.auction_id, m.with_user_id, m.from_user_id, u.name, m.body, m.created_at
      from messages m join users u on u.id = m.from_user_id where m.auction_id = ? and m.with_user_id = ? order by m.id desc limit ?`,
   );
-  const readConversation = db.transaction((auctionId: number, withUserId: number, readerId: number, limit: number, at: Ms) => {
+  const unreadMessage = db
+    .prepare<[number, number, number], number>(
+      'select 1 from messages where auction_id = ? and with_user_id = ? and from_user_id <> ? and read_at is null limit 1',
+    )
+    .pluck();
+  const markAndRead = db.transaction((auctionId: number, withUserId: number, readerId: number, limit: number, at: Ms) => {
     markMessagesRead.run(at, auctionId, withUserId, readerId);
     markNoticesRead.all(at, readerId, auctionId, withUserId);
     return newestMessages.all(auctionId, withUserId, limit);
   });
+  // As the app reads it: the newest messages, then whether any of the other side's is unread; only
+  // then the transaction that marks them.
+  const readConversation = (auctionId: number, withUserId: number, readerId: number, limit: number, at: Ms) => {
+    const newest = newestMessages.all(auctionId, withUserId, limit);
+    return unreadMessage.get(auctionId, withUserId, readerId) === undefined
+      ? newest
+      : markAndRead.immediate(auctionId, withUserId, readerId, limit, at);
+  };
   const publicUser = raw<[number], PublicUserValues>('select id, name, avatar, created_at, unpaid_strikes from users where id = ?');
   const feedbackCounts = raw<[number, Ms], [string, number]>(
     'select rating, count(*) from feedback where about_id = ? and created_at >= ? group by rating',
@@ -215,8 +231,7 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
     auction: (id) => auction.get(id),
     hasConversation: (auctionId, withUserId) =>
       messageExists.get(auctionId, withUserId) !== undefined || buyerOrderExists.get(auctionId, withUserId) !== undefined,
-    readConversation: (auctionId, withUserId, readerId, limit, at) =>
-      readConversation.immediate(auctionId, withUserId, readerId, limit, at),
+    readConversation,
     publicUser: (id) => publicUser.get(id),
     feedbackCounts: (aboutId, since) => feedbackCounts.all(aboutId, since),
     recentFeedback: (aboutId, limit) => recentFeedback.all(aboutId, limit),

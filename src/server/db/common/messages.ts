@@ -1,6 +1,6 @@
 // Conversations about an auction, the same on both databases (db/store.ts MessageStore). A conversation
 // is the messages of one auction with one user who is not its seller (`with_user_id`), whoever wrote them.
-import { and, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ConversationRecord, MessageRecord } from '../records';
 import type { MessageStore } from '../store';
 import { TURN_SCOPES, type Db, type Dialect } from './dialect';
@@ -8,7 +8,7 @@ import { all, get, run } from './work';
 
 export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotices }: Dialect): MessageStore {
   const { messages, notifications, users, auctions, orders } = t;
-  const inConversation = (auctionId: number, withUserId: number) =>
+  const inConversation = (auctionId: number | SQLWrapper, withUserId: number | SQLWrapper) =>
     and(eq(messages.auctionId, auctionId), eq(messages.withUserId, withUserId))!;
   const messageColumns = {
     id: messages.id,
@@ -38,6 +38,23 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
       .orderBy(desc(max(messages.id)))
       .limit(limit);
   };
+
+  // A read of a conversation that finds nothing unread for its reader (nearly every read: the page
+  // reads it again as messages come) needs no transaction: its newest messages, then whether any of the
+  // other side's is unread, each a statement prepared once (prepared.ts). Read in that order, a message
+  // that arrives between the two is found unread, and the read goes through the transaction that marks it.
+  const thisConversation = inConversation(sql.placeholder('auctionId'), sql.placeholder('withUserId'));
+  const newestOf = withWriter(db)
+    .where(thisConversation)
+    .orderBy(desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('conversation-newest');
+  const unreadOf = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(thisConversation, ne(messages.fromUserId, sql.placeholder('readerId')), isNull(messages.readAt)))
+    .limit(1)
+    .prepare('conversation-unread');
 
   return {
     async hasConversation(auctionId, withUserId) {
@@ -100,7 +117,11 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
         return { sent: true as const, message: row, told };
       });
     },
-    read(auctionId, withUserId, readerId, limit, at) {
+    async read(auctionId, withUserId, readerId, limit, at) {
+      const newest = await newestOf.execute({ auctionId, withUserId, limit });
+      const [unread] = await unreadOf.execute({ auctionId, withUserId, readerId });
+      // The notices a conversation sent are read with its messages: none is unread when no message is.
+      if (unread === undefined) return { messages: newest.reverse(), noticesRead: false };
       return transaction(function* (tx) {
         yield* run(
           tx
