@@ -30,12 +30,23 @@ import { columnPlaceholder, idPlaceholder } from './prepared';
  */
 export interface AuctionSearch {
   /** The condition, for a page of a list (which may pick its plan by how many auctions match) or for a count. */
-  matching(words: string[], use: 'page' | 'count'): SQL | Promise<SQL>;
+  matching(words: string[], use: 'page' | 'count'): SearchCondition | Promise<SearchCondition>;
   /**
    * How many auctions match the words, with no other filter (cancelled auctions left out), where the
    * database counts them without reading a row.
    */
   countAlone?(words: string[]): Promise<number>;
+}
+
+/**
+ * A search's condition around the one value its words make (`term`: that value as a parameter, or a
+ * placeholder for it in a statement prepared once), and the form of its SQL, which names the
+ * statement: the same form, the same SQL.
+ */
+export interface SearchCondition {
+  form: string;
+  value: unknown;
+  on(term: SQL): SQL;
 }
 
 const invalidCursor = () => badRequest('Invalid cursor');
@@ -49,6 +60,8 @@ interface PageShape {
   sort: AuctionSort;
   after: boolean;
   viewer: boolean;
+  /** The search's form (SearchCondition), or null without words. */
+  search: string | null;
 }
 
 const shapeOf = (filter: AuctionFilter): Pick<PageShape, 'status' | 'category' | 'seller'> => ({
@@ -59,7 +72,7 @@ const shapeOf = (filter: AuctionFilter): Pick<PageShape, 'status' | 'category' |
 
 export function auctionListQueries(
   dialect: Dialect,
-  search: AuctionSearch,
+  searching: AuctionSearch,
   kept: AuctionStore['counts'],
 ): Pick<AuctionStore, 'page' | 'count' | 'categories'> {
   const { kind, db, t, readListed } = dialect;
@@ -139,17 +152,16 @@ export function auctionListQueries(
   };
 
   /**
-   * A page's statement for one shape of request (its filters, sort, cursor and viewer), with every
-   * value a placeholder: a search's words, whose condition is the dialect's own (search.ts), are the
-   * one part built with their values.
+   * A page's statement for one shape of request (its filters, sort, cursor, viewer and search), with
+   * every value a placeholder; a search's condition is the dialect's own (search.ts).
    */
-  function pageStatement(shape: PageShape, words?: SQL) {
+  function pageStatement(shape: PageShape, search: SearchCondition | null) {
     const placeholders = {
       now: columnPlaceholder('now', auctions.endsAt),
       category: sql`${sql.placeholder('category')}`,
       sellerId: idPlaceholder('sellerId'),
     };
-    const filters = conditions(shape, placeholders, 'page', words);
+    const filters = conditions(shape, placeholders, 'page', search?.on(sql`${sql.placeholder('search')}`));
     /** Auctions with their seller's and leader's names and what the viewer of the list may see of each. */
     const listed = db
       .select(listedColumns(t, shape.viewer ? sql`${sql.placeholder('viewerId')}` : null))
@@ -177,11 +189,12 @@ export function auctionListQueries(
   // of the site, and building its statement cost more than reading its rows. The name PostgreSQL
   // prepares it under spells the shape out, in a few letters.
   const statements = new Map<string, ReturnType<ReturnType<typeof pageStatement>['prepare']>>();
-  function prepared(shape: PageShape) {
+  function prepared(shape: PageShape, search: SearchCondition | null) {
     const { status, category, seller, sort, after, viewer } = shape;
-    const name = `list-${status}-${category ? 'c' : ''}${seller ? 's' : ''}${after ? 'a' : ''}${viewer ? 'v' : ''}-${sort}`;
+    const flags = `${category ? 'c' : ''}${seller ? 's' : ''}${after ? 'a' : ''}${viewer ? 'v' : ''}`;
+    const name = `list-${status}-${flags}-${sort}${search ? `-${search.form}` : ''}`;
     let statement = statements.get(name);
-    if (statement === undefined) statements.set(name, (statement = pageStatement(shape).prepare(name)));
+    if (statement === undefined) statements.set(name, (statement = pageStatement(shape, search).prepare(name)));
     return statement;
   }
 
@@ -200,7 +213,8 @@ export function auctionListQueries(
         if (sort === 'ending' && after.key < EARLIEST_MS) after = null;
         else if (sort === 'ending' && after.key > LATEST_MS) return { items: [], nextCursor: null };
       }
-      const shape: PageShape = { ...shapeOf(filter), sort, after: after !== null, viewer: viewerId !== null };
+      const search = filter.words?.length ? await searching.matching(filter.words, 'page') : null;
+      const shape: PageShape = { ...shapeOf(filter), sort, after: after !== null, viewer: viewerId !== null, search: search?.form ?? null };
       const values = {
         now: new Date(filter.now),
         category: filter.category,
@@ -208,10 +222,10 @@ export function auctionListQueries(
         viewerId,
         afterKey: after && sort === 'ending' ? new Date(after.key) : after?.key,
         afterId: after?.id,
+        search: search?.value,
         limit: limit + 1,
       };
-      const statement = filter.words?.length ? pageStatement(shape, await search.matching(filter.words, 'page')) : prepared(shape);
-      const rows = await readListed(statement, values);
+      const rows = await readListed(prepared(shape, search), values);
       if (sort === 'newest') return pageOf(rows, limit, (row) => String(row.id));
       const { keyOf } = KEY_SORTS[sort];
       return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));
@@ -221,10 +235,11 @@ export function auctionListQueries(
       // index, which cancelled auctions leave); all auctions, or the open ones, are counted already
       // (the counts the database keeps: the dashboards').
       const searchAlone = !filter.status && !filter.category && filter.sellerId === undefined && !filter.withCancelled;
-      if (filter.words?.length && searchAlone && search.countAlone) return search.countAlone(filter.words);
+      if (filter.words?.length && searchAlone && searching.countAlone) return searching.countAlone(filter.words);
       if (!filter.words?.length && searchAlone) return (await kept(filter.now, null)).listed;
       const openAlone = filter.status === 'open' && !filter.category && filter.sellerId === undefined && !filter.words?.length;
       if (openAlone) return (await kept(filter.now, null)).open;
+      const search = filter.words?.length ? await searching.matching(filter.words, 'count') : null;
       const [row] = await db
         .select({ n: count() })
         .from(auctions)
@@ -233,7 +248,7 @@ export function auctionListQueries(
             shapeOf(filter),
             { now: new Date(filter.now), category: filter.category, sellerId: anyId(filter.sellerId ?? 0) },
             'count',
-            filter.words?.length ? await search.matching(filter.words, 'count') : undefined,
+            search?.on(sql`${sql.param(search.value)}`),
           ),
         );
       return row!.n;

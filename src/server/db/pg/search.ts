@@ -6,7 +6,7 @@ import type { AuctionSearch } from '../common/lists';
 import { auctions } from './schema';
 
 export const pgSearch: AuctionSearch = {
-  // Each word a prefix of a word of the name or the description, folded as the column is. A count is
-  // one of rows matching, as with any other filter.
-  matching: (words) => sql`${auctions.search} @@ auction_search_query(${sql.param(words)}::text[])`,
+  // Each word a prefix of a word of the name or the description, folded as the column is: the words
+  // are the one value, an array of text. A count is one of rows matching, as with any other filter.
+  matching: (words) => ({ form: 'words', value: words, on: (term) => sql`${auctions.search} @@ auction_search_query(${term}::text[])` }),
 };

@@ -37,7 +37,11 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
       const query = prefixQuery(words);
       const walkSortIndex = use === 'page' && matchesUpTo.get(query, MANY_MATCHES)! >= MANY_MATCHES;
       const id = walkSortIndex ? sql`+${auctions.id}` : sql`${auctions.id}`;
-      return sql`${id} in (select rowid from auctions_search where auctions_search match ${query})`;
+      return {
+        form: walkSortIndex ? 'walk' : 'lookup',
+        value: query,
+        on: (term) => sql`${id} in (select rowid from auctions_search where auctions_search match ${term})`,
+      };
     },
     // A search alone is counted in the full-text index, without reading a row of the table.
     async countAlone(words) {
