@@ -10,7 +10,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/tables';
-import type { ListedAuctionRecord } from '../records';
+import type { ListedAuctionRecord, OrderRecord } from '../records';
 import type { Work } from './work';
 
 export type Tables = typeof schema;
@@ -45,12 +45,14 @@ export interface Dialect {
    * placeholders, prepared or not, given their values: a hot path, since every list page and the whole
    * list read it. SQLite reads the rows raw and maps them by hand; PostgreSQL's driver maps them.
    */
-  readListed: (statement: ListedStatement, values: Record<string, unknown>) => Promise<ListedAuctionRecord[]>;
+  readListed: (statement: RowsStatement<ListedAuctionRecord>, values: Record<string, unknown>) => Promise<ListedAuctionRecord[]>;
+  /** Reads orders (common/orders.ts's fields, in their order) as readListed reads auctions: the orders page's read. */
+  readOrders: (statement: RowsStatement<OrderRecord>, values: Record<string, unknown>) => Promise<OrderRecord[]>;
 }
 
-/** A statement that reads listed auctions, built or prepared: both run with their placeholders' values. */
-export interface ListedStatement {
-  execute(values: Record<string, unknown>): Promise<ListedAuctionRecord[]>;
+/** A statement that reads rows, built or prepared: both run with their placeholders' values. */
+export interface RowsStatement<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
 }
 
 /** Which kind of key `takeTurns` serializes on: two scopes never wait on each other's keys. */

@@ -7,7 +7,7 @@ import { buyerOf } from '../../domain/bidding';
 import type { AuctionRecord, OrderRecord } from '../records';
 import { idCursor, pageOf } from '../paging';
 import type { OrderStore } from '../store';
-import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { anyId, type Db, type Dialect, type RowsStatement, type Tables } from './dialect';
 import { byShape, idPlaceholder } from './prepared';
 import { get, run, type Work } from './work';
 
@@ -91,7 +91,7 @@ const asOrders = (rows: PromiseLike<unknown[]>) => rows as PromiseLike<OrderReco
 /** One order as every read answers it, on the given connection (a transaction's, or the pool's). */
 export const orderById = (t: Tables, on: Db, id: number) => get(asOrders(orderRead(t, on, eq(t.orders.id, anyId(id)))));
 
-export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect): OrderStore {
+export function orderQueries({ kind, db, t, transaction, writeNotices, readOrders }: Dialect): OrderStore {
   const { orders, users } = t;
   const read = (on: Db, where: SQL | undefined) => orderRead(t, on, where);
   const byId = (on: Db, id: number) => orderById(t, on, id);
@@ -123,7 +123,8 @@ export function orderQueries({ kind, db, t, transaction, writeNotices }: Dialect
     async page(userId, { role, status, limit, cursor }) {
       const after = idCursor(cursor);
       const shape = `${role ?? 'either'}-${status ? 'status' : 'any'}-${after === null ? 'first' : 'after'}` as const;
-      const rows = await asOrders(pageOfShape(shape).execute({ userId, status, after, limit: limit + 1 }));
+      // Its rows are orders, as asOrders says.
+      const rows = await readOrders(pageOfShape(shape) as RowsStatement<OrderRecord>, { userId, status, after, limit: limit + 1 });
       return pageOf(rows, limit, (row) => String(row.id));
     },
     move(id, decide) {

@@ -87,6 +87,7 @@ export function pgDialect(db: PgDb, notices: NoticeWriter): Dialect {
     },
     writeNotices: (tx, auctionId, list, at) => awaited(() => notices(connectionOf(tx), auctionId, list, at)),
     readListed: (statement, values) => statement.execute(values),
+    readOrders: (statement, values) => statement.execute(values),
   };
 }
 

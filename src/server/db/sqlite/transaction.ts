@@ -5,6 +5,7 @@ import type { Db, Dialect, Tables } from '../common/dialect';
 import { runSync, type Step, type Work } from '../common/work';
 import type { NoticeWriter } from './notices';
 import { listedOfValues, type ListedValues } from './auctions';
+import { orderOfValues, type OrderValues } from './order-rows';
 import type { SqliteDb } from './open';
 import * as schema from './tables';
 
@@ -39,6 +40,10 @@ export function* atOnce<T>(step: () => T): Work<T> {
   return step();
 }
 
+/** A statement's rows as SQLite gives them, one array of values each (Drizzle's `values`, typed as PostgreSQL's here). */
+const rawRows = <Values>(statement: unknown, values: Record<string, unknown>) =>
+  (statement as { values(values: Record<string, unknown>): Values[] }).values(values);
+
 /** SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
 export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
   const immediately = immediateTransactions(db);
@@ -55,7 +60,7 @@ export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
     *takeTurns() {},
     writeNotices: (_tx, auctionId, list, at) => atOnce(() => notices(auctionId, list, at)),
     // Drizzle's decoding of every column of every row costs more than the read itself.
-    readListed: async (statement, values) =>
-      (statement as unknown as { values(values: Record<string, unknown>): ListedValues[] }).values(values).map(listedOfValues),
+    readListed: async (statement, values) => rawRows<ListedValues>(statement, values).map(listedOfValues),
+    readOrders: async (statement, values) => rawRows<OrderValues>(statement, values).map(orderOfValues),
   };
 }
