@@ -10,7 +10,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/tables';
-import type { ListedAuctionRecord, OrderRecord } from '../records';
+import type { ListedAuctionRecord, MessageRecord, OrderRecord } from '../records';
 import type { Work } from './work';
 
 export type Tables = typeof schema;
@@ -41,13 +41,26 @@ export interface Dialect {
    */
   writeNotices: (tx: Db, auctionId: number, notices: Notice[], at: Date) => Work<number[]>;
   /**
-   * Reads the rows of a list of auctions (listedColumns, in their order) through a statement with
-   * placeholders, prepared or not, given their values: a hot path, since every list page and the whole
-   * list read it. SQLite reads the rows raw and maps them by hand; PostgreSQL's driver maps them.
+   * Reads the rows of one of the hot reads (HotRows: a list of auctions, the orders page, a
+   * conversation) through a statement with placeholders, prepared or not, given their values: SQLite
+   * reads them raw and maps them by hand, for Drizzle decodes each field through its column, which
+   * cost these reads more than the reading; PostgreSQL's driver and Drizzle map them.
    */
-  readListed: (statement: RowsStatement<ListedAuctionRecord>, values: Record<string, unknown>) => Promise<ListedAuctionRecord[]>;
-  /** Reads orders (common/orders.ts's fields, in their order) as readListed reads auctions: the orders page's read. */
-  readOrders: (statement: RowsStatement<OrderRecord>, values: Record<string, unknown>) => Promise<OrderRecord[]>;
+  readRows: <Kind extends keyof HotRows>(
+    kind: Kind,
+    statement: RowsStatement<HotRows[Kind]>,
+    values: Record<string, unknown>,
+  ) => Promise<HotRows[Kind][]>;
+}
+
+/**
+ * The reads whose rows SQLite maps by hand, by the fields each selects in their order: a list's
+ * auctions (listedColumns), the orders page's orders (orders.ts) and a conversation's messages (messages.ts).
+ */
+export interface HotRows {
+  listed: ListedAuctionRecord;
+  order: OrderRecord;
+  message: MessageRecord;
 }
 
 /** A statement that reads rows, built or prepared: both run with their placeholders' values. */

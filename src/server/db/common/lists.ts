@@ -75,7 +75,7 @@ export function auctionListQueries(
   searching: AuctionSearch,
   kept: AuctionStore['counts'],
 ): Pick<AuctionStore, 'page' | 'count' | 'categories'> {
-  const { kind, db, t, readListed } = dialect;
+  const { kind, db, t, readRows } = dialect;
   const { auctions, users } = t;
   const leaders = leadersOf(t);
 
@@ -225,7 +225,7 @@ export function auctionListQueries(
         search: search?.value,
         limit: limit + 1,
       };
-      const rows = await readListed(prepared(shape, search), values);
+      const rows = await readRows('listed', prepared(shape, search), values);
       if (sort === 'newest') return pageOf(rows, limit, (row) => String(row.id));
       const { keyOf } = KEY_SORTS[sort];
       return pageOf(rows, limit, (row) => encodeKeyCursor(sort, { key: keyOf(row), id: row.id }));

@@ -6,7 +6,7 @@ import type { MessageStore } from '../store';
 import { TURN_SCOPES, type Db, type Dialect } from './dialect';
 import { all, get, run } from './work';
 
-export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotices }: Dialect): MessageStore {
+export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotices, readRows }: Dialect): MessageStore {
   const { messages, notifications, users, auctions, orders } = t;
   const inConversation = (auctionId: number | SQLWrapper, withUserId: number | SQLWrapper) =>
     and(eq(messages.auctionId, auctionId), eq(messages.withUserId, withUserId))!;
@@ -118,7 +118,7 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
       });
     },
     async read(auctionId, withUserId, readerId, limit, at) {
-      const newest = await newestOf.execute({ auctionId, withUserId, limit });
+      const newest = await readRows('message', newestOf, { auctionId, withUserId, limit });
       const [unread] = await unreadOf.execute({ auctionId, withUserId, readerId });
       // The notices a conversation sent are read with its messages: none is unread when no message is.
       if (unread === undefined) return { messages: newest.reverse(), noticesRead: false };

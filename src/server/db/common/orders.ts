@@ -91,7 +91,7 @@ const asOrders = (rows: PromiseLike<unknown[]>) => rows as PromiseLike<OrderReco
 /** One order as every read answers it, on the given connection (a transaction's, or the pool's). */
 export const orderById = (t: Tables, on: Db, id: number) => get(asOrders(orderRead(t, on, eq(t.orders.id, anyId(id)))));
 
-export function orderQueries({ kind, db, t, transaction, writeNotices, readOrders }: Dialect): OrderStore {
+export function orderQueries({ kind, db, t, transaction, writeNotices, readRows }: Dialect): OrderStore {
   const { orders, users } = t;
   const read = (on: Db, where: SQL | undefined) => orderRead(t, on, where);
   const byId = (on: Db, id: number) => orderById(t, on, id);
@@ -124,7 +124,7 @@ export function orderQueries({ kind, db, t, transaction, writeNotices, readOrder
       const after = idCursor(cursor);
       const shape = `${role ?? 'either'}-${status ? 'status' : 'any'}-${after === null ? 'first' : 'after'}` as const;
       // Its rows are orders, as asOrders says.
-      const rows = await readOrders(pageOfShape(shape) as RowsStatement<OrderRecord>, { userId, status, after, limit: limit + 1 });
+      const rows = await readRows('order', pageOfShape(shape) as RowsStatement<OrderRecord>, { userId, status, after, limit: limit + 1 });
       return pageOf(rows, limit, (row) => String(row.id));
     },
     move(id, decide) {

@@ -86,8 +86,7 @@ export function pgDialect(db: PgDb, notices: NoticeWriter): Dialect {
       yield* run(tx.execute(sql`select pg_advisory_xact_lock(${scope}, hashtext(${String(key)}))`));
     },
     writeNotices: (tx, auctionId, list, at) => awaited(() => notices(connectionOf(tx), auctionId, list, at)),
-    readListed: (statement, values) => statement.execute(values),
-    readOrders: (statement, values) => statement.execute(values),
+    readRows: (_kind, statement, values) => statement.execute(values),
   };
 }
 

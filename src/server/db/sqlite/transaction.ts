@@ -1,11 +1,11 @@
 // Transactions on SQLite. better-sqlite3's are synchronous: nothing else runs in this process between
 // BEGIN and COMMIT, so a transaction's work must not await (an awaited step would run after COMMIT,
 // outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md).
-import type { Db, Dialect, Tables } from '../common/dialect';
+import type { Db, Dialect, HotRows, Tables } from '../common/dialect';
 import { runSync, type Step, type Work } from '../common/work';
 import type { NoticeWriter } from './notices';
-import { listedOfValues, type ListedValues } from './auctions';
-import { orderOfValues, type OrderValues } from './order-rows';
+import { listedOfValues } from './auctions';
+import { messageOfValues, orderOfValues } from './hot-rows';
 import type { SqliteDb } from './open';
 import * as schema from './tables';
 
@@ -41,8 +41,15 @@ export function* atOnce<T>(step: () => T): Work<T> {
 }
 
 /** A statement's rows as SQLite gives them, one array of values each (Drizzle's `values`, typed as PostgreSQL's here). */
-const rawRows = <Values>(statement: unknown, values: Record<string, unknown>) =>
-  (statement as { values(values: Record<string, unknown>): Values[] }).values(values);
+const rawRows = (statement: unknown, values: Record<string, unknown>) =>
+  (statement as { values(values: Record<string, unknown>): unknown[][] }).values(values);
+
+/** Each hot read's row from its values (common/dialect.ts HotRows). */
+const FROM_VALUES: { [Kind in keyof HotRows]: (values: never) => HotRows[Kind] } = {
+  listed: listedOfValues,
+  order: orderOfValues,
+  message: messageOfValues,
+};
 
 /** SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
 export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
@@ -60,7 +67,6 @@ export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
     *takeTurns() {},
     writeNotices: (_tx, auctionId, list, at) => atOnce(() => notices(auctionId, list, at)),
     // Drizzle's decoding of every column of every row costs more than the read itself.
-    readListed: async (statement, values) => rawRows<ListedValues>(statement, values).map(listedOfValues),
-    readOrders: async (statement, values) => rawRows<OrderValues>(statement, values).map(orderOfValues),
+    readRows: async (kind, statement, values) => rawRows(statement, values).map(FROM_VALUES[kind] as (values: unknown[]) => never),
   };
 }

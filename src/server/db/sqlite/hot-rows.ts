@@ -1,9 +1,10 @@
-// An order as the orders page reads it, on SQLite: its row read raw and mapped by hand, as the lists'
-// auctions are (auctions.ts). Drizzle decodes each field of each row through its column, and for the
-// page's twenty orders of twenty-five fields that cost about a fifth of the whole request.
+// An order as the orders page reads it, and a message as a conversation's read does, on SQLite: their
+// rows read raw and mapped by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each
+// field of each row through its column, and for the orders page's twenty orders of twenty-five fields
+// that cost about a fifth of the whole request.
 import type { OrderStatus } from '../../../shared/constants';
 import type { FeedbackRating } from '../../../shared/feedback';
-import type { GivenFeedbackRecord, OrderRecord } from '../records';
+import type { GivenFeedbackRecord, MessageRecord, OrderRecord } from '../records';
 
 /** Milliseconds as SQLite stores a time. */
 type Ms = number;
@@ -93,4 +94,19 @@ export function orderOfValues([
     fromBuyer: givenOf(buyerRating, buyerComment, buyerSaidAt),
     fromSeller: givenOf(sellerRating, sellerComment, sellerSaidAt),
   };
+}
+
+/** A message's row as common/messages.ts selects it (withWriter), raw. */
+export type MessageValues = [
+  id: number,
+  auctionId: number,
+  withUserId: number,
+  fromUserId: number,
+  fromName: string,
+  body: string,
+  createdAt: Ms,
+];
+
+export function messageOfValues([id, auctionId, withUserId, fromUserId, fromName, body, createdAt]: MessageValues): MessageRecord {
+  return { id, auctionId, withUserId, fromUserId, fromName, body, createdAt: new Date(createdAt) };
 }
