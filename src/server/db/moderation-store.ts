@@ -28,6 +28,13 @@ export interface AuditEntryRecord {
   createdAt: Date;
 }
 
+/** An audit entry as the audit page reads it: the target's name as each of the three joins found it (one at most). */
+export interface AuditRowRecord extends Omit<AuditEntryRecord, 'targetName'> {
+  userName: string | null;
+  itemName: string | null;
+  reportedItemName: string | null;
+}
+
 /** The notices a cancel by an administrator owes: `recipients` are its seller, bidders and watchers, each once. */
 export type CancelNotices = (auction: AuctionRecord, recipients: number[]) => Notice[];
 

@@ -10,6 +10,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/tables';
+import type { AuditRowRecord } from '../moderation-store';
 import type { ListedAuctionRecord, MessageRecord, OrderRecord } from '../records';
 import type { Work } from './work';
 
@@ -55,12 +56,14 @@ export interface Dialect {
 
 /**
  * The reads whose rows SQLite maps by hand, by the fields each selects in their order: a list's
- * auctions (listedColumns), the orders page's orders (orders.ts) and a conversation's messages (messages.ts).
+ * auctions (listedColumns), the orders page's orders (orders.ts), a conversation's messages (messages.ts)
+ * and the audit page's entries (moderation.ts).
  */
 export interface HotRows {
   listed: ListedAuctionRecord;
   order: OrderRecord;
   message: MessageRecord;
+  audit: AuditRowRecord;
 }
 
 /** A statement that reads rows, built or prepared: both run with their placeholders' values. */

@@ -108,7 +108,7 @@ export function* withdrawFromOpenAuctions(
 }
 
 export function moderationQueries(dialect: Dialect, auctionById: AuctionReader): ModerationStore {
-  const { db, t, transaction } = dialect;
+  const { db, t, transaction, readRows } = dialect;
   const { users, sessions, auditLog } = t;
 
   function* readUser(tx: Db, id: number): Work<ModeratedUser | undefined> {
@@ -213,10 +213,18 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
     },
     async auditPage({ limit, cursor }) {
       const after = idCursor(cursor);
-      const rows = await auditPage(after === null ? 'first' : 'after').execute({ after, limit: limit + 1 });
-      const entries = rows.map(({ userName, itemName, reportedItemName, ...row }): AuditEntryRecord => ({
-        ...row,
-        targetName: userName ?? itemName ?? reportedItemName,
+      const rows = await readRows('audit', auditPage(after === null ? 'first' : 'after'), { after, limit: limit + 1 });
+      const entries = rows.map((row): AuditEntryRecord => ({
+        id: row.id,
+        actorId: row.actorId,
+        actorName: row.actorName,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        targetName: row.userName ?? row.itemName ?? row.reportedItemName,
+        reason: row.reason,
+        ipAddress: row.ipAddress,
+        createdAt: row.createdAt,
       }));
       return pageOf(entries, limit, (row) => String(row.id));
     },

@@ -1,9 +1,11 @@
-// An order as the orders page reads it, and a message as a conversation's read does, on SQLite: their
+// An order as the orders page reads it, a message as a conversation's read does and an entry of the
+// audit log as its page does, on SQLite: their
 // rows read raw and mapped by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each
 // field of each row through its column, and for the orders page's twenty orders of twenty-five fields
 // that cost about a fifth of the whole request.
 import type { OrderStatus } from '../../../shared/constants';
 import type { FeedbackRating } from '../../../shared/feedback';
+import type { AuditRowRecord } from '../moderation-store';
 import type { GivenFeedbackRecord, MessageRecord, OrderRecord } from '../records';
 
 /** Milliseconds as SQLite stores a time. */
@@ -109,4 +111,50 @@ export type MessageValues = [
 
 export function messageOfValues([id, auctionId, withUserId, fromUserId, fromName, body, createdAt]: MessageValues): MessageRecord {
   return { id, auctionId, withUserId, fromUserId, fromName, body, createdAt: new Date(createdAt) };
+}
+
+/** An audit entry's row as common/moderation.ts selects it for the audit page, raw. */
+export type AuditValues = [
+  id: number,
+  actorId: number | null,
+  actorName: string | null,
+  action: AuditRowRecord['action'],
+  targetType: AuditRowRecord['targetType'],
+  targetId: number,
+  userName: string | null,
+  itemName: string | null,
+  reportedItemName: string | null,
+  reason: string | null,
+  ipAddress: string | null,
+  createdAt: Ms,
+];
+
+export function auditOfValues([
+  id,
+  actorId,
+  actorName,
+  action,
+  targetType,
+  targetId,
+  userName,
+  itemName,
+  reportedItemName,
+  reason,
+  ipAddress,
+  createdAt,
+]: AuditValues): AuditRowRecord {
+  return {
+    id,
+    actorId,
+    actorName,
+    action,
+    targetType,
+    targetId,
+    userName,
+    itemName,
+    reportedItemName,
+    reason,
+    ipAddress,
+    createdAt: new Date(createdAt),
+  };
 }
