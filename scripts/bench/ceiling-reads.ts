@@ -1,5 +1,5 @@
 // The ceiling's twins of five of the app's reads, on SQLite: the orders page, a conversation (which
-// marks itself read, in one IMMEDIATE transaction as the app's does), a public profile, and the
+// marks itself read when something in it is unread, as the app's does), a public profile, and the
 // moderators' open reports and audit log. Each is the app's own SQL (the statements its store runs
 // for that page, with the same columns, joins and limits: one more row than the page, to know whether
 // another follows), prepared once and read raw. The answers are put together in ceiling-read-routes.ts.
@@ -7,46 +7,12 @@
 // SQLite only: the rows that read them run on the SQLite deployment alone (scripts/bench/index.ts), so
 // the PostgreSQL ceiling has none (CeilingStore.reads).
 import type Database from 'better-sqlite3';
+import type { AuditValues, MessageValues, OrderValues } from '../../src/server/db/sqlite/hot-rows';
+
+// The rows of the reads the app maps by hand, as its store reads them.
+export type { AuditValues, MessageValues, OrderValues };
 
 type Ms = number;
-
-export type OrderValues = [
-  id: number,
-  auctionId: number,
-  itemName: string,
-  photo: string | null,
-  buyerId: number,
-  buyerName: string,
-  sellerId: number,
-  sellerName: string,
-  price: number,
-  shippingCost: number | null,
-  status: string,
-  createdAt: Ms,
-  dueAt: Ms,
-  paidAt: Ms | null,
-  shippedAt: Ms | null,
-  trackingNumber: string | null,
-  receivedAt: Ms | null,
-  cancelledAt: Ms | null,
-  cancelReason: string | null,
-  buyerRating: string | null,
-  buyerComment: string | null,
-  buyerAt: Ms | null,
-  sellerRating: string | null,
-  sellerComment: string | null,
-  sellerAt: Ms | null,
-];
-
-export type MessageValues = [
-  id: number,
-  auctionId: number,
-  withUserId: number,
-  fromId: number,
-  fromName: string,
-  body: string,
-  createdAt: Ms,
-];
 
 /** An auction as the app's statements read it (common/auction-rows.ts), with its viewer's maximum and watch. */
 export type AuctionValues = [
@@ -97,21 +63,6 @@ export type ReportValues = [
   resolvedAt: Ms | null,
   resolvedById: number | null,
   resolvedByName: string | null,
-];
-
-export type AuditValues = [
-  id: number,
-  actorId: number | null,
-  actorName: string | null,
-  action: string,
-  targetType: string,
-  targetId: number,
-  userName: string | null,
-  itemName: string | null,
-  reportedItemName: string | null,
-  reason: string | null,
-  ipAddress: string | null,
-  createdAt: Ms,
 ];
 
 export interface CeilingReads {
