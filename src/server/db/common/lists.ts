@@ -51,7 +51,10 @@ export interface SearchCondition {
 
 const invalidCursor = () => badRequest('Invalid cursor');
 
-/** What decides a list page's statement, its values apart: its filters, its sort, whether it starts after a cursor, whether it has a viewer. */
+/**
+ * What decides a list page's statement, its values apart: its filters, its sort, whether it starts
+ * after a cursor, whether it has a viewer, and its search's form.
+ */
 interface PageShape {
   /** A status, or any not cancelled (`listed`), or any at all (`any`, with the cancelled ones). */
   status: AuctionStatus | 'listed' | 'any';
@@ -106,7 +109,7 @@ export function auctionListQueries(
    */
   function conditions(
     shape: Pick<PageShape, 'status' | 'category' | 'seller'>,
-    terms: { now: Date | SQL; category: Category | SQL | undefined; sellerId: SQL },
+    terms: { now: Date | SQL; category: Category | SQL | undefined; sellerId: SQL | undefined },
     use: 'page' | 'count',
     words: SQL | undefined,
   ): SQL | undefined {
@@ -115,7 +118,7 @@ export function auctionListQueries(
       // Cancelled auctions are in no list but their seller's own and the administrator's.
       status === 'listed' ? listable(use) : status === 'any' ? undefined : statusIs(status, terms.now),
       shape.category && terms.category ? eq(auctions.itemCategory, terms.category) : undefined,
-      shape.seller ? eq(auctions.sellerId, terms.sellerId) : undefined,
+      shape.seller && terms.sellerId ? eq(auctions.sellerId, terms.sellerId) : undefined,
       words,
     );
   }
@@ -246,7 +249,11 @@ export function auctionListQueries(
         .where(
           conditions(
             shapeOf(filter),
-            { now: new Date(filter.now), category: filter.category, sellerId: anyId(filter.sellerId ?? 0) },
+            {
+              now: new Date(filter.now),
+              category: filter.category,
+              sellerId: filter.sellerId === undefined ? undefined : anyId(filter.sellerId),
+            },
             'count',
             search?.on(sql`${sql.param(search.value)}`),
           ),
