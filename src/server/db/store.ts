@@ -138,11 +138,11 @@ export interface AuctionStore {
    */
   counts(now: number, sellerId: number | null): Promise<AuctionCounts>;
   /**
-   * A user's dashboard at `now`, in one read: the counts, with the viewer's own, and its short lists,
-   * the `limit` newest open auctions and the viewer's `limit` newest own (cancelled ones too), each
-   * with what the viewer may see of it; the first page of `page` for each, without its cursor.
+   * The dashboard's short lists at `now`: the `limit` newest open auctions and the viewer's `limit`
+   * newest own (cancelled ones too), each with what the viewer may see of it; the first page of `page`
+   * for each, without its cursor.
    */
-  dashboard(now: number, viewerId: number, limit: number): Promise<NewestAuctions & { counts: AuctionCounts }>;
+  newest(now: number, viewerId: number, limit: number): Promise<NewestAuctions>;
   /** The categories that have at least one auction. */
   categories(): Promise<Category[]>;
   insert(auction: NewAuction): Promise<AuctionRecord>;

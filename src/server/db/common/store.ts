@@ -34,10 +34,10 @@ export interface OwnParts {
   userSearch: UserSearch;
   sessions: Pick<SessionStore, 'lookup'>;
   /**
-   * The auction page's reads, the dashboards' counts and a user's dashboard, and the purchase at the Buy It Now
+   * The auction page's reads, the dashboards' counts and short lists, and the purchase at the Buy It Now
    * price (a write the benchmark measures).
    */
-  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'dashboard' | 'buyNow'>;
+  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'newest' | 'buyNow'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
   ping: Store['ping'];
   close: Store['close'];

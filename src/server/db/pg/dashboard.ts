@@ -24,40 +24,31 @@ const COUNTS = {
 };
 
 /**
- * The dashboard in one statement, one round trip: the counts, joined to the two lists, newest first
- * through the index of the auctions not cancelled (the newest are the likeliest to be open, so few
- * rows are read past the page) and through the index of a seller's auctions by id. `list` says which
- * list each row is of; with both lists empty, the one row has the counts and no auction.
+ * The two lists in one statement, one round trip: newest first through the index of the auctions not
+ * cancelled (the newest are the likeliest to be open, so few rows are read past the page), and
+ * through the index of a seller's auctions by id. `list` says which each row is of.
  */
-const DASHBOARD = {
-  name: 'auction-dashboard',
-  text: `with counts as (${COUNTS.text})
-    select counts.listed as "countListed", counts.open as "countOpen", counts.own as "countOwn", newest.*
-    from counts left join (
-      (select 'open' as list, ${VIEWER_COLUMNS}, ${AUCTION_COLUMNS_AND_JOINS}
-        where a.starts_at <= $1 and a.ends_at > $1 and a.cancelled_at is null order by a.id desc limit $3)
-      union all
-      (select 'own', ${VIEWER_COLUMNS}, ${AUCTION_COLUMNS_AND_JOINS} where a.seller_id = $2 order by a.id desc limit $3)
-    ) newest on true`,
+const NEWEST = {
+  name: 'auctions-newest',
+  text: `(select 'open' as list, ${VIEWER_COLUMNS}, ${AUCTION_COLUMNS_AND_JOINS}
+      where a.starts_at <= $1 and a.ends_at > $1 and a.cancelled_at is null order by a.id desc limit $3)
+    union all
+    (select 'own', ${VIEWER_COLUMNS}, ${AUCTION_COLUMNS_AND_JOINS} where a.seller_id = $2 order by a.id desc limit $3)`,
 };
 
-type DashboardRow = ListedAuctionRecord & { list: 'open' | 'own' | null; countListed: number; countOpen: number; countOwn: number };
-
-export function pgDashboard(db: PgDb): Pick<AuctionStore, 'counts' | 'dashboard'> {
+export function pgDashboard(db: PgDb): Pick<AuctionStore, 'counts' | 'newest'> {
   const pool = db.$client;
   return {
     async counts(now, sellerId) {
       return (await pool.query<AuctionCounts>({ ...COUNTS, values: [new Date(now), sellerId] })).rows[0]!;
     },
-    async dashboard(now, viewerId, limit) {
-      const { rows } = await pool.query<DashboardRow>({ ...DASHBOARD, values: [new Date(now), viewerId, limit] });
-      const { countListed: listed, countOpen: open, countOwn: own } = rows[0]!;
-      // Each row keeps its `list` and the counts, which no answer reads: deleting them would cost more than carrying them.
-      return {
-        counts: { listed, open, own },
-        open: rows.filter((row) => row.list === 'open'),
-        own: rows.filter((row) => row.list === 'own'),
-      };
+    async newest(now, viewerId, limit) {
+      const { rows } = await pool.query<ListedAuctionRecord & { list: 'open' | 'own' }>({
+        ...NEWEST,
+        values: [new Date(now), viewerId, limit],
+      });
+      // Each row keeps its `list`, which no answer reads: deleting it would cost more than carrying it.
+      return { open: rows.filter((row) => row.list === 'open'), own: rows.filter((row) => row.list === 'own') };
     },
   };
 }

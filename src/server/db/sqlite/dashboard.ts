@@ -35,22 +35,17 @@ const NEWEST_OPEN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_W
 const NEWEST_OWN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_WITH_NAMES}
   where a.seller_id = @viewer order by a.id desc limit @limit`;
 
-export function sqliteDashboard(db: SqliteDb): Pick<AuctionStore, 'counts' | 'dashboard'> {
+export function sqliteDashboard(db: SqliteDb): Pick<AuctionStore, 'counts' | 'newest'> {
   const counts = db.$client.prepare<{ now: number; seller: number | null }, [number, number, number]>(COUNTS).raw();
   const newestOpen = db.$client.prepare<{ now: number; viewer: number; limit: number }, ListedValues>(NEWEST_OPEN).raw();
   const newestOwn = db.$client.prepare<{ viewer: number; limit: number }, ListedValues>(NEWEST_OWN).raw();
-  const countsAt = (now: number, sellerId: number | null): AuctionCounts => {
-    const [listed, open, own] = counts.get({ now, seller: sellerId })!;
-    return { listed, open, own };
-  };
   return {
-    async counts(now, sellerId) {
-      return countsAt(now, sellerId);
+    async counts(now, sellerId): Promise<AuctionCounts> {
+      const [listed, open, own] = counts.get({ now, seller: sellerId })!;
+      return { listed, open, own };
     },
-    // Three statements on the one connection, one after the other: nothing can write between them.
-    async dashboard(now, viewerId, limit) {
+    async newest(now, viewerId, limit) {
       return {
-        counts: countsAt(now, viewerId),
         open: newestOpen.all({ now, viewer: viewerId, limit }).map(listedOfValues),
         own: newestOwn.all({ viewer: viewerId, limit }).map(listedOfValues),
       };
