@@ -11,6 +11,7 @@ import { openShared } from '../../src/server/open-store';
 import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
 import { placeBid } from '../../src/server/services/bids';
+import { buyNow } from '../../src/server/services/buy-now';
 import { sqliteCeilingStore } from './ceiling-sqlite';
 import { seedBenchDatabase, SESSION_USERS } from './seed';
 
@@ -21,7 +22,8 @@ const us = (value: number) => value.toFixed(0);
 const folder = mkdtempSync(join(tmpdir(), 'bid-cpu-'));
 try {
   const path = join(folder, 'bench.db');
-  const seeded = await seedBenchDatabase(path);
+  // A fresh auction for each purchase and each bid reaching a reserve, every block and the warm-up.
+  const seeded = await seedBenchDatabase(path, { oneShotAuctions: BIDS * (BLOCKS + 1) });
   const settings = testSettings({ DATABASE_PATH: path, UPLOAD_DIR: join(folder, 'uploads') });
   const deps = createDeps(settings, await openShared(settings));
   const ceiling = sqliteCeilingStore(path);
@@ -50,6 +52,9 @@ try {
     turns: (i) => bidOn(seeded.turnTargets[i % 25]!, bidder(100 + (i % 25) * 2 + (Math.floor(i / 25) % 2))),
     // Each bid answered at once by the rival's automatic bid.
     auto: (i) => bidOn(seeded.autoTargets[i % 25]!, bidder(150 + (i % 25))),
+    // A bid reaching the reserve of an auction of its own, and a purchase at the Buy It Now price.
+    reserve: (i) => bidOn(seeded.reserveAuctions[i]!, bidder(i % 50)),
+    buy: (i) => buyNow(deps, bidder(i % 50), String(seeded.buyNowAuctions[i]!)),
   };
   const only = process.env.BID_CPU_KINDS?.split(',');
   for (const kind of Object.keys(kinds)) if (only && kind !== 'ceiling' && !only.includes(kind)) delete kinds[kind];
@@ -72,6 +77,7 @@ try {
         `${(sorted[0]! / ceilingLeast).toFixed(2)}× the ceiling's least`,
     );
   }
+  console.log(Object.entries((globalThis as any).__t ?? {}).map(([k, v]) => `${k} ${((v as number) * 1000 / (BIDS * (BLOCKS + 1))).toFixed(1)}`).join(', '));
   await ceiling.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });
