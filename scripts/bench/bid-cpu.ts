@@ -77,7 +77,6 @@ try {
         `${(sorted[0]! / ceilingLeast).toFixed(2)}× the ceiling's least`,
     );
   }
-  console.log(Object.entries((globalThis as any).__t ?? {}).map(([k, v]) => `${k} ${((v as number) * 1000 / (BIDS * (BLOCKS + 1))).toFixed(1)}`).join(', '));
   await ceiling.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -976,7 +976,9 @@ async function main() {
       const result = await runJob(job);
       const held = await loopHeldMs(s.servers);
       alone.set(s.id, held);
-      log(`  alone    ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p99 ${fixed(result.p99, 1).padStart(6)} ms  loop ${fixed(held).padStart(4)} ms`);
+      log(
+        `  alone    ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p99 ${fixed(result.p99, 1).padStart(6)} ms  loop ${fixed(held).padStart(4)} ms`,
+      );
     }
 
     if (CPU_PROF) {
@@ -1022,7 +1024,21 @@ async function main() {
 
   const rows = buildRows(scenarios, results, cpu, loop, alone);
   const table = formatTable(
-    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/answer', 'loop ms', 'alone ms', 'ratio', 'CPU ratio', 'to', 'target', 'result', 'non-2xx'],
+    [
+      'scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU µs/answer',
+      'loop ms',
+      'alone ms',
+      'ratio',
+      'CPU ratio',
+      'to',
+      'target',
+      'result',
+      'non-2xx',
+    ],
     rows.map((r) => [
       r.label,
       perSecond(r.rps),
