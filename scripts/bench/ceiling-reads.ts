@@ -2,7 +2,9 @@
 // marks itself read when something in it is unread, as the app's does), a public profile, and the
 // moderators' open reports and audit log. Each is the app's own SQL (the statements its store runs
 // for that page, with the same columns, joins and limits: one more row than the page, to know whether
-// another follows), prepared once and read raw. The answers are put together in ceiling-read-routes.ts.
+// another follows; each limit cast, as the app's are, so that a statement is compiled once: rowLimit in
+// src/server/db/common/dialect.ts), prepared once and read raw. The answers are put together in
+// ceiling-read-routes.ts.
 //
 // SQLite only: the rows that read them run on the SQLite deployment alone (scripts/bench/index.ts), so
 // the PostgreSQL ceiling has none (CeilingStore.reads).
@@ -104,7 +106,7 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
      from orders o join auctions a on a.id = o.auction_id join users b on b.id = o.buyer_id join users s on s.id = o.seller_id
        left join feedback fb on fb.order_id = o.id and fb.role = 'buyer'
        left join feedback fs on fs.order_id = o.id and fs.role = 'seller'
-     where o.buyer_id = ? or o.seller_id = ? order by o.id desc limit ?`,
+     where o.buyer_id = ? or o.seller_id = ? order by o.id desc limit cast(? as integer)`,
   );
   const auction = raw<[number], AuctionValues>(
     `select ${AUCTION_COLUMNS} from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id where a.id = ?`,
@@ -125,7 +127,7 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
   );
   const newestMessages = raw<[number, number, number], MessageValues>(
     `select m.id, m.auction_id, m.with_user_id, m.from_user_id, u.name, m.body, m.created_at
-     from messages m join users u on u.id = m.from_user_id where m.auction_id = ? and m.with_user_id = ? order by m.id desc limit ?`,
+     from messages m join users u on u.id = m.from_user_id where m.auction_id = ? and m.with_user_id = ? order by m.id desc limit cast(? as integer)`,
   );
   const unreadMessage = db
     .prepare<[number, number, number], number>(
@@ -151,20 +153,20 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
   );
   const recentFeedback = raw<[number, number], FeedbackValues>(
     `select f.rating, f.comment, f.created_at, f.role, f.from_id, u.name from feedback f join users u on u.id = f.from_id
-     where f.about_id = ? order by f.created_at desc, f.id desc limit ?`,
+     where f.about_id = ? order by f.created_at desc, f.id desc limit cast(? as integer)`,
   );
   const openAuctionsOf = raw<[number, number, number, Ms, Ms, number, number], ListedValues>(
     `select ${AUCTION_COLUMNS},
        case when a.leader_id = ? then a.leader_max else (select m.amount from max_bids m where m.auction_id = a.id and m.bidder_id = ?) end,
        exists (select 1 from watches w where w.user_id = ? and w.auction_id = a.id)
      from auctions a join users s on s.id = a.seller_id left join users l on l.id = a.leader_id
-     where a.starts_at <= ? and a.ends_at > ? and a.cancelled_at is null and a.seller_id = ? order by a.id desc limit ?`,
+     where a.starts_at <= ? and a.ends_at > ? and a.cancelled_at is null and a.seller_id = ? order by a.id desc limit cast(? as integer)`,
   );
   const openReports = raw<[number], ReportValues>(
     `select r.id, r.auction_id, a.item_name, r.reporter_id, u.name, r.reason, r.details, r.created_at, r.status, r.resolution,
        r.resolution_note, r.resolved_at, r.resolved_by_id, v.name
      from reports r join auctions a on a.id = r.auction_id join users u on u.id = r.reporter_id left join users v on v.id = r.resolved_by_id
-     where r.status = 'open' order by r.id asc limit ?`,
+     where r.status = 'open' order by r.id asc limit cast(? as integer)`,
   );
   const audit = raw<[number], AuditValues>(
     `select al.id, al.actor_id, u.name, al.action, al.target_type, al.target_id, tu.name, ta.item_name, ra.item_name, al.reason,
@@ -174,7 +176,7 @@ export function sqliteCeilingReads(db: Database.Database): CeilingReads {
        left join auctions ta on al.target_type = 'auction' and ta.id = al.target_id
        left join reports r on al.target_type = 'report' and r.id = al.target_id
        left join auctions ra on ra.id = r.auction_id
-     order by al.id desc limit ?`,
+     order by al.id desc limit cast(? as integer)`,
   );
 
   return {

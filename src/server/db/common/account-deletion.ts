@@ -7,7 +7,7 @@ import type { DeletionState } from '../../domain/account-deletion';
 import type { DeletionStore } from '../deletion-store';
 import { recordAudit } from './audit';
 import type { AuctionReader } from './close';
-import { anyId, type Db, type Dialect } from './dialect';
+import { anyId, known, rowLimit, type Db, type Dialect } from './dialect';
 import { withdrawFromOpenAuctions } from './moderation';
 import { get, run, type Work } from './work';
 
@@ -36,21 +36,21 @@ export function deletionQueries(dialect: Dialect, auctionById: AuctionReader): D
         .select({ id: auctions.id })
         .from(auctions)
         .where(and(eq(auctions.sellerId, user.id), unclosed, gt(auctions.bidsCount, 0)))
-        .limit(1),
+        .limit(rowLimit(1)),
     );
     const leading = yield* get(
       tx
         .select({ id: auctions.id })
         .from(auctions)
         .where(and(eq(auctions.leaderId, user.id), unclosed))
-        .limit(1),
+        .limit(rowLimit(1)),
     );
     const openOrder = yield* get(
       tx
         .select({ id: orders.id })
         .from(orders)
         .where(and(or(eq(orders.buyerId, user.id), eq(orders.sellerId, user.id)), notInArray(orders.status, ['received', 'cancelled'])))
-        .limit(1),
+        .limit(rowLimit(1)),
     );
     const { avatar, name, ...moderated } = user;
     return { user: moderated, avatar, name, sellingWithBids: !!selling, leading: !!leading, openOrder: !!openOrder };
@@ -115,7 +115,7 @@ export function deletionQueries(dialect: Dialect, auctionById: AuctionReader): D
       );
     }
     // No order can come of a second chance with an account that is gone, either way.
-    const pending = eq(offers.status, 'pending');
+    const pending = eq(offers.status, known('pending'));
     yield* run(
       tx
         .update(offers)

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, gt, lt, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AdminUsersInput } from '../../../shared/schemas/admin';
 import type { LoginStore, SessionStore, UserStore } from '../store';
-import type { Dialect } from './dialect';
+import { rowLimit, type Dialect } from './dialect';
 import { CREATE_ADMIN_OUTCOMES, type CreateAdminOutcome } from '../../../shared/moderation';
 import type { UserRecord } from '../records';
 import type { Db } from './dialect';
@@ -69,7 +69,7 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
           .from(users)
           .where(where)
           .orderBy(...order)
-          .limit(input.limit)
+          .limit(rowLimit(input.limit))
           .offset((input.page - 1) * input.limit),
         db.select({ n: count() }).from(users).where(where),
       ]);
@@ -124,7 +124,7 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
       return (await db.select({ n: count() }).from(users).where(where))[0]!.n;
     },
     async newest(limit) {
-      return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+      return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(rowLimit(limit));
     },
   };
 }
@@ -192,7 +192,7 @@ export function loginQueries({ db, t, transaction }: Dialect): LoginStore {
         .from(loginEvents)
         .where(eq(loginEvents.userId, userId))
         .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
-        .limit(limit);
+        .limit(rowLimit(limit));
     },
   };
 }

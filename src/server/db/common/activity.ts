@@ -3,7 +3,7 @@
 import { and, count, eq, gte, inArray, isNull, ne, or } from 'drizzle-orm';
 import { moveStartsFrom, type OrderMove } from '../../../shared/orders';
 import type { ActivityStore } from '../activity-store';
-import type { Dialect } from './dialect';
+import { known, type Dialect } from './dialect';
 
 /** Where some move of an order starts from: an order there may owe one of its sides that move. */
 const MOVING_STATUSES = [
@@ -50,7 +50,7 @@ export function activityQueries({ db, t }: Dialect): ActivityStore {
         .where(
           and(
             or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)),
-            or(inArray(orders.status, MOVING_STATUSES), and(eq(orders.status, 'received'), gte(orders.receivedAt, receivedSince))),
+            or(inArray(orders.status, MOVING_STATUSES), and(eq(orders.status, known('received')), gte(orders.receivedAt, receivedSince))),
           ),
         );
       return rows.map(({ buyerId, feedbackId, ...order }) => ({

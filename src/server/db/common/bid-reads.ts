@@ -3,7 +3,7 @@
 // itself and the auction page's history are each dialect's own hot paths (sqlite/pg bid.ts).
 import { and, countDistinct, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { BidStore } from '../store';
-import { anyId, inAnyIds, type Dialect, type Tables } from './dialect';
+import { anyId, inAnyIds, rowLimit, type Dialect, type Tables } from './dialect';
 
 /** A bid with its bidder's name: a BidRecord. */
 const bidColumns = ({ bids, users }: Tables) => ({
@@ -40,14 +40,14 @@ export function bidReads({ db, t }: Dialect): Pick<BidStore, 'biddenOnCount' | '
       return withNames()
         .where(and(gt(bids.id, anyId(afterBidId)), ofAuctions(auctionIds)))
         .orderBy(bids.id)
-        .limit(limit);
+        .limit(rowLimit(limit));
     },
     async afterNumber(auctionId, afterSeq, limit) {
       // An auction's bids are numbered in the order of their ids, so its id index reads them in order.
       return withNames()
         .where(and(eq(bids.auctionId, anyId(auctionId)), gt(bids.seq, afterSeq)))
         .orderBy(bids.id)
-        .limit(limit);
+        .limit(rowLimit(limit));
     },
     async idAfter(afterBidId, auctionIds, skip) {
       const [row] = await db
@@ -55,12 +55,12 @@ export function bidReads({ db, t }: Dialect): Pick<BidStore, 'biddenOnCount' | '
         .from(bids)
         .where(and(gt(bids.id, anyId(afterBidId)), ofAuctions(auctionIds)))
         .orderBy(bids.id)
-        .limit(1)
+        .limit(rowLimit(1))
         .offset(skip);
       return row?.id ?? null;
     },
     async latestId(auctionIds) {
-      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(1);
+      const [row] = await db.select({ id: bids.id }).from(bids).where(ofAuctions(auctionIds)).orderBy(desc(bids.id)).limit(rowLimit(1));
       return row?.id ?? 0;
     },
   };

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
 import type { AuctionRecord, ClosedAuction } from '../records';
-import type { Db, Dialect } from './dialect';
+import { rowLimit, type Db, type Dialect } from './dialect';
 import { makeOrder } from './orders';
 import { all, get, type Work } from './work';
 
@@ -32,7 +32,12 @@ export function closeQueries(
     claim: Partial<typeof auctions.$inferInsert>,
     told: (auction: AuctionRecord) => Work<T>,
   ): Work<T | null> {
-    const next = tx.select({ id: auctions.id }).from(auctions).where(where).orderBy(asc(auctions.endsAt), asc(auctions.id)).limit(1);
+    const next = tx
+      .select({ id: auctions.id })
+      .from(auctions)
+      .where(where)
+      .orderBy(asc(auctions.endsAt), asc(auctions.id))
+      .limit(rowLimit(1));
     const claimed = yield* get(
       tx
         .update(auctions)

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, lt, min } from 'drizzle-orm';
 import { idCursor, pageOf } from '../paging';
 import type { ContactStore } from '../store';
-import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { anyId, rowLimit, TURN_SCOPES, type Dialect } from './dialect';
 import { get, run } from './work';
 
 export function contactQueries({ db, t, transaction, takeTurns }: Dialect): ContactStore {
@@ -37,7 +37,7 @@ export function contactQueries({ db, t, transaction, takeTurns }: Dialect): Cont
         .from(contactMessages)
         .where(after === null ? undefined : lt(contactMessages.id, anyId(after)))
         .orderBy(desc(contactMessages.id))
-        .limit(limit + 1);
+        .limit(rowLimit(limit + 1));
       return pageOf(rows, limit, (row) => String(row.id));
     },
     count() {

@@ -6,7 +6,7 @@
 // the builder calls used here (select, insert, update, delete, returning, onConflict…) are the same
 // on both. What only one dialect has (row locks, `::` casts, tsvector) is not used here: where the
 // databases differ, the dialect's own file says so, and `kind` branches the few places between.
-import { sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/tables';
@@ -94,3 +94,26 @@ export const anyId = (id: number) => sql`cast(${id} as bigint)`;
 /** The column holds one of these ids from a request (each compared as anyId); an empty list matches nothing. */
 export const inAnyIds = (column: Column, ids: readonly number[]): SQL =>
   ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map(anyId), sql`, `)})`;
+
+/**
+ * A statement's LIMIT, as an expression of its value rather than the bare parameter. SQLite (3.53 here)
+ * reads the value bound to a bare `limit ?` into the statement's program, so each new binding marks
+ * the statement stale and the next run compiles it again: a list page's prepared statement spent as
+ * long being compiled as being read, and a detail page's newest bids half their time
+ * (docs/performance.md). The planner does not look into a cast: the statement is compiled once, and
+ * the limit is read as it runs. PostgreSQL reads both forms alike. Drizzle's `limit()` is typed for a
+ * number or a placeholder, and builds any SQL it is given into the clause as it stands.
+ */
+export const rowLimit = (value: number | Placeholder): Placeholder => sql`cast(${value} as integer)` as unknown as Placeholder;
+
+/**
+ * A value the code itself names (a status), written into the statement rather than bound to it. A
+ * partial index whose condition names a value of the same column (`where status = 'open'`) is then
+ * matched against it once, when the statement is compiled: bound, SQLite compares the value bound on
+ * each run, and so compiles the statement again on each, as for a LIMIT (rowLimit). Only words of
+ * lower-case letters and underscores, which need no quoting, are accepted.
+ */
+export function known(value: string): SQL {
+  if (!/^[a-z_]+$/.test(value)) throw new Error(`not a word the code names: ${value}`);
+  return sql.raw(`'${value}'`);
+}

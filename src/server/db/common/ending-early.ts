@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuctionStore } from '../store';
 import type { AuctionReader } from './close';
-import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { anyId, known, rowLimit, TURN_SCOPES, type Dialect } from './dialect';
 import { all, get } from './work';
 
 export function endingEarlyQueries(
@@ -59,14 +59,19 @@ export function endingEarlyQueries(
               .select({ id: auctions.id })
               .from(auctions)
               .where(and(eq(auctions.sellerId, old.sellerId), eq(auctions.relistedFrom, old.id)))
-              .limit(1),
+              .limit(rowLimit(1)),
           ));
         // An order cancelled unpaid leaves the item unsold: the rule reads the status of the newest
         // (a second-chance offer may have made another after a cancelled one).
         const order =
           old &&
           (yield* get(
-            tx.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.auctionId, old.id)).orderBy(desc(t.orders.id)).limit(1),
+            tx
+              .select({ status: t.orders.status })
+              .from(t.orders)
+              .where(eq(t.orders.auctionId, old.id))
+              .orderBy(desc(t.orders.id))
+              .limit(rowLimit(1)),
           ));
         // An offer waiting for its answer may still sell the item. The answer and the making of offers
         // take turns on the auction (db/common/offers.ts): in its turn, the relist sees one that stands,
@@ -78,8 +83,8 @@ export function endingEarlyQueries(
             tx
               .select({ id: t.offers.id })
               .from(t.offers)
-              .where(and(eq(t.offers.auctionId, old.id), eq(t.offers.status, 'pending'), gt(t.offers.expiresAt, at)))
-              .limit(1),
+              .where(and(eq(t.offers.auctionId, old.id), eq(t.offers.status, known('pending')), gt(t.offers.expiresAt, at)))
+              .limit(rowLimit(1)),
           ));
         const fresh = decide(
           old && { ...old, orderStatus: order?.status ?? null, offerPending: offer !== undefined },

@@ -5,7 +5,7 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FeedbackRating } from '../../../shared/feedback';
 import type { FeedbackStore } from '../feedback-store';
 import type { OrderRecord } from '../records';
-import type { Dialect } from './dialect';
+import { rowLimit, type Dialect } from './dialect';
 import { columnPlaceholder, idPlaceholder } from './prepared';
 import { orderById } from './orders';
 import { get } from './work';
@@ -37,7 +37,7 @@ export function feedbackQueries({ db, t, transaction }: Dialect): FeedbackStore 
     .innerJoin(users, eq(users.id, feedback.fromId))
     .where(eq(feedback.aboutId, sql.placeholder('aboutId')))
     .orderBy(desc(feedback.createdAt), desc(feedback.id))
-    .limit(sql.placeholder('limit'))
+    .limit(rowLimit(sql.placeholder('limit')))
     .prepare('profile-recent');
   return {
     leave(orderId, decide) {

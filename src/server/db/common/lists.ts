@@ -20,7 +20,7 @@ import {
 import type { AuctionStore, BidStore, WatchStore } from '../store';
 import type { AuctionFilter, AuctionRecord, ListedAuctionRecord, OwnListOptions } from '../records';
 import { leadersOf, listedColumns } from './auction-rows';
-import { anyId, type Dialect } from './dialect';
+import { anyId, rowLimit, type Dialect } from './dialect';
 import { columnPlaceholder, idPlaceholder } from './prepared';
 
 /**
@@ -175,7 +175,7 @@ export function auctionListQueries(
       return listed
         .where(and(filters, shape.after ? lt(auctions.id, idPlaceholder('afterId')) : undefined))
         .orderBy(desc(auctions.id))
-        .limit(sql.placeholder('limit'));
+        .limit(rowLimit(sql.placeholder('limit')));
     }
     const { column, descending, placeholder } = KEY_SORTS[shape.sort];
     // A row value comparison: both databases read it as one range of the (value, id) index.
@@ -185,7 +185,7 @@ export function auctionListQueries(
     return listed
       .where(and(filters, past || undefined))
       .orderBy(direction(column), direction(auctions.id))
-      .limit(sql.placeholder('limit'));
+      .limit(rowLimit(sql.placeholder('limit')));
   }
 
   // Each shape's statement, prepared once (prepared.ts): a list page is read on nearly every request
@@ -307,7 +307,7 @@ function ownListPage<Extra extends Record<string, SQL>>(
       .from(places)
       .where(sql`(${places.group}, ${places.key}, ${places.id}) > (${start.group}, ${anyId(start.key)}, ${anyId(start.id)})`)
       .orderBy(places.group, places.key, places.id)
-      .limit(limit + 1)
+      .limit(rowLimit(limit + 1))
       .as('o');
     // Typed by hand: Drizzle cannot work out what a select of fields still generic (Extra) reads.
     const fields: SelectedFields = { ...listedColumns(t, userId), ...extraOf(userId) };

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type EmailConfirmationStore, type MailStore, type PasswordResetStore } from '../store';
 import { MAIL_PRIORITY, type MailMessage, type NoticeMail, type OutboxMail } from '../records';
-import type { Db, Dialect, Tables } from './dialect';
+import { rowLimit, type Db, type Dialect, type Tables } from './dialect';
 import { all, get, run, type Work } from './work';
 
 type LinkKind = 'password_reset' | 'email_confirmation';
@@ -83,7 +83,7 @@ export function mailQueries({ kind, db, t, transaction }: Dialect): MailStore {
         const due = idsOf(tx)
           .where(and(gt(mailOutbox.waiting, 0), lte(mailOutbox.dueAt, at)))
           .orderBy(asc(mailOutbox.priority), asc(mailOutbox.dueAt))
-          .limit(limit);
+          .limit(rowLimit(limit));
         const rows = yield* all(
           tx
             .update(mailOutbox)

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, max, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ConversationRecord, MessageRecord } from '../records';
 import type { MessageStore } from '../store';
-import { TURN_SCOPES, type Db, type Dialect } from './dialect';
+import { rowLimit, TURN_SCOPES, type Db, type Dialect } from './dialect';
 import { all, get, run } from './work';
 
 export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotices, readRows }: Dialect): MessageStore {
@@ -36,7 +36,7 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
       .where(where)
       .groupBy(messages.auctionId, messages.withUserId)
       .orderBy(desc(max(messages.id)))
-      .limit(limit);
+      .limit(rowLimit(limit));
   };
 
   // A read of a conversation that finds nothing unread for its reader (nearly every read: the page
@@ -47,25 +47,25 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
   const newestOf = withWriter(db)
     .where(thisConversation)
     .orderBy(desc(messages.id))
-    .limit(sql.placeholder('limit'))
+    .limit(rowLimit(sql.placeholder('limit')))
     .prepare('conversation-newest');
   const unreadOf = db
     .select({ id: messages.id })
     .from(messages)
     .where(and(thisConversation, ne(messages.fromUserId, sql.placeholder('readerId')), isNull(messages.readAt)))
-    .limit(1)
+    .limit(rowLimit(1))
     .prepare('conversation-unread');
 
   return {
     async hasConversation(auctionId, withUserId) {
       // From the hammer on, the buyer's conversation is the order's: the seller may begin it too.
       const [[message], [order]] = await Promise.all([
-        db.select({ id: messages.id }).from(messages).where(inConversation(auctionId, withUserId)).limit(1),
+        db.select({ id: messages.id }).from(messages).where(inConversation(auctionId, withUserId)).limit(rowLimit(1)),
         db
           .select({ id: orders.id })
           .from(orders)
           .where(and(eq(orders.auctionId, auctionId), eq(orders.buyerId, withUserId)))
-          .limit(1),
+          .limit(rowLimit(1)),
       ]);
       return message !== undefined || order !== undefined;
     },
@@ -93,7 +93,7 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
                 isNull(notifications.readAt),
               ),
             )
-            .limit(1),
+            .limit(rowLimit(1)),
         );
         let told: number[] = [];
         if (!pending) {
@@ -151,7 +151,7 @@ export function messageQueries({ kind, db, t, transaction, takeTurns, writeNotic
             .returning({ id: notifications.id }),
         );
         const newest: MessageRecord[] = yield* all(
-          withWriter(tx).where(inConversation(auctionId, withUserId)).orderBy(desc(messages.id)).limit(limit),
+          withWriter(tx).where(inConversation(auctionId, withUserId)).orderBy(desc(messages.id)).limit(rowLimit(limit)),
         );
         return { messages: newest.reverse(), noticesRead: noticesRead.length > 0 };
       });

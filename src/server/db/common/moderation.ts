@@ -10,7 +10,7 @@ import type { AuctionRecord } from '../records';
 import { recordAudit } from './audit';
 import { removeBidderIn } from './bidder-removal';
 import type { AuctionReader } from './close';
-import { anyId, type Db, type Dialect } from './dialect';
+import { anyId, rowLimit, type Db, type Dialect } from './dialect';
 import { byShape, idPlaceholder } from './prepared';
 import { all, get, run, type Work } from './work';
 
@@ -151,7 +151,7 @@ export function moderationQueries(dialect: Dialect, auctionById: AuctionReader):
       .leftJoin(reportedAuctions, eq(reportedAuctions.id, reports.auctionId))
       .where(shape === 'after' ? lt(auditLog.id, idPlaceholder('after')) : undefined)
       .orderBy(desc(auditLog.id))
-      .limit(sql.placeholder('limit'))
+      .limit(rowLimit(sql.placeholder('limit')))
       .prepare(`audit-page-${shape}`);
   });
 

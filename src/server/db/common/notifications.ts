@@ -5,7 +5,7 @@ import type { NotificationKind } from '../../../shared/constants';
 import type { NoticeTarget } from '../notification-store';
 import { idCursor, pageOf } from '../paging';
 import type { NotificationStore } from '../notification-store';
-import { anyId, inAnyIds, type Db, type Dialect } from './dialect';
+import { anyId, inAnyIds, rowLimit, type Db, type Dialect } from './dialect';
 import { all, get } from './work';
 
 /** The kinds about the order of their auction: they open it rather than the auction. */
@@ -33,7 +33,7 @@ export function notificationQueries({ db, t, transaction }: Dialect): Notificati
   const unreadOf = async (userId: number) => (await unreadCount.execute({ userId }))[0]!.n;
   return {
     async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
+      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(rowLimit(limit));
     },
     async page(userId, { limit, cursor }) {
       const after = idCursor(cursor);
@@ -42,7 +42,7 @@ export function notificationQueries({ db, t, transaction }: Dialect): Notificati
         .from(notifications)
         .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, anyId(after))))
         .orderBy(desc(notifications.id))
-        .limit(limit + 1);
+        .limit(rowLimit(limit + 1));
       return pageOf(rows, limit, (row) => String(row.id));
     },
     unreadCount(userId) {

@@ -8,7 +8,7 @@ import { conflict } from '../../domain/errors';
 import type { OfferableState } from '../../domain/offers';
 import { OFFER_WORDS } from '../../../shared/offers';
 import type { OfferRecord, OfferStore } from '../offer-store';
-import { anyId, TURN_SCOPES, type Db, type Dialect, type Tables } from './dialect';
+import { anyId, known, rowLimit, TURN_SCOPES, type Db, type Dialect, type Tables } from './dialect';
 import { orderById } from './orders';
 import { all, get, run, type Work } from './work';
 
@@ -77,7 +77,7 @@ export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices
       tx
         .select({ id: offers.id })
         .from(offers)
-        .where(and(eq(offers.auctionId, auction.id), eq(offers.status, 'pending'), gt(offers.expiresAt, at))),
+        .where(and(eq(offers.auctionId, auction.id), eq(offers.status, known('pending')), gt(offers.expiresAt, at))),
     );
     const highest =
       toId === null
@@ -120,7 +120,7 @@ export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices
           tx
             .update(offers)
             .set({ status: 'expired' })
-            .where(and(eq(offers.auctionId, auctionId), eq(offers.status, 'pending'), lte(offers.expiresAt, at))),
+            .where(and(eq(offers.auctionId, auctionId), eq(offers.status, known('pending')), lte(offers.expiresAt, at))),
         );
         // Conditional on no offer pending: the partial unique index decides, whatever runs at once.
         const made = yield* get(
@@ -158,7 +158,9 @@ export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices
             .groupBy(bids.bidderId, users.name, users.status)
             .orderBy(desc(highest), bids.bidderId),
         );
-        const offered = yield* all(offerRead(t, tx).where(eq(offers.auctionId, state.auction.id)).orderBy(desc(offers.id)).limit(20));
+        const offered = yield* all(
+          offerRead(t, tx).where(eq(offers.auctionId, state.auction.id)).orderBy(desc(offers.id)).limit(rowLimit(20)),
+        );
         return {
           state,
           // Only those the item may be offered to: neither a buyer who did not pay nor a deleted account.
@@ -171,7 +173,7 @@ export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices
     },
     async pendingFor(userId, at) {
       return offerRead(t, db)
-        .where(and(eq(offers.toId, userId), eq(offers.status, 'pending'), gt(offers.expiresAt, at)))
+        .where(and(eq(offers.toId, userId), eq(offers.status, known('pending')), gt(offers.expiresAt, at)))
         .orderBy(desc(offers.id));
     },
     answer(offerId, at, paymentDueMs, decide) {
@@ -186,7 +188,7 @@ export function offerQueries({ kind, db, t, transaction, takeTurns, writeNotices
           tx
             .update(offers)
             .set({ status: decision.to, answeredAt: at })
-            .where(and(eq(offers.id, current.id), eq(offers.status, 'pending'), gt(offers.expiresAt, at)))
+            .where(and(eq(offers.id, current.id), eq(offers.status, known('pending')), gt(offers.expiresAt, at)))
             .returning({ id: offers.id }),
         );
         if (!answered) return { answered: false as const, offer: (yield* offerById(tx, current.id))! };

@@ -7,7 +7,7 @@ import { buyerOf } from '../../domain/bidding';
 import type { AuctionRecord, OrderRecord } from '../records';
 import { idCursor, pageOf } from '../paging';
 import type { OrderStore } from '../store';
-import { anyId, type Db, type Dialect, type RowsStatement, type Tables } from './dialect';
+import { anyId, known, rowLimit, type Db, type Dialect, type RowsStatement, type Tables } from './dialect';
 import { byShape, idPlaceholder } from './prepared';
 import { get, run, type Work } from './work';
 
@@ -112,7 +112,7 @@ export function orderQueries({ kind, db, t, transaction, writeNotices, readRows 
       ),
     )
       .orderBy(desc(orders.id))
-      .limit(sql.placeholder('limit'))
+      .limit(rowLimit(sql.placeholder('limit')))
       .prepare(`orders-page-${shape}`);
   });
 
@@ -156,12 +156,17 @@ export function orderQueries({ kind, db, t, transaction, writeNotices, readRows 
     async tellOverdue(now, limit, decide) {
       const at = new Date(now);
       // Through the partial index of unpaid orders not told yet, by due time, as the close claims auctions.
-      const overdue = and(isNull(orders.overdueNotifiedAt), eq(orders.status, 'awaiting_payment'), lte(orders.dueAt, at))!;
+      const overdue = and(isNull(orders.overdueNotifiedAt), eq(orders.status, known('awaiting_payment')), lte(orders.dueAt, at))!;
       const userIds: number[] = [];
       let due = 0;
       while (due < limit) {
         const told = await transaction(function* (tx): Work<number[] | null> {
-          const next = tx.select({ id: orders.id }).from(orders).where(overdue).orderBy(asc(orders.dueAt), asc(orders.id)).limit(1);
+          const next = tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(overdue)
+            .orderBy(asc(orders.dueAt), asc(orders.id))
+            .limit(rowLimit(1));
           // PostgreSQL passes over an order another instance holds this instant: it claims it, or this one does next tick.
           const claimed = yield* get(
             tx

@@ -9,7 +9,7 @@ import { decodeKeyCursor, EARLIEST_MS, encodeKeyCursor, idCursor, LATEST_MS, pag
 import type { AuctionRecord } from '../records';
 import type { ReportRecord, ReportResolution, ReportStore } from '../report-store';
 import type { AuctionReader } from './close';
-import { anyId, type Db, type Dialect, type Tables } from './dialect';
+import { anyId, known, rowLimit, type Db, type Dialect, type Tables } from './dialect';
 import { byShape, idPlaceholder } from './prepared';
 import { recordAudit } from './audit';
 import { cancelByAdmin } from './moderation';
@@ -49,7 +49,7 @@ function* resolveOpen(t: Tables, tx: Db, which: SQL, { action, note, at, byId }:
     tx
       .update(reports)
       .set({ status: 'resolved', resolution: action, resolutionNote: note, resolvedAt: at, resolvedById: byId })
-      .where(and(which, eq(reports.status, 'open')))
+      .where(and(which, eq(reports.status, known('open'))))
       .returning({ id: reports.id }),
   );
   return rows.map((row) => row.id);
@@ -75,9 +75,9 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
   // reports by id are the longest waiting first.
   const openPage = byShape((shape: 'first' | 'after') =>
     reportRead(t, db)
-      .where(and(eq(reports.status, 'open'), shape === 'after' ? sql`${reports.id} > ${idPlaceholder('after')}` : undefined))
+      .where(and(eq(reports.status, known('open')), shape === 'after' ? sql`${reports.id} > ${idPlaceholder('after')}` : undefined))
       .orderBy(asc(reports.id))
-      .limit(sql.placeholder('limit'))
+      .limit(rowLimit(sql.placeholder('limit')))
       .prepare(`reports-open-${shape}`),
   );
 
@@ -123,14 +123,17 @@ export function reportQueries(dialect: Dialect, auctionById: AuctionReader): Rep
         return pageOf(rows, limit, (row) => String(row.id));
       }
       const rows = await reportRead(t, db)
-        .where(and(eq(reports.status, 'resolved'), cursor ? resolvedAfter(cursor) : undefined))
+        .where(and(eq(reports.status, known('resolved')), cursor ? resolvedAfter(cursor) : undefined))
         .orderBy(desc(reports.resolvedAt), desc(reports.id))
-        .limit(limit + 1);
+        .limit(rowLimit(limit + 1));
       // Every resolution sets its time.
       return pageOf(rows, limit, (row) => encodeKeyCursor('resolved', { key: row.resolvedAt!.getTime(), id: row.id }));
     },
     async countOpen() {
-      const [row] = await db.select({ n: count() }).from(reports).where(eq(reports.status, 'open'));
+      const [row] = await db
+        .select({ n: count() })
+        .from(reports)
+        .where(eq(reports.status, known('open')));
       return Number(row?.n ?? 0);
     },
     resolve(id, decide, { actor, notices }) {

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, type Colu
 import type { MatchOutcome } from '../records';
 import type { SavedSearchStore } from '../saved-search-store';
 import type { AuctionReader } from './close';
-import { anyId, TURN_SCOPES, type Dialect } from './dialect';
+import { anyId, rowLimit, TURN_SCOPES, type Dialect } from './dialect';
 import { all, get } from './work';
 
 /** The column holds the value, null included (`=` never finds a null). */
@@ -61,9 +61,9 @@ export function savedSearchQueries(
       // Nobody saved a search: no auction owes a notice, and the due ones are claimed together, in
       // one statement, rather than one transaction each (a backlog of thousands takes a moment, not
       // minutes). A search saved meanwhile hears of the auctions that open after it, as always.
-      const [anySearch] = await db.select({ id: savedSearches.id }).from(savedSearches).limit(1);
+      const [anySearch] = await db.select({ id: savedSearches.id }).from(savedSearches).limit(rowLimit(1));
       if (!anySearch) {
-        const batch = db.select({ id: auctions.id }).from(auctions).where(due).orderBy(asc(auctions.startsAt)).limit(limit);
+        const batch = db.select({ id: auctions.id }).from(auctions).where(due).orderBy(asc(auctions.startsAt)).limit(rowLimit(limit));
         const claimedAll = await db
           .update(auctions)
           .set({ matchedAt: at })
@@ -77,7 +77,7 @@ export function savedSearchQueries(
         const told = await transaction(function* (tx) {
           // The next auction due that nobody claimed; on PostgreSQL, one another process (or a bid)
           // holds this instant is passed over, for that process or the next tick, as the close does.
-          const next = tx.select({ id: auctions.id }).from(auctions).where(due).orderBy(asc(auctions.startsAt)).limit(1);
+          const next = tx.select({ id: auctions.id }).from(auctions).where(due).orderBy(asc(auctions.startsAt)).limit(rowLimit(1));
           const row = yield* get(
             tx
               .update(auctions)

@@ -98,11 +98,12 @@ export function sqliteBids(
      values (@auctionId, @bidderId, @amount, (select max(id) from bids where auction_id = @auctionId), @at)`,
   );
   // The auction page's history (up to 200 rows on every read): only the columns it shows, read raw and
-  // mapped by hand, as better-sqlite3's row objects would cost more than the read itself.
+  // mapped by hand, as better-sqlite3's row objects would cost more than the read itself. Its limit
+  // is cast so that the statement is compiled once (rowLimit, common/dialect.ts, says why).
   const newestOf = db.$client
     .prepare<[number, number], HistoryBidValues>(
       `select b.id, b.bidder_id, u.name, b.amount, b.created_at, b.auto, b.buy_now
-       from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit ?`,
+       from bids b join users u on u.id = b.bidder_id where b.auction_id = ? order by b.id desc limit cast(? as integer)`,
     )
     .raw();
   // Whether the bidder watches the auction, for the bid's answer.

@@ -26,14 +26,15 @@ const COUNTS = `select coalesce((select listed from auction_counts where id = 1)
 
 /**
  * Newest first through the rowid, as a list of all auctions reads it (common/lists.ts): the newest
- * auctions are the likeliest to be open, so few rows are read past the page.
+ * auctions are the likeliest to be open, so few rows are read past the page. Each limit is cast so
+ * that the statement is compiled once (rowLimit, common/dialect.ts, says why).
  */
 const NEWEST_OPEN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_WITH_NAMES}
-  where a.starts_at <= @now and a.ends_at > @now and a.cancelled_at is null order by a.id desc limit @limit`;
+  where a.starts_at <= @now and a.ends_at > @now and a.cancelled_at is null order by a.id desc limit cast(@limit as integer)`;
 
 /** Through the index of a seller's auctions by id. */
 const NEWEST_OWN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_WITH_NAMES}
-  where a.seller_id = @viewer order by a.id desc limit @limit`;
+  where a.seller_id = @viewer order by a.id desc limit cast(@limit as integer)`;
 
 export function sqliteDashboard(db: SqliteDb): Pick<AuctionStore, 'counts' | 'newest'> {
   const counts = db.$client.prepare<{ now: number; seller: number | null }, [number, number, number]>(COUNTS).raw();

@@ -23,8 +23,11 @@ function prefixQuery(words: string[]): string {
 const MANY_MATCHES = 500;
 
 export function sqliteSearch(db: SqliteDb): AuctionSearch {
+  // The limit is written into the statement: a bound one would have SQLite compile it again on every run (rowLimit, dialect.ts).
   const matchesUpTo = db.$client
-    .prepare<[string, number], number>('select count(*) from (select rowid from auctions_search where auctions_search match ? limit ?)')
+    .prepare<[string], number>(
+      `select count(*) from (select rowid from auctions_search where auctions_search match ? limit ${MANY_MATCHES})`,
+    )
     .pluck();
   const countMatches = db.$client.prepare<[string], number>('select count(*) from auctions_search where auctions_search match ?').pluck();
   return {
@@ -35,7 +38,7 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
      */
     matching(words, use) {
       const query = prefixQuery(words);
-      const walkSortIndex = use === 'page' && matchesUpTo.get(query, MANY_MATCHES)! >= MANY_MATCHES;
+      const walkSortIndex = use === 'page' && matchesUpTo.get(query)! >= MANY_MATCHES;
       const id = walkSortIndex ? sql`+${auctions.id}` : sql`${auctions.id}`;
       return {
         form: walkSortIndex ? 'walk' : 'lookup',
