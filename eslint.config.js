@@ -95,6 +95,19 @@ export default tseslint.config(
     },
   },
   {
+    // docs/decisions/0018-statements-compiled-once.md
+    files: ['src/server/db/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='limit'][arguments.0.callee.name!='rowLimit']",
+          message: 'A LIMIT goes through rowLimit (db/common/dialect.ts): bound bare, SQLite compiles the statement again on every run.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/{trpc,rest}/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -9,7 +9,7 @@
 // SQLite only: the rows that read them run on the SQLite deployment alone (scripts/bench/index.ts), so
 // the PostgreSQL ceiling has none (CeilingStore.reads).
 import type Database from 'better-sqlite3';
-import type { AuditValues, MessageValues, OrderValues } from '../../src/server/db/sqlite/hot-rows';
+import type { AuditValues, MessageValues, OrderValues, ReportValues } from '../../src/server/db/sqlite/hot-rows';
 
 // The rows of the reads the app maps by hand, as its store reads them.
 export type { AuditValues, MessageValues, OrderValues };
@@ -49,23 +49,6 @@ export type ListedValues = [...AuctionValues, viewerMax: number | null, viewerWa
 
 export type PublicUserValues = [id: number, name: string, avatar: string | null, createdAt: Ms, unpaidStrikes: number];
 export type FeedbackValues = [rating: string, comment: string, createdAt: Ms, role: string, fromId: number, fromName: string];
-
-export type ReportValues = [
-  id: number,
-  auctionId: number,
-  itemName: string,
-  reporterId: number,
-  reporterName: string,
-  reason: string,
-  details: string,
-  createdAt: Ms,
-  status: string,
-  resolution: string | null,
-  resolutionNote: string | null,
-  resolvedAt: Ms | null,
-  resolvedById: number | null,
-  resolvedByName: string | null,
-];
 
 export interface CeilingReads {
   /** The user's orders as buyer or seller, newest first, each with both sides' feedback. */

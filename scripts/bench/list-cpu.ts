@@ -5,7 +5,8 @@
 // best what the code costs. Also prints how long the event loop was held (its delay while answering).
 //
 //   tsx scripts/bench/list-cpu.ts [path ...]    default: the full list and the list page; :profile in a
-//   path stands for the seller whose public profile the bench reads (/api/users/:profile)
+//   path stands for the seller whose public profile the bench reads (/api/users/:profile); an
+//   administrator reads the paths under /api/admin/, the bench's reader the others
 //   LIST_CPU_ANSWERS (5 a block; 50 times as many for a path with limit=), LIST_CPU_BLOCKS (9),
 //   LIST_CPU_DATABASE (sqlite; postgres copies the same data into a scratch database on
 //   TEST_DATABASE_URL's server, as the bench does, and serves from there)
@@ -54,7 +55,8 @@ try {
   /** `times` reads of the path, one after another; the size of the last answer. */
   const read = async (url: string, times: number) => {
     const each = Array.from({ length: times }, () => ['-o', '/dev/null', `http://127.0.0.1:${port}${url}`]).flat();
-    const args = ['-sS', '--fail', '-H', `authorization: Bearer ${seeded.readerToken}`, '-w', '%{size_download}\n', ...each];
+    const token = url.startsWith('/api/admin/') ? seeded.adminToken : seeded.readerToken;
+    const args = ['-sS', '--fail', '-H', `authorization: Bearer ${token}`, '-w', '%{size_download}\n', ...each];
     const { stdout } = await run('curl', args);
     return Number(stdout.trim().split('\n').at(-1));
   };

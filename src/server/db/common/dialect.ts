@@ -12,6 +12,7 @@ import type { Notice } from '../../domain/bidding';
 import type * as schema from '../pg/tables';
 import type { AuditRowRecord } from '../moderation-store';
 import type { ListedAuctionRecord, MessageRecord, OrderRecord } from '../records';
+import type { ReportRecord } from '../report-store';
 import type { Work } from './work';
 
 export type Tables = typeof schema;
@@ -56,14 +57,15 @@ export interface Dialect {
 
 /**
  * The reads whose rows SQLite maps by hand, by the fields each selects in their order: a list's
- * auctions (listedColumns), the orders page's orders (orders.ts), a conversation's messages (messages.ts)
- * and the audit page's entries (moderation.ts).
+ * auctions (listedColumns), the orders page's orders (orders.ts), a conversation's messages (messages.ts),
+ * the audit page's entries (moderation.ts) and the open reports' page (reports.ts).
  */
 export interface HotRows {
   listed: ListedAuctionRecord;
   order: OrderRecord;
   message: MessageRecord;
   audit: AuditRowRecord;
+  report: ReportRecord;
 }
 
 /** A statement that reads rows, built or prepared: both run with their placeholders' values. */

@@ -1,12 +1,12 @@
-// An order as the orders page reads it, a message as a conversation's read does and an entry of the
-// audit log as its page does, on SQLite: their
-// rows read raw and mapped by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each
+// An order as the orders page reads it, a message as a conversation's read does, and an entry of the
+// audit log and an open report as the moderators' pages do, on SQLite: their rows read raw and mapped by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each
 // field of each row through its column, and for the orders page's twenty orders of twenty-five fields
 // that cost about a fifth of the whole request.
 import type { OrderStatus } from '../../../shared/constants';
 import type { FeedbackRating } from '../../../shared/feedback';
 import type { AuditRowRecord } from '../moderation-store';
 import type { GivenFeedbackRecord, MessageRecord, OrderRecord } from '../records';
+import type { ReportRecord } from '../report-store';
 
 /** Milliseconds as SQLite stores a time. */
 type Ms = number;
@@ -156,5 +156,57 @@ export function auditOfValues([
     reason,
     ipAddress,
     createdAt: new Date(createdAt),
+  };
+}
+
+/** A report's row as common/reports.ts selects it (reportRead), raw. */
+export type ReportValues = [
+  id: number,
+  auctionId: number,
+  itemName: string,
+  reporterId: number,
+  reporterName: string,
+  reason: ReportRecord['reason'],
+  details: string,
+  createdAt: Ms,
+  status: ReportRecord['status'],
+  resolution: ReportRecord['resolution'],
+  resolutionNote: string | null,
+  resolvedAt: Ms | null,
+  resolvedById: number | null,
+  resolvedByName: string | null,
+];
+
+export function reportOfValues([
+  id,
+  auctionId,
+  itemName,
+  reporterId,
+  reporterName,
+  reason,
+  details,
+  createdAt,
+  status,
+  resolution,
+  resolutionNote,
+  resolvedAt,
+  resolvedById,
+  resolvedByName,
+]: ReportValues): ReportRecord {
+  return {
+    id,
+    auctionId,
+    itemName,
+    reporterId,
+    reporterName,
+    reason,
+    details,
+    createdAt: new Date(createdAt),
+    status,
+    resolution,
+    resolutionNote,
+    resolvedAt: timeOf(resolvedAt),
+    resolvedById,
+    resolvedByName,
   };
 }

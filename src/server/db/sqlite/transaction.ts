@@ -5,7 +5,7 @@ import type { Db, Dialect, HotRows, Tables } from '../common/dialect';
 import { runSync, type Step, type Work } from '../common/work';
 import type { NoticeWriter } from './notices';
 import { listedOfValues } from './auctions';
-import { auditOfValues, messageOfValues, orderOfValues } from './hot-rows';
+import { auditOfValues, messageOfValues, orderOfValues, reportOfValues } from './hot-rows';
 import type { SqliteDb } from './open';
 import * as schema from './tables';
 
@@ -50,6 +50,7 @@ const FROM_VALUES: { [Kind in keyof HotRows]: (values: never) => HotRows[Kind] }
   order: orderOfValues,
   message: messageOfValues,
   audit: auditOfValues,
+  report: reportOfValues,
 };
 
 /** SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
