@@ -206,7 +206,10 @@ export const bids = pgTable(
     uniqueIndex('bids_auction_amount_auto_unique')
       .on(t.auctionId, t.amount)
       .where(sql`${t.auto}`),
-    uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
+    // As on SQLite: only a bid placed with a request's key has an entry.
+    uniqueIndex('bids_bidder_request_key_unique')
+      .on(t.bidderId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     // An auction's bids in order: its history, and the replay of its live events by number.
     uniqueIndex('bids_auction_seq_unique').on(t.auctionId, t.seq),
     index('bids_auction_id_idx').on(t.auctionId, t.id),

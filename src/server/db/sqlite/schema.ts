@@ -195,7 +195,11 @@ export const bids = sqliteTable(
     uniqueIndex('bids_auction_amount_auto_unique')
       .on(t.auctionId, t.amount)
       .where(sql`${t.auto} = 1`),
-    uniqueIndex('bids_bidder_request_key_unique').on(t.bidderId, t.requestKey),
+    // A repeated request's key, once per bidder. Only a bid placed with a key has an entry: most have
+    // none, and an entry for each of them was one more page for every bid's commit to write.
+    uniqueIndex('bids_bidder_request_key_unique')
+      .on(t.bidderId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
     index('bids_auction_id_idx').on(t.auctionId, t.id),
     // A bidder's own bids on one auction (my bids: the last one), and all of theirs.
     index('bids_bidder_auction_idx').on(t.bidderId, t.auctionId),
