@@ -66,9 +66,13 @@ export function timesAsMillis<T>(rows: Array<Record<string, unknown>>): T[] {
 async function openPostgresTool(url: string): Promise<ToolDatabase> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const all = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const { rows } = await client.query<Record<string, unknown>>(sql, [...params]);
-    return timesAsMillis<T>(rows);
+  // One client runs one query at a time: callers that ask at once (the benchmark reads its bids'
+  // prices together) wait their turn here, rather than in the driver's own queue, which it deprecates.
+  let turn: Promise<unknown> = Promise.resolve();
+  const all = <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => {
+    const query = turn.then(() => client.query<Record<string, unknown>>(sql, [...params]));
+    turn = query.catch(() => undefined);
+    return query.then(({ rows }) => timesAsMillis<T>(rows));
   };
   return {
     all,
