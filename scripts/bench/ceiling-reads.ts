@@ -11,9 +11,6 @@
 import type Database from 'better-sqlite3';
 import type { AuditValues, MessageValues, OrderValues, ReportValues } from '../../src/server/db/sqlite/hot-rows';
 
-// The rows of the reads the app maps by hand, as its store reads them.
-export type { AuditValues, MessageValues, OrderValues };
-
 type Ms = number;
 
 /** An auction as the app's statements read it (common/auction-rows.ts), with its viewer's maximum and watch. */

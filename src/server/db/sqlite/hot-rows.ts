@@ -1,7 +1,8 @@
 // An order as the orders page reads it, a message as a conversation's read does, and an entry of the
-// audit log and an open report as the moderators' pages do, on SQLite: their rows read raw and mapped by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each
-// field of each row through its column, and for the orders page's twenty orders of twenty-five fields
-// that cost about a fifth of the whole request.
+// audit log and an open report as the moderators' pages do, on SQLite: their rows read raw and mapped
+// by hand, as the lists' auctions are (auctions.ts). Drizzle decodes each field of each row through
+// its column, and for the orders page's twenty orders of twenty-five fields that cost about a fifth of
+// the whole request.
 import type { OrderStatus } from '../../../shared/constants';
 import type { FeedbackRating } from '../../../shared/feedback';
 import type { AuditRowRecord } from '../moderation-store';
