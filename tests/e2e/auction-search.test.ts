@@ -119,6 +119,40 @@ describeBrowser('searching and sorting the auction list', () => {
     expect(await axeReport(page, 'the auction list at 1280 px')).toBe('');
   });
 
+  it('while a search loads, the last results stay dimmed with their time left, not "Ended"', async () => {
+    const page = await e2e.newPage();
+    await signIn(page);
+    await page.goto('/auction');
+    await expectCards(page, ['Cafetière', 'Student violin', 'Bicycle bell', 'Racing bicycle', 'Café table']);
+    const timesLeft = () =>
+      page
+        .getByRole('main')
+        .getByRole('article')
+        .getByText(/ left$|^Ended$/)
+        .allInnerTexts();
+    const before = await timesLeft();
+    expect(before).toHaveLength(5);
+    expect(before).not.toContain('Ended');
+
+    // The next search's answer is held: the old cards stand in for it meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes('auction.list'),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByLabel('Search auctions').fill('violin');
+    await page.locator('[aria-busy="true"]').waitFor();
+    expect(await timesLeft()).toEqual(before);
+
+    release();
+    await expectCards(page, ['Student violin']);
+    expect(await timesLeft()).toEqual([before[1]]);
+  });
+
   it('accents and case do not matter; no match says so and offers every auction back; the clear button empties the box', async () => {
     const page = await e2e.newPage({ width: 360, height: 740 });
     await signIn(page);

@@ -36,6 +36,9 @@ describeBrowser('saved searches', () => {
       await panelForm.getByText('whole', { exact: false }).waitFor();
       await page.getByLabel('Maximum price ($)').fill('200');
       await expect.poll(() => panelForm.getByText('whole', { exact: false }).count()).toBe(0);
+      // The list has caught up with the box: axe judges the page settled, not the list fading while it loads.
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('film camera');
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
       expect(await axeReport(page, `the save-search panel at ${width} px`)).toBe('');
       await page.evaluate(() => window.scrollTo(0, 0));
       await e2e.screenshot(page, `saved-search-panel-${width}`);

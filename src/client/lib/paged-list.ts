@@ -1,6 +1,7 @@
 // Lists the server sends a page at a time, newest first, each page naming where the next one starts:
 // the one shape every "load more" list shares (components/load-more-list.tsx shows it).
 import type { InfiniteData } from '@tanstack/react-query';
+import { useState } from 'react';
 
 interface Page<T> {
   items: T[];
@@ -51,4 +52,17 @@ export function pagedList<T>(query: InfiniteQuery<T>): PagedList<T> {
     loadingMore: query.isFetchingNextPage,
     loadMore: () => void query.fetchNextPage(),
   };
+}
+
+/**
+ * When the items on screen arrived, for a list that keeps its last results while the next load
+ * (`placeholderData: keepPreviousData`). The stand-in results are not the new query's, which has no
+ * time of its own yet (its dataUpdatedAt is 0): counted from 0, every countdown on them would read
+ * "Ended" until the answer came. They keep the time they arrived at instead.
+ */
+export function useReceivedAt(dataUpdatedAt: number, isPlaceholderData: boolean): number {
+  const [lastReal, setLastReal] = useState(dataUpdatedAt);
+  // Remembered during render, React's way of keeping a value from an earlier one.
+  if (!isPlaceholderData && dataUpdatedAt !== lastReal) setLastReal(dataUpdatedAt);
+  return isPlaceholderData ? lastReal : dataUpdatedAt;
 }

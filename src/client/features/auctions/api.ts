@@ -2,7 +2,7 @@
 // lib/query-client.ts), and a change refreshes exactly the views it touches:
 // docs/rules/screens.md#caching-and-freshness.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { nextCursor, pagedList } from '../../lib/paged-list';
+import { nextCursor, pagedList, useReceivedAt } from '../../lib/paged-list';
 import { useTRPC } from '../../lib/trpc';
 import type { AuctionListParams } from './list-params';
 
@@ -19,7 +19,8 @@ export function useAuctionList({ q, category, status, sort }: AuctionListParams)
   const query = useInfiniteQuery(
     trpc.auction.list.infiniteQueryOptions(input, { getNextPageParam: nextCursor, placeholderData: keepPreviousData }),
   );
-  return { ...pagedList(query), refreshing: query.isPlaceholderData };
+  const receivedAt = useReceivedAt(query.dataUpdatedAt, query.isPlaceholderData);
+  return { ...pagedList(query), receivedAt, refreshing: query.isPlaceholderData };
 }
 
 /** The signed-in user's own auctions, newest first. */
