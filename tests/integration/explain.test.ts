@@ -432,6 +432,25 @@ describe('query plans of the lists, counts and searches', () => {
     ]);
   });
 
+  it("reads a search's words in the full-text index twice a page: a first page plans from its count, a later one counts up to the plan's threshold", async () => {
+    /** The statements one call runs that read the full-text index. */
+    async function indexReads(run: () => Promise<unknown>): Promise<string[]> {
+      recording = [];
+      await run();
+      const reads = recording.filter((r) => /auctions_search match/.test(r.sql)).map((r) => r.sql);
+      recording = null;
+      return reads;
+    }
+    // 'lamp' has more than 500 matches: both pages walk the order's index (the unary plus on the id).
+    const search = { limit: 5, sort: 'price_desc', q: 'lamp' } as const;
+    const first = await listAuctions(deps, viewer, search);
+    const firstReads = await indexReads(() => listAuctions(deps, viewer, search));
+    const laterReads = await indexReads(() => listAuctions(deps, viewer, { ...search, cursor: first.nextCursor }));
+    expect(firstReads).toHaveLength(2);
+    expect(laterReads).toHaveLength(2);
+    for (const reads of [firstReads, laterReads]) expect(reads.filter((sql) => sql.includes('+"auctions"."id"'))).toHaveLength(1);
+  });
+
   it('uses an index wherever a search is expected, except the known gaps', async () => {
     const planned = await explainOnce();
     const found = [...new Set(planned.flatMap((p) => p.gaps))].sort();

@@ -128,7 +128,14 @@ export interface AuctionStore {
    */
   page(
     filter: AuctionFilter,
-    options: { limit: number; cursor?: string | null; sort?: AuctionSort; viewerId?: number | null },
+    options: {
+      limit: number;
+      cursor?: string | null;
+      sort?: AuctionSort;
+      viewerId?: number | null;
+      /** How many auctions match the filter, when the caller has counted them: a search plans its page from it. */
+      counted?: number;
+    },
   ): Promise<Page<ListedAuctionRecord>>;
   count(filter: AuctionFilter): Promise<number>;
   /**

@@ -3,7 +3,7 @@ import { auctionDateIssues, resolveEnd, resolveStart } from '../../shared/auctio
 import { auctionStatus } from '../../shared/auction-status';
 import { CATEGORIES, type AuctionSort, type AuctionStatusFilter, type Category } from '../../shared/constants';
 import type { CreateAuctionForm } from '../../shared/schemas/auction';
-import type { AuctionFilter, AuctionRecord, ListedAuctionRecord } from '../db/records';
+import type { AuctionFilter, AuctionRecord, ListedAuctionRecord, Page } from '../db/records';
 import { toBid, type Auction, type Bid } from '../wire';
 import type { AppDeps } from '../deps';
 import { buyerOf, reserveMet as reserveMetBy } from '../domain/bidding';
@@ -144,10 +144,16 @@ export async function listAuctions(
 ): Promise<AuctionPage> {
   const view = viewOf(deps, viewer);
   const filter = filterOf(options, view);
-  const [page, total] = await Promise.all([
-    deps.store.auctions.page(filter, { ...options, viewerId: view.viewerId }),
-    options.cursor ? null : deps.store.auctions.count(filter),
-  ]);
+  const pageOptions = { ...options, viewerId: view.viewerId };
+  let page: Page<ListedAuctionRecord>;
+  let total: number | null = null;
+  if (options.cursor) page = await deps.store.auctions.page(filter, pageOptions);
+  else if (filter.words?.length) {
+    // A search's first page is counted first, and plans its read from the count: the search's words
+    // are then looked up once less (SQLite's full-text index, the most of what a search costs).
+    total = await deps.store.auctions.count(filter);
+    page = await deps.store.auctions.page(filter, { ...pageOptions, counted: total });
+  } else [page, total] = await Promise.all([deps.store.auctions.page(filter, pageOptions), deps.store.auctions.count(filter)]);
   return { items: toListedAuctions(page.items, view), total, nextCursor: page.nextCursor };
 }
 

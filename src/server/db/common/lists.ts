@@ -29,8 +29,11 @@ import { columnPlaceholder, idPlaceholder } from './prepared';
  * PostgreSQL in a tsvector column of theirs (sqlite/search.ts, pg/search.ts).
  */
 export interface AuctionSearch {
-  /** The condition, for a page of a list (which may pick its plan by how many auctions match) or for a count. */
-  matching(words: string[], use: 'page' | 'count'): SearchCondition | Promise<SearchCondition>;
+  /**
+   * The condition, for a page of a list (which may pick its plan by how many auctions match: `counted`
+   * when the caller knows already) or for a count.
+   */
+  matching(words: string[], use: 'page' | 'count', counted?: number): SearchCondition | Promise<SearchCondition>;
   /**
    * How many auctions match the words, with no other filter (cancelled auctions left out), where the
    * database counts them without reading a row.
@@ -202,7 +205,7 @@ export function auctionListQueries(
   }
 
   return {
-    async page(filter, { limit, cursor, sort = 'newest', viewerId = null }) {
+    async page(filter, { limit, cursor, sort = 'newest', viewerId = null, counted }) {
       let after: KeyCursor | null = null;
       if (cursor && sort === 'newest') {
         const id = idCursor(cursor);
@@ -216,7 +219,7 @@ export function auctionListQueries(
         if (sort === 'ending' && after.key < EARLIEST_MS) after = null;
         else if (sort === 'ending' && after.key > LATEST_MS) return { items: [], nextCursor: null };
       }
-      const search = filter.words?.length ? await searching.matching(filter.words, 'page') : null;
+      const search = filter.words?.length ? await searching.matching(filter.words, 'page', counted) : null;
       const shape: PageShape = { ...shapeOf(filter), sort, after: after !== null, viewer: viewerId !== null, search: search?.form ?? null };
       const values = {
         now: new Date(filter.now),

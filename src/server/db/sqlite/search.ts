@@ -18,7 +18,8 @@ function prefixQuery(words: string[]): string {
  * A search finds its matches through auctions_search, then either reads them and sorts them (few
  * matches: cheap whatever the order) or walks the sort's own index and keeps the rows that match
  * (many matches: a page fills after a few steps, where sorting them all would read thousands of
- * rows). From this many matches on, the index is walked; the count stops there, so it stays cheap.
+ * rows). From this many matches on, the index is walked. A first page plans from the list's count,
+ * made just before it; a later page counts the index's matches up to here.
  */
 const MANY_MATCHES = 500;
 
@@ -36,9 +37,11 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
      * many matches, the unary plus keeps SQLite from looking the matches up by id, so that it walks
      * the order's index instead.
      */
-    matching(words, use) {
+    matching(words, use, counted) {
       const query = prefixQuery(words);
-      const walkSortIndex = use === 'page' && matchesUpTo.get(query)! >= MANY_MATCHES;
+      // A count of the whole filter is a better guide than the index's matches (the other filters may
+      // leave few of them), and reading the index again is what the search costs most.
+      const walkSortIndex = use === 'page' && (counted ?? matchesUpTo.get(query)!) >= MANY_MATCHES;
       const id = walkSortIndex ? sql`+${auctions.id}` : sql`${auctions.id}`;
       return {
         form: walkSortIndex ? 'walk' : 'lookup',
