@@ -150,7 +150,8 @@ export async function listAuctions(
   if (options.cursor) page = await deps.store.auctions.page(filter, pageOptions);
   else if (filter.words?.length) {
     // A search's first page is counted first, and plans its read from the count: the search's words
-    // are then looked up once less (SQLite's full-text index, the most of what a search costs).
+    // are then looked up once less (SQLite's full-text index, the most of what a search costs). On
+    // PostgreSQL the two queries then run one after the other, not side by side on two connections.
     total = await deps.store.auctions.count(filter);
     page = await deps.store.auctions.page(filter, { ...pageOptions, counted: total });
   } else [page, total] = await Promise.all([deps.store.auctions.page(filter, pageOptions), deps.store.auctions.count(filter)]);
