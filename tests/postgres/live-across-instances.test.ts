@@ -286,6 +286,29 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
     }
   });
 
+  test('a listener stopped twice leaves the channel to the listeners that came after it', async () => {
+    const doorbell = createDoorbell({ connectionString: database.url, log: quiet });
+    const ringer = createDoorbell({ connectionString: database.url, log: quiet });
+    const idle = { heard: () => {}, listening: () => {} };
+    // Other channels keep both doorbells open while 'loud' empties and fills again.
+    const stops = [doorbell.listen('other', idle), ringer.listen('other', idle)];
+    try {
+      const stopFirst = doorbell.listen('loud', idle);
+      stopFirst();
+      const heard: string[] = [];
+      let listening!: () => void;
+      const listened = new Promise<void>((resolve) => (listening = resolve));
+      stops.push(doorbell.listen('loud', { heard: (ring) => heard.push(ring), listening }));
+      await listened;
+      // An app's close and a test's clean-up may both stop the first listener.
+      stopFirst();
+      ringer.ring('loud', 'ring 1');
+      await expect.poll(() => heard).toEqual(['ring 1']);
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+
   test('rings rung just before their doorbell closes still go out', async () => {
     const { heard, client } = await loudRings(database.url);
     // Rings wait a moment for others to go out with them: the close must not drop those still waiting.

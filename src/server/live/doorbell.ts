@@ -237,7 +237,11 @@ export function createDoorbell({
         .then(() => one.listening())
         // A LISTEN that fails leaves the channel unheard: treat it as a dropped connection and start over.
         .catch((error: unknown) => client.emit('error', error));
+      let stopped = false;
       return () => {
+        // Once only: a second call must not take the channel from listeners that came after.
+        if (stopped) return;
+        stopped = true;
         listeners.delete(one);
         if (listeners.size > 0) return;
         channels.delete(channel);
