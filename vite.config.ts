@@ -5,11 +5,22 @@ import { postgres } from './tests/support/postgres.ts';
 
 /**
  * Integration tests run on SQLite alone: the ones about SQLite itself (its query plans, read through
- * better-sqlite3), which have no PostgreSQL twin, and the authorisation matrix, which decides who may
- * call what before any query (the PostgreSQL store's sessions and roles are the other files' to
- * check). The rest run on both databases, and look at the tables through deps.sql.
+ * better-sqlite3), which have no PostgreSQL twin; the authorisation matrix, which decides who may call
+ * what before any query (the PostgreSQL store's sessions and roles are the other files' to check); and
+ * the files about the HTTP edge, whose subject is settled before the database is asked: the dev server
+ * (run on a SQLite file of its own whatever the project), photos decoded and streamed to disk, which
+ * answers are compressed, and which forwarded addresses are believed. The rest run on both databases,
+ * and look at the tables through deps.sql.
  */
-const SQLITE_ONLY = ['tests/integration/explain.test.ts', 'tests/integration/authorization.test.ts'];
+const SQLITE_ONLY = [
+  'tests/integration/explain.test.ts',
+  'tests/integration/authorization.test.ts',
+  'tests/integration/dev-server.test.ts',
+  'tests/integration/photo-limits.test.ts',
+  'tests/integration/upload-streaming.test.ts',
+  'tests/integration/compression.test.ts',
+  'tests/integration/trust-proxy.test.ts',
+];
 
 /**
  * On PostgreSQL, only where a server answers (or under CI, where one must): the integration suite
@@ -24,7 +35,7 @@ const onPostgres: TestProjectInlineConfiguration[] = [
       include: ['tests/integration/**/*.test.ts'],
       exclude: SQLITE_ONLY,
       env: { TEST_DATABASE: 'postgres' },
-      setupFiles: ['tests/support/postgres-setup.ts'],
+      setupFiles: ['tests/support/fresh-overrides.ts', 'tests/support/postgres-setup.ts'],
       testTimeout: 20_000,
     },
   },
@@ -48,6 +59,12 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
     // integration files (each starts its own server on a free port, with a database of its own). The
     // cluster files run by themselves, after the others (fileParallelism: false).
     maxWorkers: 2,
+    // A worker imports the app's modules once for all the files it runs, not once a file: importing
+    // the server (Fastify, tRPC, Drizzle, zod, sharp, nodemailer) took most of two seconds a file, a
+    // quarter of the integration suite's time. Every test opens its own database and app and the
+    // modules keep no state between tests; what a file changes in the shared `test` (its top-level
+    // `test.override`) is undone before the next file (support/fresh-overrides.ts).
+    isolate: false,
     // Plans which files run side by side, so a browser file runs beside an integration file rather
     // than beside another browser file (tests/support/sequencer.ts). Loaded by vitest only.
     ...(mode === 'test' ? { sequence: { sequencer: (await import('./tests/support/sequencer.ts')).default } } : {}),
@@ -58,7 +75,13 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
       },
       {
         extends: true,
-        test: { name: 'integration', root: '.', include: ['tests/integration/**/*.test.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'integration',
+          root: '.',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/support/fresh-overrides.ts'],
+          testTimeout: 20_000,
+        },
       },
       // Probed only when vitest loads this file, never by `vite build`.
       ...(mode === 'test' && (await postgres()) ? onPostgres : []),
@@ -70,6 +93,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           root: '.',
           include: ['tests/cluster/**/*.test.ts'],
           fileParallelism: false,
+          // Its servers are processes of their own: nothing here to share with other files' modules.
+          isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -24,6 +24,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app';
 import { mailsNotices, openShared, sharedThroughPostgres, type SharedState } from '../../src/server/open-store';
 import { createPgStore } from '../../src/server/db/pg/store';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
+import type { SessionEnds } from '../../src/server/live/session-ends';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
 import type { Store } from '../../src/server/db/store';
 import { createDeps, type AppDeps } from '../../src/server/deps';
@@ -152,10 +153,15 @@ async function takeDatabase(): Promise<string> {
   return made.url;
 }
 
-/** A test's database is emptied for the next test; a file's is left to go with the file's others. */
+/**
+ * A test's database is emptied for the next test. A file's is its own, dropped when its deps close:
+ * vitest ends file fixtures after the file's afterAll, whose drop would cut the deps' listening
+ * connection from under them.
+ */
 async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
-  const url = await takeDatabase();
+  const own = scope === 'file' ? await (await postgresServer()).freshDatabase() : null;
+  const url = own?.url ?? (await takeDatabase());
   const store = await createPgStore(url, { mailNotices: mailsNotices(settings), poolSize: 4 });
   closedOnce(store);
   const clock = testClock();
@@ -183,7 +189,9 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
       await deps.streams.close();
       // The app may have closed the store (and its pool) already: empty the tables on a connection of its own.
       await store.close();
-      if (scope === 'test') {
+      if (own) {
+        await own.drop();
+      } else {
         await emptyDatabase(url);
         spareDatabases.push(url);
       }
@@ -253,11 +261,24 @@ export interface TestDatabase {
   open(overrides?: Partial<Settings>): Promise<SharedState & { settings: Settings }>;
 }
 
+/** `ends`, with every listener it gets stopped by the fixture's clean-up (stopping one twice is harmless). */
+function heardUntilCleanUp(ends: SessionEnds, stops: Array<() => void>): SessionEnds {
+  return {
+    announce: (userId) => ends.announce(userId),
+    listen(heard) {
+      const stop = ends.listen(heard);
+      stops.push(stop);
+      return stop;
+    },
+  };
+}
+
 async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'auction-database-'));
   const made = TEST_DATABASE === 'postgres' ? await (await postgresServer()).freshDatabase() : null;
   const location = made ? { DATABASE_URL: made.url } : { DATABASE_PATH: join(folder, 'auction.db') };
   const opened: SharedState[] = [];
+  const stopHearing: Array<() => void> = [];
   const database: TestDatabase = {
     location,
     async open(overrides = {}) {
@@ -265,14 +286,16 @@ async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Prom
       const shared = await openShared(settings);
       closedOnce(shared.store);
       opened.push(shared);
-      return { ...shared, settings };
+      return { ...shared, sessionEnds: shared.sessionEnds && heardUntilCleanUp(shared.sessionEnds, stopHearing), settings };
     },
   };
   return {
     database,
     async cleanUp() {
+      // An app closes the buses of its deps and stops its streams' hearing; deps without an app leave
+      // it to the fixture. On PostgreSQL the three share a doorbell, whose connection ends with the last.
+      for (const stop of stopHearing) stop();
       for (const { bus, notices } of opened) {
-        // An app closes the buses of its deps; deps without an app leave it to the fixture.
         bus?.close();
         notices?.close();
       }
@@ -301,9 +324,11 @@ export interface Fixtures {
   database: TestDatabase;
 }
 
+/** The values a file's `test.override` changes, as every file starts with them (support/fresh-overrides.ts). */
+export const FIXTURE_DEFAULTS: Pick<Fixtures, 'settings' | 'buildOptions'> = { settings: {}, buildOptions: {} };
+
 export const test = base.extend<Fixtures>({
-  settings: {},
-  buildOptions: {},
+  ...FIXTURE_DEFAULTS,
   makeDeps: async ({ settings }, use) => {
     const made: OpenDeps[] = [];
     await use(async (overrides = {}) => {

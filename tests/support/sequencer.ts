@@ -4,7 +4,12 @@
 // as long each. A browser file beside an integration file (mostly waiting on a database or a socket)
 // takes little more than alone. So this order plans the run ahead, as the pool will take it (each
 // free worker takes the next file in line): a worker that frees up takes the longest browser file
-// left when no browser file runs, and otherwise the longest other file left.
+// left when no browser file runs, and otherwise the next other file.
+//
+// The other files come project by project, the project with the most time first, and within one the
+// longest first. Files share their worker's modules (vite.config.ts, isolate: false), but vitest keeps a
+// worker for the next file only when that file is of the same project: one project after another, a
+// worker imports the app once a project rather than once a file.
 //
 // How long each file takes comes from tests/support/file-durations.json (seconds, measured on this
 // two-core machine, written by `npm run test:durations` from a run's JSON report). A file it does not
@@ -36,6 +41,17 @@ interface Planned<T> {
   item: T;
   seconds: number;
   browser: boolean;
+  /** The item's project: other items of one project are planned one after another. */
+  group?: string;
+}
+
+/** Other items project by project (most time first), the longest first within each. */
+function byGroupThenLongest<T>(items: Array<Planned<T>>): Array<Planned<T>> {
+  const total = new Map<string | undefined, number>();
+  for (const item of items) total.set(item.group, (total.get(item.group) ?? 0) + item.seconds);
+  return [...items].sort(
+    (a, b) => total.get(b.group)! - total.get(a.group)! || (a.group ?? '').localeCompare(b.group ?? '') || b.seconds - a.seconds,
+  );
 }
 
 /**
@@ -45,7 +61,7 @@ interface Planned<T> {
 export function planOrder<T>(items: Array<Planned<T>>, workers: number): T[] {
   const longestFirst = (a: Planned<T>, b: Planned<T>) => b.seconds - a.seconds;
   const browser = items.filter((i) => i.browser).sort(longestFirst);
-  const others = items.filter((i) => !i.browser).sort(longestFirst);
+  const others = byGroupThenLongest(items.filter((i) => !i.browser));
   // When each worker is free again, and whether it runs a browser item until then.
   const running = Array.from({ length: Math.max(1, workers) }, () => ({ freeAt: 0, browser: false }));
   const order: T[] = [];
@@ -83,6 +99,7 @@ export default class PlannedSequencer extends BaseSequencer {
             item: spec,
             seconds: durations[keyOf(spec)] ?? median.get(spec.project.name) ?? 1,
             browser: BROWSER_PROJECTS.has(spec.project.name),
+            group: spec.project.name,
           })),
           workers,
         ),

@@ -39,6 +39,15 @@ describe('the planned order of test files', () => {
     expect(order.filter((n) => n.startsWith('e2e'))).toEqual(['e2e-a', 'e2e-b', 'e2e-c']);
   });
 
+  test("plans the other files project by project, the project with the most time first, so a worker goes on with its project's modules", () => {
+    const grouped = [
+      ...['a', 'b', 'c'].map((n, i) => ({ item: `sqlite-${n}`, seconds: 10 + i, browser: false, group: 'integration' })),
+      ...['a', 'b', 'c', 'd'].map((n, i) => ({ item: `pg-${n}`, seconds: 12 + i, browser: false, group: 'integration-pg' })),
+      { item: 'unit-a', seconds: 30, browser: false, group: 'unit' },
+    ];
+    expect(planOrder(grouped, 2)).toEqual(['pg-d', 'pg-c', 'pg-b', 'pg-a', 'sqlite-c', 'sqlite-b', 'sqlite-a', 'unit-a']);
+  });
+
   test('with only browser files left, runs them side by side rather than leave a worker idle', () => {
     const order = planOrder(
       ['e2e-a', 'e2e-b', 'int-0'].map((name) => ({ item: name, seconds: seconds[name]!, browser: name.startsWith('e2e') })),
