@@ -204,7 +204,8 @@ describeBrowser('automatic bids, the soft close and the end of an auction', () =
       name: 'Enamel Coffee Pot',
       category: 'Home & Garden',
       price: 30,
-      endsInMs: 11_000,
+      // Time for both pages to open on a busy machine before the soft close begins; the bid waits for it.
+      endsInMs: 20_000,
       hue: 190,
     });
 
@@ -229,6 +230,7 @@ describeBrowser('automatic bids, the soft close and the end of an auction', () =
     await bidder.goto(`/auction/${id}`);
     await openForm(bidder);
     await bidder.getByLabel('Your bid ($31 to $40)').fill('35');
+    await expect.poll(() => secondsLeft(watcher), { timeout: 20_000 }).toBeLessThan(SOFT_CLOSE_SECONDS - 3);
     const before = await secondsLeft(watcher);
     expect(before).toBeLessThan(SOFT_CLOSE_SECONDS - 3);
     await placeBid(bidder).click();
