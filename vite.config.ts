@@ -93,7 +93,8 @@ export default defineConfig(async ({ mode }): Promise<ViteUserConfig> => ({
           root: '.',
           include: ['tests/cluster/**/*.test.ts'],
           fileParallelism: false,
-          // Its servers are processes of their own: nothing here to share with other files' modules.
+          // Isolated, a project of one file at a time is run by vitest after the others on its own (a
+          // shared worker would need a sequence.groupOrder of its own); its servers are processes anyway.
           isolate: true,
           testTimeout: 30_000,
           hookTimeout: 60_000,
