@@ -20,7 +20,9 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // rightly refuses (and the harness reports). An evaluation from the test is not page script, so the
   // policy stays in force while axe runs.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(options: object): Promise<AxeResults> } }).axe.run({ resultTypes: ['violations'] }),
+  );
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact ?? 'unknown',

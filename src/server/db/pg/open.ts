@@ -18,19 +18,25 @@ export class DatabaseUnavailableError extends Error {}
 export interface PgOptions {
   /** Connections this process keeps at most. */
   poolSize?: number;
+  /**
+   * Connections to `url` that the caller opened and will end, used instead of a pool of the store's
+   * own (poolSize is then the caller's to choose). The tests hand one test's warm connections to the
+   * next: a new connection costs the server a process and a cold catalog cache.
+   */
+  pool?: pg.Pool;
 }
 
-export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {}): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+export async function openPostgres(url: string, { poolSize = 10, pool: given }: PgOptions = {}): Promise<PgDb> {
+  const pool = given ?? new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle connection that the server drops (a restart) emits here; without a listener the process
   // would die. The pool replaces it on the next checkout, and requests meanwhile answer 503.
-  pool.on('error', () => {});
+  if (!given) pool.on('error', () => {});
   const db = drizzle({ client: pool, schema });
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
   } catch (error) {
-    await pool.end();
+    if (!given) await pool.end();
     throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)} cannot be reached: ${(error as Error).message}`);
   }
   // Checked out, the connection's errors are ours to take (see transaction.ts); the statements fail with them.
@@ -49,7 +55,7 @@ export async function openPostgres(url: string, { poolSize = 10 }: PgOptions = {
   }
   // Only now: ending the pool waits for every connection to come back, this one included.
   if (failure !== undefined) {
-    await pool.end();
+    if (!given) await pool.end();
     throw new DatabaseUnavailableError(`PostgreSQL at ${redactedUrl(url)}: migrations failed: ${(failure as Error).message}`);
   }
   return db;

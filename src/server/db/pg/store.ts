@@ -38,7 +38,8 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
       await db.$client.query('select 1');
     },
     close() {
-      return (closing ??= db.$client.end());
+      // A pool the caller gave stays open: the caller ends it.
+      return (closing ??= options.pool ? Promise.resolve() : db.$client.end());
     },
   });
   return { ...store, db };
