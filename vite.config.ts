@@ -4,8 +4,8 @@ import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig 
 import { postgres } from './tests/support/postgres.ts';
 
 /**
- * Integration tests run on SQLite alone: the ones about SQLite itself (its query plans, read through
- * better-sqlite3), which have no PostgreSQL twin; the authorisation matrix, which decides who may call
+ * Integration tests run on SQLite alone: the ones about SQLite itself (its query plans and the layout
+ * of its tables, read through better-sqlite3), which have no PostgreSQL twin; the authorisation matrix, which decides who may call
  * what before any query (the PostgreSQL store's sessions and roles are the other files' to check); and
  * the files about the HTTP edge, whose subject is settled before the database is asked: the dev server
  * (run on a SQLite file of its own whatever the project), photos decoded and streamed to disk, which
@@ -14,6 +14,7 @@ import { postgres } from './tests/support/postgres.ts';
  */
 const SQLITE_ONLY = [
   'tests/integration/explain.test.ts',
+  'tests/integration/sqlite-storage.test.ts',
   'tests/integration/authorization.test.ts',
   'tests/integration/dev-server.test.ts',
   'tests/integration/photo-limits.test.ts',

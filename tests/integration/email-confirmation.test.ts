@@ -2,25 +2,16 @@
 // once within 24 hours; the user answers say whether it is confirmed; notices are mailed only to a
 // confirmed address; /profile's link again, at most 3 an hour; accounts made before the change count
 // as confirmed (the demo accounts are confirmed too: seed.test.ts). Over REST and tRPC, with a real SMTP server.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
-import { migrate as migrateSqlite } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterEach, describe, expect } from 'vitest';
-import { pgMigrationsDir, sqliteMigrationsDir } from '../../src/server/paths';
 import { hashToken } from '../../src/server/services/sessions';
 import { CONFIRMATION_LINK_INVALID_MESSAGE, DAY_MS, EMAIL_CONFIRMED_MESSAGE, HOUR_MS } from '../../src/shared/constants';
 import { anonymousCaller, callerFor, failure, PASSWORD, signedInUser, signedIn } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { uniqueEmail } from '../support/emails';
-import { TEST_DATABASE, test, type DatabaseLocation } from '../support/fixtures';
+import { test } from '../support/fixtures';
 import { expectErrorBody, expectTooMany, get, login, post, signedUp } from '../support/http';
+import { migrateUpTo } from '../support/migrations';
 import { mailingApp, PUBLIC_URL, startSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
 
 const servers: TestSmtp[] = [];
@@ -242,53 +233,3 @@ describe('accounts made before addresses were confirmed', () => {
     expect(await store.mail.pending()).toBe(0);
   });
 });
-
-/**
- * Applies the migrations before the one named `firstLeftOut` (its tag without the number) to a new database at `location`, then lets `fill` write
- * rows in that older schema (times as epoch milliseconds, `$1` placeholders on either database).
- */
-async function migrateUpTo(
-  location: DatabaseLocation,
-  firstLeftOut: string,
-  fill: (run: (text: string, params: number[]) => Promise<void>) => Promise<void>,
-) {
-  const source = TEST_DATABASE === 'postgres' ? pgMigrationsDir : sqliteMigrationsDir;
-  const folder = mkdtempSync(join(tmpdir(), 'auction-migrations-'));
-  try {
-    const journal = JSON.parse(readFileSync(join(source, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-    const cut = journal.entries.findIndex((entry) => entry.tag.endsWith(`_${firstLeftOut}`));
-    if (cut < 0) throw new Error(`no migration ${firstLeftOut}`);
-    const kept = journal.entries.slice(0, cut);
-    mkdirSync(join(folder, 'meta'));
-    readdirSync(source)
-      .filter((file) => file.endsWith('.sql') && kept.some((entry) => file === `${entry.tag}.sql`))
-      .forEach((file) => copyFileSync(join(source, file), join(folder, file)));
-    writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: kept }));
-    if ('DATABASE_URL' in location && location.DATABASE_URL) {
-      const pool = new pg.Pool({ connectionString: location.DATABASE_URL });
-      try {
-        await migratePg(drizzlePg({ client: pool }), { migrationsFolder: folder });
-        await fill(async (text, params) => {
-          await pool.query(
-            text,
-            params.map((ms) => new Date(ms)),
-          );
-        });
-      } finally {
-        await pool.end();
-      }
-    } else if ('DATABASE_PATH' in location) {
-      const sqlite = new Database(location.DATABASE_PATH);
-      try {
-        migrateSqlite(drizzleSqlite({ client: sqlite }), { migrationsFolder: folder });
-        await fill(async (text, params) => {
-          sqlite.prepare(text.replace(/\$(\d+)/g, '?$1')).run(Object.fromEntries(params.map((value, i) => [i + 1, value])));
-        });
-      } finally {
-        sqlite.close();
-      }
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}

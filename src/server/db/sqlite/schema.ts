@@ -214,7 +214,6 @@ export const bids = sqliteTable(
 export const maxBids = sqliteTable(
   'max_bids',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
     auctionId: integer('auction_id')
       .notNull()
       .references(() => auctions.id, { onDelete: 'cascade' }),
@@ -223,7 +222,9 @@ export const maxBids = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
   },
-  (t) => [uniqueIndex('max_bids_auction_bidder_unique').on(t.auctionId, t.bidderId)],
+  // Keyed by the pair, WITHOUT ROWID (the migration says so; Drizzle's schema cannot): the rows are
+  // the key's own b-tree, so a bid that writes a maximum changes one b-tree instead of a table and its index.
+  (t) => [primaryKey({ columns: [t.auctionId, t.bidderId] })],
 );
 
 /** Who watches which auction: the watchlist, and who is told that an auction ends soon. */
