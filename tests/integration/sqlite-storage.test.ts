@@ -1,4 +1,6 @@
-// How SQLite keeps what a bid writes, where its layout is SQLite's own (a migration of SQLite alone).
+// How SQLite keeps what the app writes, where that is SQLite's own: the layout of a table (a migration
+// of SQLite alone), and who copies the write-ahead log back into the database file.
+import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect } from 'vitest';
 import { test } from '../support/fixtures';
@@ -38,6 +40,28 @@ describe('standing maxima', () => {
       expect(() => sqlite.prepare('insert into max_bids (auction_id, bidder_id, amount) values (1, 2, 40)').run()).toThrow(/UNIQUE/);
     } finally {
       sqlite.close();
+    }
+  });
+});
+
+describe('the write-ahead log', () => {
+  test('is copied back into the database file by a thread of the store, not by the commits', async ({ database }) => {
+    await database.open();
+    const path = 'DATABASE_PATH' in database.location ? database.location.DATABASE_PATH : '';
+    // Another connection writes, one whose commits never copy the log back themselves: only a
+    // checkpoint by someone else makes the database file itself grow.
+    const writer = new Database(path);
+    try {
+      writer.pragma('wal_autocheckpoint = 0');
+      const before = statSync(path).size;
+      const insert = writer.prepare('insert into users (name, email, password_hash) values (?, ?, ?)');
+      writer.transaction(() => {
+        for (let i = 0; i < 2000; i++) insert.run(`Bidder ${i}`, `bidder-${i}@example.com`, 'x');
+      })();
+      // Far fewer pages than the store's own connection lets the log gather before its commits copy it back.
+      await expect.poll(() => statSync(path).size, { timeout: 5000 }).toBeGreaterThan(before);
+    } finally {
+      writer.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { sqliteSessions, sqliteUserSearch } from './accounts';
 import { prepareAuctionById, sqliteAuctions } from './auctions';
 import { sqliteBids } from './bid';
 import { sqliteBuyNow } from './buy-now';
+import { checkpointOnAThread } from './checkpoints';
 import { sqliteDashboard } from './dashboard';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
@@ -23,6 +24,8 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(path: string, { mailNotices = false }: SqliteStoreOptions = {}): SqliteStore {
   const db = openSqlite(path);
+  // An in-memory database has no log to copy back.
+  const checkpointer = path === ':memory:' ? null : checkpointOnAThread(db.$client, path);
   const auctionById = prepareAuctionById(db);
   const ping = db.$client.prepare('select 1');
   const notices = noticeWriter(db, { mail: mailNotices });
@@ -37,6 +40,7 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
       ping.get();
     },
     async close() {
+      await checkpointer?.stop();
       db.$client.close();
     },
   });
