@@ -47,16 +47,15 @@ export function checkpointOnAThread(sqlite: Database.Database, path: string): Ch
     workerData: { path, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: CHECKPOINT_EVERY_MS },
   });
   const exited = new Promise<void>((done) => worker.once('exit', () => done()));
-  // A thread that could not open the file has exited: the app's connection checkpoints, as it did before.
+  // A thread that could not open the file has exited: the app's connection still checkpoints, at its bound.
   worker.on('error', () => {});
   // Not what keeps the process running, until it is asked to stop: then the process waits for it.
   worker.unref();
-  let stopping: Promise<void> | undefined;
   return {
     stop() {
       worker.ref();
       worker.postMessage('stop');
-      return (stopping ??= exited);
+      return exited;
     },
   };
 }
