@@ -3,8 +3,11 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect } from 'vitest';
-import { test } from '../support/fixtures';
+import { test, type TestDatabase } from '../support/fixtures';
 import { migrateUpTo } from '../support/migrations';
+
+/** The database's SQLite file (this file runs on SQLite only). */
+const fileOf = ({ location }: TestDatabase) => ('DATABASE_PATH' in location ? location.DATABASE_PATH : '');
 
 describe('standing maxima', () => {
   test('an older database keeps every maximum, now in a table keyed by auction and bidder alone', async ({ database }) => {
@@ -27,7 +30,7 @@ describe('standing maxima', () => {
     const { store } = await database.open();
     await store.ping();
 
-    const sqlite = new Database('DATABASE_PATH' in database.location ? database.location.DATABASE_PATH : '');
+    const sqlite = new Database(fileOf(database));
     try {
       expect(sqlite.prepare('select auction_id, bidder_id, amount from max_bids order by bidder_id').all()).toEqual([
         { auction_id: 1, bidder_id: 2, amount: 25 },
@@ -47,7 +50,7 @@ describe('standing maxima', () => {
 describe('the write-ahead log', () => {
   test('is copied back into the database file by a thread of the store, not by the commits', async ({ database }) => {
     await database.open();
-    const path = 'DATABASE_PATH' in database.location ? database.location.DATABASE_PATH : '';
+    const path = fileOf(database);
     // Another connection writes, one whose commits never copy the log back themselves: only a
     // checkpoint by someone else makes the database file itself grow.
     const writer = new Database(path);

@@ -144,7 +144,13 @@ const filePools: pg.Pool[] = [];
 
 interface SpareDatabase {
   url: string;
+  /** As many connections as a test's store had of its own, kept open between tests. */
   pool: pg.Pool;
+}
+
+/** A database a test's store opens through its pool, and what is done with it after the test. */
+interface HeldDatabase extends SpareDatabase {
+  release(): Promise<void>;
 }
 
 async function postgresServer(): Promise<TestPostgres> {
@@ -153,29 +159,53 @@ async function postgresServer(): Promise<TestPostgres> {
   return server;
 }
 
-async function takeDatabase(): Promise<SpareDatabase> {
-  const spare = spareDatabases.pop();
-  if (spare) return spare;
-  const made = await (await postgresServer()).freshDatabase();
-  fileDatabases.push(made);
-  // As many connections as a test's store had of its own; kept open between tests.
-  const pool = new pg.Pool({ connectionString: made.url, max: 4, idleTimeoutMillis: 0 });
+function connectionsTo(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0 });
   pool.on('error', () => {});
-  filePools.push(pool);
-  return { url: made.url, pool };
+  return pool;
+}
+
+/** One of the file's databases, emptied for the next test when released. */
+async function takeDatabase(): Promise<HeldDatabase> {
+  let spare = spareDatabases.pop();
+  if (!spare) {
+    const made = await (await postgresServer()).freshDatabase();
+    fileDatabases.push(made);
+    spare = { url: made.url, pool: connectionsTo(made.url) };
+    filePools.push(spare.pool);
+  }
+  const taken = spare;
+  return {
+    ...taken,
+    async release() {
+      await emptyDatabase(taken.pool);
+      spareDatabases.push(taken);
+    },
+  };
 }
 
 /**
- * A test's database is emptied for the next test. A file's is its own, dropped when its deps close:
- * vitest ends file fixtures after the file's afterAll, whose drop would cut the deps' listening
- * connection from under them.
+ * A database of its own, for deps a whole file shares: dropped when they close, since vitest ends file
+ * fixtures after the file's afterAll, whose drop would cut the deps' listening connection from under them.
  */
+async function ownDatabase(): Promise<HeldDatabase> {
+  const made = await (await postgresServer()).freshDatabase();
+  const pool = connectionsTo(made.url);
+  return {
+    url: made.url,
+    pool,
+    async release() {
+      await pool.end();
+      await made.drop();
+    },
+  };
+}
+
 async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'): Promise<OpenDeps> {
   const { settings, ownUploadDir } = settingsFor(overrides);
-  const own = scope === 'file' ? await (await postgresServer()).freshDatabase() : null;
-  const spare = own ? null : await takeDatabase();
-  const url = own?.url ?? spare!.url;
-  const store = await createPgStore(url, { mailNotices: mailsNotices(settings), ...(spare ? { pool: spare.pool } : { poolSize: 4 }) });
+  const database = scope === 'file' ? await ownDatabase() : await takeDatabase();
+  const url = database.url;
+  const store = await createPgStore(url, { mailNotices: mailsNotices(settings), pool: database.pool });
   closedOnce(store);
   const clock = testClock();
   const db = new Proxy({} as SqliteDb, {
@@ -201,12 +231,7 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
       deps.notices.close();
       await deps.streams.close();
       await store.close();
-      if (own) {
-        await own.drop();
-      } else {
-        await emptyDatabase(spare!.pool);
-        spareDatabases.push(spare!);
-      }
+      await database.release();
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
     },
   };
