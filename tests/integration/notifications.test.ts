@@ -4,7 +4,7 @@
 // the user is outbid, by a placed or an automatic bid, when they win at the close, and when another
 // tab marks notices read.
 import { describe, expect } from 'vitest';
-import type { NoticeSummary } from '../../src/server/services/notifications';
+import { noticeSummary, type NoticeSummary } from '../../src/server/services/notifications';
 import { MAX_STREAMS_PER_SESSION } from '../../src/server/live/streams';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { DAY_MS } from '../../src/shared/constants';
@@ -287,6 +287,26 @@ describe('user.onNotifications', () => {
     await ann.caller.user.markNotificationsRead({});
     expect(await soon(quiet, 200)).toBe('nothing');
     bens.stop();
+  });
+
+  test('the count and the newest notice it sends are of one moment, while notices are being written', async ({ deps }) => {
+    const { ann, ben, auctionId } = await biddingWar(deps, 1);
+    // Ann's k-th notice says the price is now $(100 + 2k): the newest notice names the count it comes with.
+    const summaries: NoticeSummary[] = [];
+    let bidding = true;
+    const reading = (async () => {
+      while (bidding) summaries.push(await noticeSummary(deps, ann.id));
+    })();
+    for (let price = 103; price < 103 + 2 * 60; price += 2) {
+      await ann.caller.auction.placeBid({ auctionId, bidAmount: price });
+      await ben.caller.auction.placeBid({ auctionId, bidAmount: price + 1 });
+    }
+    bidding = false;
+    await reading;
+    expect(summaries.length).toBeGreaterThan(10);
+    for (const { unread, newest } of summaries) {
+      expect(newest?.message).toBe(`You were outbid on “Brass telescope”: the price is now $${100 + 2 * unread}.`);
+    }
   });
 });
 

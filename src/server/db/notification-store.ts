@@ -11,10 +11,11 @@ export interface NoticeTarget {
 export interface NotificationStore {
   /** A user's notices, newest first. */
   newestOf(userId: number, limit: number): Promise<NotificationRecord[]>;
-  /** One page of a user's notices, newest first, keyset by id. */
-  page(userId: number, options: { limit: number; cursor?: string | null }): Promise<Page<NotificationRecord>>;
-  /** How many of the user's notices are unread. */
-  unreadCount(userId: number): Promise<number>;
+  /**
+   * One page of a user's notices, newest first, keyset by id, and how many of all their notices are
+   * unread, both read at one moment.
+   */
+  page(userId: number, options: { limit: number; cursor?: string | null }): Promise<Page<NotificationRecord> & { unread: number }>;
   /**
    * Marks read, in one transaction, the user's unread notices among `ids` (every one with null);
    * ids of other users' notices, or of none, change nothing. How many it marked, and how many stay unread.

@@ -50,9 +50,8 @@ function toNotification(record: NotificationRecord, target: NoticeTarget = {}): 
 }
 
 export async function listNotifications(deps: AppDeps, userId: number, input: ListNotificationsInput): Promise<NotificationPage> {
-  const { notifications } = deps.store;
-  const [page, unread] = await Promise.all([notifications.page(userId, input), notifications.unreadCount(userId)]);
-  return { notifications: await toNotifications(deps, userId, page.items), unread, nextCursor: page.nextCursor };
+  const page = await deps.store.notifications.page(userId, input);
+  return { notifications: await toNotifications(deps, userId, page.items), unread: page.unread, nextCursor: page.nextCursor };
 }
 
 /**
@@ -74,7 +73,7 @@ export interface NoticeSummary {
 }
 
 export async function noticeSummary(deps: AppDeps, userId: number): Promise<NoticeSummary> {
-  const { notifications } = deps.store;
-  const [newest, unread] = await Promise.all([notifications.newestOf(userId, 1), notifications.unreadCount(userId)]);
-  return { unread, newest: (await toNotifications(deps, userId, newest))[0] ?? null };
+  // One read for both, so a stream never shows a new notice beside a count without it.
+  const { items, unread } = await deps.store.notifications.page(userId, { limit: 1 });
+  return { unread, newest: (await toNotifications(deps, userId, items))[0] ?? null };
 }

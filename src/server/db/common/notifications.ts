@@ -21,14 +21,11 @@ const ORDER_KINDS = new Set<NotificationKind>([
 
 export function notificationQueries({ db, t, transaction }: Dialect): NotificationStore {
   const { notifications, orders, messages } = t;
+  const unreadBy = (userId: number | Placeholder) => and(eq(notifications.userId, userId), isNull(notifications.readAt));
   // Answered from the partial index of unread notices alone.
-  const unread = (on: Db, userId: number | Placeholder) =>
-    on
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  // Read on every page (the header's count) and after every change of a user's notices (their live
-  // stream): prepared once (per connection on PostgreSQL, which names it).
+  const unread = (on: Db, userId: number | Placeholder) => on.select({ n: count() }).from(notifications).where(unreadBy(userId));
+  // Read where a page has no row to carry the count: prepared once (per connection on PostgreSQL,
+  // which names it).
   const unreadCount = unread(db, sql.placeholder('userId')).prepare('notifications-unread');
   const unreadOf = async (userId: number) => (await unreadCount.execute({ userId }))[0]!.n;
   return {
@@ -37,16 +34,17 @@ export function notificationQueries({ db, t, transaction }: Dialect): Notificati
     },
     async page(userId, { limit, cursor }) {
       const after = idCursor(cursor);
+      // The count rides on each row, so the page and the count are of one moment: a notice written
+      // meanwhile is in both or in neither (on PostgreSQL two statements would see two snapshots).
       const rows = await db
-        .select()
+        .select({ notice: notifications, unread: db.$count(notifications, unreadBy(userId)) })
         .from(notifications)
         .where(and(eq(notifications.userId, userId), after === null ? undefined : lt(notifications.id, anyId(after))))
         .orderBy(desc(notifications.id))
         .limit(rowLimit(limit + 1));
-      return pageOf(rows, limit, (row) => String(row.id));
-    },
-    unreadCount(userId) {
-      return unreadOf(userId);
+      const page = pageOf(rows, limit, (row) => String(row.notice.id));
+      const unread = rows[0]?.unread ?? (await unreadOf(userId));
+      return { items: page.items.map((row) => row.notice), nextCursor: page.nextCursor, unread };
     },
     async markRead(userId, ids, at) {
       if (ids !== null && ids.length === 0) return { marked: 0, unread: await unreadOf(userId) };
