@@ -412,10 +412,14 @@ describe('query plans of the lists, counts and searches', () => {
       ).toBe(true);
   });
 
-  it('counts unread notices from the partial index of unread ones alone', async () => {
+  it('reads the newest notice by its user, and counts the unread ones in the same statement from their partial index alone', async () => {
     const planned = await explainOnce();
-    const count = planned.find((p) => p.name === 'unread count and newest notice (live stream)' && /count\(/i.test(p.sql));
-    expect(count?.plan).toEqual(['SEARCH notifications USING COVERING INDEX notifications_unread_idx (user_id=? AND read_at=?)']);
+    const summary = planned.find((p) => p.name === 'unread count and newest notice (live stream)' && /count\(/i.test(p.sql));
+    expect(summary?.plan).toEqual([
+      'SEARCH notifications USING INDEX notifications_user_id_idx (user_id=?)',
+      'SCALAR SUBQUERY 1',
+      'SEARCH notifications USING COVERING INDEX notifications_unread_idx (user_id=? AND read_at=?)',
+    ]);
   });
 
   it("counts the dashboard's auctions from the kept counts and three ranges of small indexes, never the auctions one by one", async () => {
