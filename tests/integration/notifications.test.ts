@@ -102,6 +102,13 @@ describe('GET /api/user/notifications', () => {
     const last = await ann.caller.user.notifications({ limit: 2, cursor: page.nextCursor });
     expect(last.notifications.map((n) => n.message)).toEqual(['You were outbid on “Brass telescope”: the price is now $102.']);
     expect(last.nextCursor).toBeNull();
+    expect(last.unread).toBe(3);
+    // A cursor past the oldest notice: no notice on the page, and still the count of them all.
+    expect(await ann.caller.user.notifications({ limit: 2, cursor: last.notifications[0]!._id })).toEqual({
+      notifications: [],
+      unread: 3,
+      nextCursor: null,
+    });
   });
 
   test('a user with no notices reads an empty last page', async ({ app, deps }) => {
