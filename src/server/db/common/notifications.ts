@@ -24,8 +24,8 @@ export function notificationQueries({ db, t, transaction }: Dialect): Notificati
   const unreadBy = (userId: number | Placeholder) => and(eq(notifications.userId, userId), isNull(notifications.readAt));
   // Answered from the partial index of unread notices alone.
   const unread = (on: Db, userId: number | Placeholder) => on.select({ n: count() }).from(notifications).where(unreadBy(userId));
-  // Read where a page has no row to carry the count: prepared once (per connection on PostgreSQL,
-  // which names it).
+  // Read alone where no row carries it (a page past the last notice, nothing to mark): prepared once
+  // (per connection on PostgreSQL, which names it).
   const unreadCount = unread(db, sql.placeholder('userId')).prepare('notifications-unread');
   const unreadOf = async (userId: number) => (await unreadCount.execute({ userId }))[0]!.n;
   return {
