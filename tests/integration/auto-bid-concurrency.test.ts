@@ -190,7 +190,7 @@ async function checkContest(
     leader = b.bidderId;
   });
   for (const who of bidders) {
-    const notices = await deps.store.notifications.newestOf(who.id, 10_000);
+    const notices = await deps.store.notifications.page(who.id, { limit: 10_000 }).then((found) => found.items);
     const outbid = notices.filter((n) => n.kind === 'outbid' && n.auctionId === Number(auctionId)).length;
     expect(outbid, `outbid notices of ${who.name}`).toBe(expectedOutbid.get(who.id) ?? 0);
   }
@@ -222,12 +222,12 @@ describe('automatic bids at the same instant', () => {
       const { top, price } = results[i]!;
       const after = await readAuction(base, bidders[0]!.token, auctionId);
       expect(after).toMatchObject({ status: 'ended', currentPrice: price, winner: { _id: top._id, name: top.name } });
-      const won = (await deps.store.notifications.newestOf(top.id, 10_000)).filter(
+      const won = (await deps.store.notifications.page(top.id, { limit: 10_000 }).then((found) => found.items)).filter(
         (n) => n.kind === 'won' && n.auctionId === Number(auctionId),
       );
       expect(won).toHaveLength(1);
       expect(won[0]!.message).toContain(formatDollars(price));
-      const sold = (await deps.store.notifications.newestOf(seller.id, 10_000)).filter(
+      const sold = (await deps.store.notifications.page(seller.id, { limit: 10_000 }).then((found) => found.items)).filter(
         (n) => n.kind === 'sold' && n.auctionId === Number(auctionId),
       );
       expect(sold).toHaveLength(1);
@@ -235,7 +235,7 @@ describe('automatic bids at the same instant', () => {
       expect(sold[0]!.message).toContain(formatDollars(price));
       for (const who of bidders) {
         if (who.id === top.id) continue;
-        const notices = await deps.store.notifications.newestOf(who.id, 10_000);
+        const notices = await deps.store.notifications.page(who.id, { limit: 10_000 }).then((found) => found.items);
         expect(notices.filter((n) => n.kind === 'won' && n.auctionId === Number(auctionId))).toEqual([]);
       }
     }

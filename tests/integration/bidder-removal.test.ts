@@ -87,7 +87,7 @@ async function history(who: Person, auctionId: string, names: Map<string, string
 }
 
 const outbidCount = async (deps: TestDeps, who: Person) =>
-  (await deps.store.notifications.newestOf(who.id, 1000)).filter((n) => n.kind === 'outbid').length;
+  (await deps.store.notifications.page(who.id, { limit: 1000 }).then((found) => found.items)).filter((n) => n.kind === 'outbid').length;
 
 describe.each([
   ['tRPC caller', viaCaller],

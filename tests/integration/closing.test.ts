@@ -19,7 +19,7 @@ const OUTCOME_KINDS = ['won', 'sold', 'unsold'];
 
 /** A user's notices, oldest first. */
 async function noticesOf(deps: AppDeps, userId: number): Promise<NotificationRecord[]> {
-  return (await deps.store.notifications.newestOf(userId, 10_000)).reverse();
+  return (await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)).reverse();
 }
 
 /** A user's notices about outcomes (won, sold, unsold), as `kind auctionId`. */

@@ -90,7 +90,7 @@ describe('an offer after an unpaid cancel', () => {
       answeredAt: null,
     });
     // Bob is told, and finds it in his offers through both doors; nobody else has it.
-    const [notice] = await deps.store.notifications.newestOf(bob.id, 1);
+    const [notice] = await deps.store.notifications.page(bob.id, { limit: 1 }).then((found) => found.items);
     expect(notice).toMatchObject({ kind: 'offer', message: expect.stringContaining('$105') });
     expect((await get(app, '/api/user/offers', opts(bob))).json()).toEqual({ offers: [made] });
     expect(await bob.caller.offers.mine()).toEqual({ offers: [made] });
@@ -118,7 +118,7 @@ describe('an offer after an unpaid cancel', () => {
     expect(page).toMatchObject({ winner: { _id: bob._id, name: 'Bob Second' }, currentPrice: 105, orderId: order._id });
     expect((await get(app, `/api/auction/${auctionId}`, opts(seller))).json().orderId).toBe(order._id);
     expect((await seller.caller.orders.get({ id: order._id })).buyer._id).toBe(bob._id);
-    const [sold] = await deps.store.notifications.newestOf(seller.id, 1);
+    const [sold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
     expect(sold).toMatchObject({ kind: 'sold', message: expect.stringContaining('Bob Second accepted') });
     // Answered: no longer in his list, not again, and the sold item is no longer offerable.
     expect((await bob.caller.offers.mine()).offers).toEqual([]);

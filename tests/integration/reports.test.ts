@@ -290,7 +290,7 @@ describe('resolving a report', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: report._id, status: 'resolved', resolution: { action: 'cancel_auction', note: 'Weapons' } });
     expect((await seller.caller.auction.byId({ id: auctionId })).status).toBe('cancelled');
-    const notices = await deps.store.notifications.newestOf(seller.id, 10);
+    const notices = await deps.store.notifications.page(seller.id, { limit: 10 }).then((found) => found.items);
     expect(notices.map((n) => [n.kind, n.message.includes('Weapons')])).toEqual([['cancelled', true]]);
     // Both reports of it are resolved alike.
     expect((await admin.caller.reports.list({ status: 'open' })).reports).toEqual([]);

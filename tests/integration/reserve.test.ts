@@ -161,7 +161,7 @@ async function expectNoReserveFor(door: Door, world: Listening, who: Person, auc
 const historyOf = (auction: AuctionAnswer) => auction.bids.map((b) => `${b.bidder.name} ${b.bidAmount} ${b.auto ? 'auto' : 'placed'}`);
 
 async function kindsOf(deps: TestDeps, who: Person) {
-  return (await deps.store.notifications.newestOf(who.id, 100)).map((n) => n.kind).reverse();
+  return (await deps.store.notifications.page(who.id, { limit: 100 }).then((found) => found.items)).map((n) => n.kind).reverse();
 }
 
 describe.each([
@@ -203,7 +203,7 @@ describe.each([
       expect('reservePrice' in third.body.auction!).toBe(false);
       await vi.waitFor(() => expect(xEvents.received()).toHaveLength(5));
       expect(xEvents.received().at(-1)).toMatchObject({ currentPrice: RESERVE, bidsCount: 5, bid: { bidAmount: RESERVE, auto: true } });
-      expect((await deps.store.notifications.newestOf(y.id, 10))[0]).toMatchObject({
+      expect((await deps.store.notifications.page(y.id, { limit: 10 }).then((found) => found.items))[0]).toMatchObject({
         kind: 'outbid',
         message: 'You were outbid on “Pocket watch”: the price is now $4,219.',
       });
@@ -277,9 +277,9 @@ describe.each([
     expect(await kindsOf(deps, seller)).toEqual(['unsold']);
     expect(await kindsOf(deps, y)).toEqual(['reserve_not_met']);
     expect(await kindsOf(deps, x)).toEqual(['outbid']);
-    const [unsold] = await deps.store.notifications.newestOf(seller.id, 1);
+    const [unsold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
     expect(unsold!.message).toBe('Your auction “Pocket watch” ended below your reserve: the highest bid was $4,101.');
-    const [notMet] = await deps.store.notifications.newestOf(y.id, 1);
+    const [notMet] = await deps.store.notifications.page(y.id, { limit: 1 }).then((found) => found.items);
     expect(notMet!.message).toBe("“Pocket watch” ended below the seller's reserve: your bid of $4,101 did not win.");
 
     for (const who of [seller, x, y]) {
@@ -308,7 +308,7 @@ describe.each([
     expect(await kindsOf(deps, x)).toEqual(['won']);
     expect(await kindsOf(deps, seller)).toEqual(['sold']);
     expect(await kindsOf(deps, y)).toEqual(['outbid']);
-    const [sold] = await deps.store.notifications.newestOf(seller.id, 1);
+    const [sold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
     expect(sold!.message).toBe('“Pocket watch” sold to Xena for $4,219.');
     for (const who of [seller, y]) {
       expect(await door.read(world, who, id)).toMatchObject({

@@ -42,7 +42,7 @@ async function list(deps: AppDeps, sellerId: number, fields: Listing): Promise<s
 
 /** A user's new_match notices, oldest first, as `auctionId message`. */
 async function matchesOf(deps: AppDeps, userId: number): Promise<string[]> {
-  const notices = (await deps.store.notifications.newestOf(userId, 10_000)).reverse();
+  const notices = (await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)).reverse();
   return notices.filter((n) => n.kind === 'new_match').map((n) => `${n.auctionId} ${n.message}`);
 }
 
@@ -78,7 +78,7 @@ describe('matching an auction as it opens', () => {
       `${id} A new auction matches your saved search “LAMP” in Home & Garden up to $30: “Brass desk light”.`,
     ]);
     for (const user of [cy, dee, eve, seller]) expect(await matchesOf(deps, user.id)).toEqual([]);
-    const [notice] = await deps.store.notifications.newestOf(ann.id, 1);
+    const [notice] = await deps.store.notifications.page(ann.id, { limit: 1 }).then((found) => found.items);
     expect(notice).toMatchObject({ kind: 'new_match', auctionId: Number(id), createdAt: new Date(deps.now()), readAt: null });
 
     // Once: later ticks tell nobody again, whatever happens to the auction.

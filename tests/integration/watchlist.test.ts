@@ -24,7 +24,9 @@ async function people(deps: TestDeps) {
 
 /** A user's ending-soon notices, oldest first, as `auctionId message`. */
 async function endingSoonOf(deps: AppDeps, userId: number): Promise<string[]> {
-  const notices: NotificationRecord[] = (await deps.store.notifications.newestOf(userId, 10_000)).reverse();
+  const notices: NotificationRecord[] = (
+    await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)
+  ).reverse();
   return notices.filter((n) => n.kind === 'ending_soon').map((n) => `${n.auctionId} ${n.message}`);
 }
 

@@ -9,8 +9,6 @@ export interface NoticeTarget {
 }
 
 export interface NotificationStore {
-  /** A user's notices, newest first. */
-  newestOf(userId: number, limit: number): Promise<NotificationRecord[]>;
   /**
    * One page of a user's notices, newest first, keyset by id, and how many of all their notices are
    * unread, both read at one moment.

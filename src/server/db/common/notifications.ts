@@ -29,9 +29,6 @@ export function notificationQueries({ db, t, transaction }: Dialect): Notificati
   const unreadCount = unread(db, sql.placeholder('userId')).prepare('notifications-unread');
   const unreadOf = async (userId: number) => (await unreadCount.execute({ userId }))[0]!.n;
   return {
-    async newestOf(userId, limit) {
-      return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(rowLimit(limit));
-    },
     async page(userId, { limit, cursor }) {
       const after = idCursor(cursor);
       // The count rides on each row, so the page and the count are of one moment: a notice written
