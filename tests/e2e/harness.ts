@@ -1,5 +1,5 @@
 // Browser end-to-end harness: the built server on a free port with a fresh database, and Debian's
-// Chromium driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
+// Chromium (its headless shell where installed) driven by playwright-core. Without Chromium the suite is skipped locally and fails in CI.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumInstalled } from '../../tools/chromium';
+import { CHROMIUM_ARGS, TEST_BROWSER_PATH, testBrowserInstalled } from '../../tools/chromium';
 import { createWorkspace, root, startServer } from '../../tools/server-process';
 
 export { uniqueEmail } from '../support/emails';
@@ -16,7 +16,7 @@ const screenshotDir = join(root, 'test-results/screenshots');
 
 const isCI = process.env.CI === 'true';
 
-export const chromiumPath = chromiumInstalled() ? CHROMIUM_PATH : undefined;
+export const chromiumPath = testBrowserInstalled() ? TEST_BROWSER_PATH : undefined;
 
 if (!chromiumPath && !isCI) {
   // One line per run, not one per test file: the files share the vitest main process as parent.
@@ -24,7 +24,7 @@ if (!chromiumPath && !isCI) {
   if (!existsSync(marker)) {
     writeFileSync(marker, '');
     console.warn(
-      `Browser tests skipped: Chromium not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+      `Browser tests skipped: Chromium not found at ${TEST_BROWSER_PATH}. Install it with: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH)`,
     );
   }
 }
@@ -100,7 +100,9 @@ export function useBrowserHarness(options: HarnessOptions = {}): BrowserHarness 
 
   beforeAll(async () => {
     if (!chromiumPath) {
-      throw new Error('Chromium is required for the browser tests in CI: apt-get install -y chromium (or set CHROMIUM_PATH)');
+      throw new Error(
+        'Chromium is required for the browser tests in CI: apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH)',
+      );
     }
     server = await startBuiltServer(options.env ?? {});
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
