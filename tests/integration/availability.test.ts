@@ -109,12 +109,18 @@ describe('a batch of tRPC calls', () => {
   test('REST without a limit still answers every auction, streamed a page at a time', async ({ app, deps }) => {
     const seller = await signedInUser(deps, 'Sam Seller');
     const ids = await insertManyAuctions(deps, seller.id, 10_000);
-    const { result, stallMs } = await longestStall(() =>
-      app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token) }),
-    );
-    expect(result.statusCode).toBe(200);
-    expect(result.headers['content-type']).toMatch(/^application\/json/);
-    expect((result.json() as Array<{ _id: string }>).map((a) => a._id)).toEqual([...ids].reverse());
+    // The answer is read as it comes, as a client on a socket would, and put together only after the
+    // measure: joining its 8 MB in one go is the reader's work, which held the loop some 60 ms itself.
+    const { result, stallMs } = await longestStall(async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/auction', cookies: sessionCookies(seller.token), payloadAsStream: true });
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.stream()) chunks.push(chunk as Buffer);
+      return { res, chunks };
+    });
+    expect(result.res.statusCode).toBe(200);
+    expect(result.res.headers['content-type']).toMatch(/^application\/json/);
+    const answer = JSON.parse(Buffer.concat(result.chunks).toString()) as Array<{ _id: string }>;
+    expect(answer.map((a) => a._id)).toEqual([...ids].reverse());
     expect(stallMs).toBeLessThan(100);
   });
 });
