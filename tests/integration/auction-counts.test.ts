@@ -146,4 +146,23 @@ describe('the dashboard counts', () => {
     expect(res.json()).toMatchObject({ totalAuctions: 2, activeAuctions: 1, userAuctionCount: 2 });
     await expectCounts(deps, sally, { total: 2, active: 1, own: 2 });
   });
+
+  test('and the lists beside them are of one moment, while auctions are being listed', async ({ deps }) => {
+    const { sally } = await people(deps);
+    // The k-th auction is "Lot k": the newest one a dashboard lists names the counts it comes with.
+    const dashboards: Array<Awaited<ReturnType<typeof sally.caller.auction.stats>>> = [];
+    let listing = true;
+    const reading = (async () => {
+      while (listing) dashboards.push(await sally.caller.auction.stats());
+    })();
+    for (let k = 1; k <= 60; k += 1) await insertAuction(deps, sally.id, { itemName: `Lot ${k}` });
+    listing = false;
+    await reading;
+    expect(dashboards.length).toBeGreaterThan(10);
+    for (const { totalAuctions, activeAuctions, userAuctionCount, latestAuctions, latestUserAuctions } of dashboards) {
+      expect([totalAuctions, activeAuctions]).toEqual([userAuctionCount, userAuctionCount]);
+      expect(latestUserAuctions.map((a) => a.itemName)).toEqual(latestAuctions.map((a) => a.itemName));
+      expect(latestUserAuctions[0]?.itemName).toBe(userAuctionCount === 0 ? undefined : `Lot ${userAuctionCount}`);
+    }
+  });
 });

@@ -106,8 +106,12 @@ export interface AuctionCounts {
   own: number;
 }
 
-/** The dashboard's two short lists, newest first: the open auctions, and the viewer's own (cancelled ones too). */
-export interface NewestAuctions {
+/**
+ * The dashboard at one moment: its counts, with the viewer's own, and its two short lists, newest
+ * first: the open auctions, and the viewer's own (cancelled ones too).
+ */
+export interface DashboardRecord {
+  counts: AuctionCounts;
   open: ListedAuctionRecord[];
   own: ListedAuctionRecord[];
 }

@@ -19,7 +19,7 @@ import type {
   HistoryBidRecord,
   ListedAuctionRecord,
   LoginEventRecord,
-  NewestAuctions,
+  DashboardRecord,
   MailMessage,
   NewAuction,
   OutboxMail,
@@ -145,11 +145,11 @@ export interface AuctionStore {
    */
   counts(now: number, sellerId: number | null): Promise<AuctionCounts>;
   /**
-   * The dashboard's short lists at `now`: the `limit` newest open auctions and the viewer's `limit`
-   * newest own (cancelled ones too), each with what the viewer may see of it; the first page of `page`
-   * for each, without its cursor.
+   * The dashboard at `now`, all of it of one moment: `counts` with the viewer's own, the `limit` newest
+   * open auctions and the viewer's `limit` newest own (cancelled ones too), each with what the viewer
+   * may see of it; the first page of `page` for each, without its cursor.
    */
-  newest(now: number, viewerId: number, limit: number): Promise<NewestAuctions>;
+  dashboard(now: number, viewerId: number, limit: number): Promise<DashboardRecord>;
   /** The categories that have at least one auction. */
   categories(): Promise<Category[]>;
   insert(auction: NewAuction): Promise<AuctionRecord>;

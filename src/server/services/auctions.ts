@@ -198,16 +198,13 @@ export async function presentCategories(deps: AppDeps): Promise<Category[]> {
  */
 export async function auctionStats(deps: AppDeps, userId: number) {
   const view = viewOf(deps, { id: userId });
-  const [counts, newest] = await Promise.all([
-    deps.store.auctions.counts(view.now, userId),
-    deps.store.auctions.newest(view.now, userId, LATEST_COUNT),
-  ]);
+  const { counts, open, own } = await deps.store.auctions.dashboard(view.now, userId, LATEST_COUNT);
   return {
     totalAuctions: counts.listed,
     activeAuctions: counts.open,
     userAuctionCount: counts.own,
-    latestAuctions: toListedAuctions(newest.open, view),
-    latestUserAuctions: toListedAuctions(newest.own, view),
+    latestAuctions: toListedAuctions(open, view),
+    latestUserAuctions: toListedAuctions(own, view),
   };
 }
 

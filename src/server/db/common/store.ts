@@ -37,7 +37,7 @@ export interface OwnParts {
    * The auction page's reads, the dashboards' counts and short lists, and the purchase at the Buy It Now
    * price (a write the benchmark measures).
    */
-  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'newest' | 'buyNow'>;
+  auctions: Pick<AuctionStore, 'byId' | 'viewedBy' | 'counts' | 'dashboard' | 'buyNow'>;
   bids: Pick<BidStore, 'place' | 'newestOf'>;
   ping: Store['ping'];
   close: Store['close'];

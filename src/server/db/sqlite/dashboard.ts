@@ -2,7 +2,7 @@
 // auction page's are (a read the benchmark holds to a budget). The counts come from the tables the
 // triggers keep (counts-schema.ts, docs/decisions/0017-counts-the-database-keeps.md).
 import type { AuctionStore } from '../store';
-import type { AuctionCounts } from '../records';
+import type { AuctionCounts, DashboardRecord } from '../records';
 import { AUCTION_VALUES, AUCTION_WITH_NAMES, listedOfValues, VIEWER_VALUES, type ListedValues } from './auctions';
 import type { SqliteDb } from './open';
 
@@ -36,20 +36,26 @@ const NEWEST_OPEN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_W
 const NEWEST_OWN = `select ${AUCTION_VALUES}, ${VIEWER_VALUES} from ${AUCTION_WITH_NAMES}
   where a.seller_id = @viewer order by a.id desc limit cast(@limit as integer)`;
 
-export function sqliteDashboard(db: SqliteDb): Pick<AuctionStore, 'counts' | 'newest'> {
+export function sqliteDashboard(db: SqliteDb): Pick<AuctionStore, 'counts' | 'dashboard'> {
   const counts = db.$client.prepare<{ now: number; seller: number | null }, [number, number, number]>(COUNTS).raw();
   const newestOpen = db.$client.prepare<{ now: number; viewer: number; limit: number }, ListedValues>(NEWEST_OPEN).raw();
   const newestOwn = db.$client.prepare<{ viewer: number; limit: number }, ListedValues>(NEWEST_OWN).raw();
+  const countsAt = (now: number, seller: number | null): AuctionCounts => {
+    const [listed, open, own] = counts.get({ now, seller })!;
+    return { listed, open, own };
+  };
+  // One read transaction: its three statements see one snapshot, even of a file another process writes.
+  const dashboardAt = db.$client.transaction((now: number, viewer: number, limit: number): DashboardRecord => ({
+    counts: countsAt(now, viewer),
+    open: newestOpen.all({ now, viewer, limit }).map(listedOfValues),
+    own: newestOwn.all({ viewer, limit }).map(listedOfValues),
+  }));
   return {
-    async counts(now, sellerId): Promise<AuctionCounts> {
-      const [listed, open, own] = counts.get({ now, seller: sellerId })!;
-      return { listed, open, own };
+    async counts(now, sellerId) {
+      return countsAt(now, sellerId);
     },
-    async newest(now, viewerId, limit) {
-      return {
-        open: newestOpen.all({ now, viewer: viewerId, limit }).map(listedOfValues),
-        own: newestOwn.all({ viewer: viewerId, limit }).map(listedOfValues),
-      };
+    async dashboard(now, viewerId, limit) {
+      return dashboardAt(now, viewerId, limit);
     },
   };
 }
