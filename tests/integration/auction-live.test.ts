@@ -75,7 +75,7 @@ describe('auction.onBid', () => {
     expect([two?.event.bid.auto, three?.event.bid.auto]).toEqual([false, false]);
     expect(two?.event.bid.bidder.name).toBe('Ben Bidder');
     expect(Number(three!.id)).toBeGreaterThan(Number(two!.id));
-    deps.bus.close();
+    await deps.bus.close();
     expect(await sub.next()).toBeNull();
   });
 
@@ -90,7 +90,7 @@ describe('auction.onBid', () => {
     const event = (await received)!.event;
     expect(event).toMatchObject({ auctionId: first, currentPrice: 101, bidsCount: 1 });
     expect(event.bid.bidder.name).toBe('Ben Bidder');
-    deps.bus.close();
+    await deps.bus.close();
     expect(await sub.next()).toBeNull();
   });
 
@@ -102,7 +102,7 @@ describe('auction.onBid', () => {
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 101 });
     expect((await received)?.event.auctionId).toBe(second);
     expect((await sub.next())?.event.auctionId).toBe(first);
-    deps.bus.close();
+    await deps.bus.close();
   });
 
   test('a repeated request key publishes no second event', async ({ deps }) => {
@@ -114,7 +114,7 @@ describe('auction.onBid', () => {
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 102 });
     expect((await received)?.event.currentPrice).toBe(101);
     expect((await sub.next())?.event).toMatchObject({ currentPrice: 102, bidsCount: 2 });
-    deps.bus.close();
+    await deps.bus.close();
   });
 
   test('resuming with lastEventId replays the missed bids first, with the price and count of each, then goes on live', async ({ deps }) => {
@@ -144,7 +144,7 @@ describe('auction.onBid', () => {
     const live = sub.next();
     await ben.caller.auction.placeBid({ auctionId: first, bidAmount: 120 });
     expect((await live)?.event).toMatchObject({ currentPrice: 120, bidsCount: 4 });
-    deps.bus.close();
+    await deps.bus.close();
     expect(await sub.next()).toBeNull();
   });
 
@@ -163,7 +163,7 @@ describe('auction.onBid', () => {
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 105 });
     expect((await afterReplay)?.event).toMatchObject({ currentPrice: 104, bidsCount: 4 });
     expect((await sub.next())?.event).toMatchObject({ currentPrice: 105, bidsCount: 5 });
-    deps.bus.close();
+    await deps.bus.close();
   });
 
   test('a long absence is replayed in full, not only its first page', async ({ deps }) => {
@@ -186,7 +186,7 @@ describe('auction.onBid', () => {
     const live = sub.next();
     await ann.caller.auction.placeBid({ auctionId: first, bidAmount: 102 + MISSED });
     expect((await live)?.event.bidsCount).toBe(MISSED + 2);
-    deps.bus.close();
+    await deps.bus.close();
   });
 
   test('the caller’s abort signal ends the subscription', async ({ deps }) => {
@@ -207,7 +207,7 @@ describe('auction.onBid', () => {
     const b = await subscribe(ann.caller, { auctionId: second });
     const pendingA = a.next();
     const pendingB = b.next();
-    deps.bus.close();
+    await deps.bus.close();
     expect(await pendingA).toBeNull();
     expect(await pendingB).toBeNull();
     const anonymous = anonymousCaller(deps);

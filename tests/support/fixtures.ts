@@ -227,9 +227,7 @@ async function postgresDeps(overrides: Partial<Settings>, scope: 'test' | 'file'
       // The buses listen on a connection of their own from the start; an app closes them when it closes,
       // deps without an app would keep it open until the file ends, and a file has more tests than
       // PostgreSQL has connections. The streams listen too (for accounts signed out everywhere).
-      deps.bus.close();
-      deps.notices.close();
-      await deps.streams.close();
+      await Promise.all([deps.bus.close(), deps.notices.close(), deps.streams.close()]);
       await store.close();
       await database.release();
       if (ownUploadDir) rmSync(ownUploadDir, { recursive: true, force: true });
@@ -301,7 +299,7 @@ export interface TestDatabase {
 }
 
 /** `ends`, with every listener it gets stopped by the fixture's clean-up (stopping one twice is harmless). */
-function heardUntilCleanUp(ends: SessionEnds, stops: Array<() => void>): SessionEnds {
+function heardUntilCleanUp(ends: SessionEnds, stops: Array<() => Promise<void>>): SessionEnds {
   return {
     announce: (userId) => ends.announce(userId),
     listen(heard) {
@@ -317,7 +315,7 @@ async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Prom
   const made = TEST_DATABASE === 'postgres' ? await (await postgresServer()).freshDatabase() : null;
   const location = made ? { DATABASE_URL: made.url } : { DATABASE_PATH: join(folder, 'auction.db') };
   const opened: SharedState[] = [];
-  const stopHearing: Array<() => void> = [];
+  const stopHearing: Array<() => Promise<void>> = [];
   const database: TestDatabase = {
     location,
     async open(overrides = {}) {
@@ -332,12 +330,9 @@ async function openDatabase(): Promise<{ database: TestDatabase; cleanUp(): Prom
     database,
     async cleanUp() {
       // An app closes the buses of its deps and stops its streams' hearing; deps without an app leave
-      // it to the fixture. On PostgreSQL the three share a doorbell, whose connection ends with the last.
-      for (const stop of stopHearing) stop();
-      for (const { bus, notices } of opened) {
-        bus?.close();
-        notices?.close();
-      }
+      // it to the fixture. On PostgreSQL the three share a doorbell, whose connections end with the last,
+      // once its last rings have gone out: only then may the database be dropped.
+      await Promise.all([...stopHearing.map((stop) => stop()), ...opened.flatMap(({ bus, notices }) => [bus?.close(), notices?.close()])]);
       await Promise.all(opened.map(({ store }) => store.close()));
       await made?.drop();
       rmSync(folder, { recursive: true, force: true });

@@ -40,7 +40,7 @@ describe('bid bus', () => {
     expect((await first2).value!.bid._id).toBe('2-1');
     expect((await firstEvery).value!.bid._id).toBe('1-1');
     expect(await take(every, 2)).toEqual(['3-1', '2-1']);
-    bus.close();
+    await bus.close();
     expect((await one.next()).done).toBe(true);
     expect(bus.publish(event('1', 2))).toBe(0);
   });
@@ -60,7 +60,7 @@ describe('bid bus', () => {
     bus.publish(event('1', MAX_QUEUED_EVENTS + 1));
     await expect(slow.next()).rejects.toBeInstanceOf(ResumeLater);
     expect((await fast.next()).value!.bidsCount).toBe(MAX_QUEUED_EVENTS + 1);
-    bus.close();
+    await bus.close();
   });
 
   test("a subscriber's abort signal ends it, and its channel is dropped", async () => {

@@ -25,7 +25,7 @@ describe('notice bus', () => {
     expect(await hasSettled(a1)).toBe(true);
     expect(await hasSettled(a2)).toBe(true);
     expect(await hasSettled(b)).toBe(false);
-    bus.close();
+    await bus.close();
     expect((await b).done).toBe(true);
   });
 
@@ -41,7 +41,7 @@ describe('notice bus', () => {
     bus.publish([1, 1]);
     expect((await stream.next()).done).toBe(false);
     expect(await hasSettled(stream.next())).toBe(false);
-    bus.close();
+    await bus.close();
   });
 
   test('ends when its signal aborts, and a new subscription after close ends at once', async () => {
@@ -52,7 +52,7 @@ describe('notice bus', () => {
     await settled();
     leave.abort();
     expect((await next).done).toBe(true);
-    bus.close();
+    await bus.close();
     expect((await bus.subscribe(1)[Symbol.asyncIterator]().next()).done).toBe(true);
   });
 });

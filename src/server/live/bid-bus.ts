@@ -25,8 +25,11 @@ export interface BidBus {
   publish(event: LiveBidEvent): number;
   /** Events of what `following` names from now on, until the signal aborts or the bus closes. */
   subscribe(following: Following, signal?: AbortSignal): AsyncIterable<LiveBidEvent>;
-  /** Ends every subscription (server shutdown). */
-  close(): void;
+  /**
+   * Ends every subscription (server shutdown); resolves once what the bus still had to send other
+   * instances has gone out.
+   */
+  close(): Promise<void>;
 }
 
 /** Events a subscriber may have waiting before it is let go as too slow. */
@@ -163,6 +166,6 @@ export function createBidBus(): BidBus {
   return {
     publish: (event) => fanOut.toFollowers(event) + fanOut.toEveryAuction(event),
     subscribe: (following, signal) => fanOut.subscribe(following, signal),
-    close: () => fanOut.close(),
+    close: async () => fanOut.close(),
   };
 }

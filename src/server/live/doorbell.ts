@@ -42,9 +42,12 @@ export interface Doorbell {
   ring(channel: string, payload: string): void;
   /**
    * Listens on a channel until the returned function is called. The doorbell's connections live
-   * while someone listens: when the last listener stops, they end, and the doorbell is closed.
+   * while someone listens: when the last listener stops, they end, and the doorbell is closed. What
+   * the function returns resolves once this listener is gone: for the last one, once the rings rung
+   * before it have gone out and the connections have ended (a process that exits right after a
+   * graceful shutdown would otherwise lose the rings of its last moments).
    */
-  listen(channel: string, listener: DoorbellListener): () => void;
+  listen(channel: string, listener: DoorbellListener): () => Promise<void>;
 }
 
 export interface DoorbellOptions {
@@ -92,6 +95,14 @@ export function createDoorbell({
   let nextRetryMs = retryMs.first;
   let started = false;
   let closed = false;
+  let ringerEnded: () => void = () => {};
+  const ended = new Promise<void>((resolve) => (ringerEnded = resolve));
+  /** Ends the ringing connection, the doorbell's last act: what the last listener's stop waits for. */
+  const endRinging = () =>
+    void ringer
+      .end()
+      .catch(() => {})
+      .finally(ringerEnded);
 
   const quoted = (channel: string) => `"${channel}"`;
 
@@ -187,11 +198,11 @@ export function createDoorbell({
     } else if (sending) {
       sendWaiting();
     } else {
-      ringer.end().catch(() => {});
+      endRinging();
     }
   }
 
-  function close() {
+  function close(): Promise<void> {
     closed = true;
     clearTimeout(retryTimer);
     listener?.end().catch(() => {});
@@ -202,8 +213,12 @@ export function createDoorbell({
       clearTimeout(gathering);
       sendWaiting();
     } else if (!sending) {
-      ringer.end().catch(() => {});
+      endRinging();
     }
+    // A server that stopped answering holds a shutdown no longer than a connection attempt may take.
+    let givenUp: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<void>((resolve) => (givenUp = setTimeout(resolve, CONNECT_TIMEOUT_MS).unref()));
+    return Promise.race([ended, giveUp]).finally(() => clearTimeout(givenUp));
   }
 
   return {
@@ -238,15 +253,15 @@ export function createDoorbell({
         // A LISTEN that fails leaves the channel unheard: treat it as a dropped connection and start over.
         .catch((error: unknown) => client.emit('error', error));
       let stopped = false;
-      return () => {
+      return async () => {
         // Once only: a second call must not take the channel from listeners that came after.
         if (stopped) return;
         stopped = true;
         listeners.delete(one);
         if (listeners.size > 0) return;
         channels.delete(channel);
-        if (channels.size === 0) close();
-        else listener?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+        if (channels.size === 0) return close();
+        listener?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
       };
     },
   };

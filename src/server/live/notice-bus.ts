@@ -13,8 +13,11 @@ export interface NoticeBus {
    * into one, until the signal aborts or the bus closes.
    */
   subscribe(userId: number, signal?: AbortSignal): AsyncIterable<void>;
-  /** Ends every subscription (server shutdown). */
-  close(): void;
+  /**
+   * Ends every subscription (server shutdown); resolves once what the bus still had to send other
+   * instances has gone out.
+   */
+  close(): Promise<void>;
 }
 
 interface Subscriber {
@@ -70,7 +73,7 @@ export function createNoticeBus(): NoticeBus {
       }
     },
 
-    close() {
+    async close() {
       closed = true;
       for (const subscribers of channels.values()) for (const subscriber of subscribers) end(subscriber);
       channels.clear();

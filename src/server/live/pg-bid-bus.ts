@@ -204,9 +204,10 @@ export function createPgBidBus({ doorbell, history, log = consoleLog }: PgBidBus
 
     close() {
       closed = true;
-      stopListening();
+      const stopped = stopListening();
       followed.clear();
       fanOut.close();
+      return stopped;
     },
   };
 }

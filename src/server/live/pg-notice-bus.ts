@@ -60,10 +60,11 @@ export function createPgNoticeBus({ doorbell }: { doorbell: Doorbell }): NoticeB
       }
     },
 
-    close() {
+    async close() {
       closed = true;
-      stopListening();
-      local.close();
+      const stopped = stopListening();
+      await local.close();
+      await stopped;
     },
   };
 }

@@ -9,14 +9,17 @@ import type { Doorbell } from './doorbell';
 export interface SessionEnds {
   /** Tells the other instances that every session of the user ended. */
   announce(userId: number): void;
-  /** Calls `heard` with each user another instance announced, until the returned function is called. */
-  listen(heard: (userId: number) => void): () => void;
+  /**
+   * Calls `heard` with each user another instance announced, until the returned function is called;
+   * what it returns resolves once the announcements still to go out have gone.
+   */
+  listen(heard: (userId: number) => void): () => Promise<void>;
 }
 
 /** A single process: nobody else to tell. */
 export const processSessionEnds: SessionEnds = {
   announce() {},
-  listen: () => () => {},
+  listen: () => async () => {},
 };
 
 /** The doorbell channel of accounts signed out everywhere. */

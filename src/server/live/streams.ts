@@ -66,7 +66,7 @@ export class LiveStreams {
   private readonly sessions = new Map<string, SessionStreams>();
   /** Set at shutdown, when close() gives every place back itself. */
   private closing = false;
-  private readonly stopHearing: () => void;
+  private readonly stopHearing: () => Promise<void>;
 
   constructor(
     private readonly places: LiveStreamStore,
@@ -158,9 +158,9 @@ export class LiveStreams {
    */
   async close(): Promise<void> {
     this.closing = true;
-    this.stopHearing();
+    const stoppedHearing = this.stopHearing();
     const open = [...this.sessions.values()].flatMap((entry) => [...entry.open]);
     for (const { controller } of open) controller.abort('server-closing' satisfies StreamEnd);
-    await Promise.allSettled(open.map(({ placeId }) => this.places.release(placeId)));
+    await Promise.allSettled([stoppedHearing, ...open.map(({ placeId }) => this.places.release(placeId))]);
   }
 }

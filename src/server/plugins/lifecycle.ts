@@ -61,8 +61,8 @@ async function lifecycle(app: FastifyInstance, { deps, closeAuctions }: { deps: 
     clearInterval(mailer);
     await Promise.all([closing, mailing]);
     deps.mail.transport?.close();
-    deps.bus.close();
-    deps.notices.close();
+    // On PostgreSQL, the rings of the last bids and notices go out before the process exits.
+    await Promise.all([deps.bus.close(), deps.notices.close()]);
   });
   app.addHook('onClose', async () => {
     await deps.store.close();
