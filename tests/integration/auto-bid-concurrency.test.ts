@@ -13,6 +13,7 @@ import { signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { sessionCookieHeader } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 const BIDDERS = 30;
 const STARTING = 100;
@@ -190,7 +191,7 @@ async function checkContest(
     leader = b.bidderId;
   });
   for (const who of bidders) {
-    const notices = await deps.store.notifications.page(who.id, { limit: 10_000 }).then((found) => found.items);
+    const notices = await newestNotices(deps.store, who.id, 10_000);
     const outbid = notices.filter((n) => n.kind === 'outbid' && n.auctionId === Number(auctionId)).length;
     expect(outbid, `outbid notices of ${who.name}`).toBe(expectedOutbid.get(who.id) ?? 0);
   }
@@ -222,12 +223,10 @@ describe('automatic bids at the same instant', () => {
       const { top, price } = results[i]!;
       const after = await readAuction(base, bidders[0]!.token, auctionId);
       expect(after).toMatchObject({ status: 'ended', currentPrice: price, winner: { _id: top._id, name: top.name } });
-      const won = (await deps.store.notifications.page(top.id, { limit: 10_000 }).then((found) => found.items)).filter(
-        (n) => n.kind === 'won' && n.auctionId === Number(auctionId),
-      );
+      const won = (await newestNotices(deps.store, top.id, 10_000)).filter((n) => n.kind === 'won' && n.auctionId === Number(auctionId));
       expect(won).toHaveLength(1);
       expect(won[0]!.message).toContain(formatDollars(price));
-      const sold = (await deps.store.notifications.page(seller.id, { limit: 10_000 }).then((found) => found.items)).filter(
+      const sold = (await newestNotices(deps.store, seller.id, 10_000)).filter(
         (n) => n.kind === 'sold' && n.auctionId === Number(auctionId),
       );
       expect(sold).toHaveLength(1);
@@ -235,7 +234,7 @@ describe('automatic bids at the same instant', () => {
       expect(sold[0]!.message).toContain(formatDollars(price));
       for (const who of bidders) {
         if (who.id === top.id) continue;
-        const notices = await deps.store.notifications.page(who.id, { limit: 10_000 }).then((found) => found.items);
+        const notices = await newestNotices(deps.store, who.id, 10_000);
         expect(notices.filter((n) => n.kind === 'won' && n.auctionId === Number(auctionId))).toEqual([]);
       }
     }

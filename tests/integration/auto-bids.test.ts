@@ -10,6 +10,7 @@ import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { get, post } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -169,9 +170,7 @@ async function stored(deps: TestDeps, auctionId: string) {
 }
 
 const outbidNotices = async (deps: TestDeps, who: Person, auctionId: string) =>
-  (await deps.store.notifications.page(who.id, { limit: 1000 }).then((found) => found.items)).filter(
-    (n) => n.kind === 'outbid' && n.auctionId === Number(auctionId),
-  );
+  (await newestNotices(deps.store, who.id, 1000)).filter((n) => n.kind === 'outbid' && n.auctionId === Number(auctionId));
 
 describe.each([
   ['tRPC caller', callerDoor],
@@ -453,7 +452,7 @@ describe.each([
     expect(toY.map((n) => n.message)).toEqual(['You were outbid on “Pocket watch”: the price is now $251.']);
     expect(await outbidNotices(deps, x, id)).toHaveLength(1);
     expect(await outbidNotices(deps, z, id)).toEqual([]);
-    expect(await deps.store.notifications.page(seller.id, { limit: 100 }).then((found) => found.items)).toEqual([]);
+    expect(await newestNotices(deps.store, seller.id, 100)).toEqual([]);
   });
 
   test('a double submit with the same requestKey counts once, automatic bid included', async ({ app, deps }) => {

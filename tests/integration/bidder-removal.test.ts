@@ -9,6 +9,7 @@ import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { request } from '../support/http';
 import { openEventStream } from '../support/sse';
+import { newestNotices } from '../support/notices';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -87,7 +88,7 @@ async function history(who: Person, auctionId: string, names: Map<string, string
 }
 
 const outbidCount = async (deps: TestDeps, who: Person) =>
-  (await deps.store.notifications.page(who.id, { limit: 1000 }).then((found) => found.items)).filter((n) => n.kind === 'outbid').length;
+  (await newestNotices(deps.store, who.id, 1000)).filter((n) => n.kind === 'outbid').length;
 
 describe.each([
   ['tRPC caller', viaCaller],

@@ -15,6 +15,7 @@ import { BUY_NOW_WORDS, CANCEL_WORDS } from '../../src/shared/listing';
 import { failure, signedInUser } from '../support/accounts';
 import { listen, test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 const ENDED = 'This auction has ended; bids are no longer accepted.';
 
@@ -53,7 +54,7 @@ async function people(deps: TestDeps) {
 
 /** A user's notices, oldest first. */
 async function noticesOf(deps: TestDeps, userId: number): Promise<NotificationRecord[]> {
-  return (await deps.store.notifications.page(userId, { limit: 1000 }).then((found) => found.items)).reverse();
+  return (await newestNotices(deps.store, userId, 1000)).reverse();
 }
 
 interface BidRow {
@@ -377,9 +378,7 @@ async function checkRaced(store: Store, id: string, purchases: Array<{ who: Pers
     expect(auction.closedAt?.getTime()).toBe(auction.endsAt.getTime());
     // One won notice for the auction, the buyer's; none to anyone who tried and failed.
     for (const { who, status } of purchases) {
-      const won = (await store.notifications.page(who.id, { limit: 1000 }).then((found) => found.items)).filter(
-        (n) => n.kind === 'won' && n.auctionId === auction.id,
-      );
+      const won = (await newestNotices(store, who.id, 1000)).filter((n) => n.kind === 'won' && n.auctionId === auction.id);
       expect(won).toHaveLength(status === 201 ? 1 : 0);
     }
   } else {

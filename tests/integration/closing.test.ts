@@ -14,12 +14,13 @@ import { insertAuction } from '../support/auctions';
 import { spawnCloser, type CloserProcess } from '../support/closer-process';
 import { listen, test, type TestDeps } from '../support/fixtures';
 import { get } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 const OUTCOME_KINDS = ['won', 'sold', 'unsold'];
 
 /** A user's notices, oldest first. */
 async function noticesOf(deps: AppDeps, userId: number): Promise<NotificationRecord[]> {
-  return (await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)).reverse();
+  return (await newestNotices(deps.store, userId, 10_000)).reverse();
 }
 
 /** A user's notices about outcomes (won, sold, unsold), as `kind auctionId`. */

@@ -15,6 +15,7 @@ import { uniqueEmail } from '../support/emails';
 import { test } from '../support/fixtures';
 import { get, patch, post, signup } from '../support/http';
 import { closedPort, FAST, mailingApp, PUBLIC_URL, startSmtp, type TestSmtp } from '../support/smtp';
+import { newestNotices } from '../support/notices';
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -107,7 +108,7 @@ describe('a notice by e-mail', () => {
     expect(mail!.to).toBe(bob.email);
     await sleep(300);
     expect(server.mails).toHaveLength(1);
-    const notices = await deps.store.notifications.page(alice.id, { limit: 10 }).then((found) => found.items);
+    const notices = await newestNotices(deps.store, alice.id, 10);
     expect(notices.map((n) => n.kind)).toEqual(['outbid']);
   });
 
@@ -124,7 +125,7 @@ describe('a notice by e-mail', () => {
     const { alice, bob, bid } = await auctionWithBidders(deps);
     await bid(alice, 11);
     await bid(bob, 12);
-    expect(await deps.store.notifications.page(alice.id, { limit: 10 }).then((found) => found.items)).toHaveLength(1);
+    expect(await newestNotices(deps.store, alice.id, 10)).toHaveLength(1);
     expect(await deps.store.mail.pending()).toBe(0);
     expect((await get(app, '/api/user/settings', { token: alice.token })).json()).toEqual({
       emailNotifications: true,
@@ -146,9 +147,7 @@ describe('a notice by e-mail', () => {
     expect(mail!.to).toBe(alice.email);
     await sleep(300);
     expect(server.mails).toHaveLength(1);
-    expect((await deps.store.notifications.page(bob.id, { limit: 10 }).then((found) => found.items)).map((n) => n.kind)).toEqual([
-      'outbid',
-    ]);
+    expect((await newestNotices(deps.store, bob.id, 10)).map((n) => n.kind)).toEqual(['outbid']);
     expect((await bob.caller.user.settings()).emailVerified).toBe(false);
   });
 });

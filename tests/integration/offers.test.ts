@@ -10,6 +10,7 @@ import { failure, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
 import { mailingApp, startSmtp } from '../support/smtp';
+import { newestNotices } from '../support/notices';
 
 const HOUR_MS = 3_600_000;
 
@@ -90,7 +91,7 @@ describe('an offer after an unpaid cancel', () => {
       answeredAt: null,
     });
     // Bob is told, and finds it in his offers through both doors; nobody else has it.
-    const [notice] = await deps.store.notifications.page(bob.id, { limit: 1 }).then((found) => found.items);
+    const [notice] = await newestNotices(deps.store, bob.id, 1);
     expect(notice).toMatchObject({ kind: 'offer', message: expect.stringContaining('$105') });
     expect((await get(app, '/api/user/offers', opts(bob))).json()).toEqual({ offers: [made] });
     expect(await bob.caller.offers.mine()).toEqual({ offers: [made] });
@@ -118,7 +119,7 @@ describe('an offer after an unpaid cancel', () => {
     expect(page).toMatchObject({ winner: { _id: bob._id, name: 'Bob Second' }, currentPrice: 105, orderId: order._id });
     expect((await get(app, `/api/auction/${auctionId}`, opts(seller))).json().orderId).toBe(order._id);
     expect((await seller.caller.orders.get({ id: order._id })).buyer._id).toBe(bob._id);
-    const [sold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
+    const [sold] = await newestNotices(deps.store, seller.id, 1);
     expect(sold).toMatchObject({ kind: 'sold', message: expect.stringContaining('Bob Second accepted') });
     // Answered: no longer in his list, not again, and the sold item is no longer offerable.
     expect((await bob.caller.offers.mine()).offers).toEqual([]);

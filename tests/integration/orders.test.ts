@@ -11,6 +11,7 @@ import { createDeps, type AppDeps } from '../../src/server/deps';
 import { failure, insertUser, signedInUser } from '../support/accounts';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 const HOUR_MS = 3_600_000;
 
@@ -68,8 +69,7 @@ const opts = (who: { token: string }) => ({ headers: { cookie: sessionCookieHead
 const move = (app: Parameters<typeof post>[0], id: string, step: string, who: { token: string }, body: object = {}) =>
   post(app, `/api/orders/${id}/${step}`, body, opts(who));
 
-const kindsOf = async (deps: TestDeps, userId: number) =>
-  (await deps.store.notifications.page(userId, { limit: 100 }).then((found) => found.items)).map((n) => n.kind);
+const kindsOf = async (deps: TestDeps, userId: number) => (await newestNotices(deps.store, userId, 100)).map((n) => n.kind);
 
 describe('orders made by the close and by Buy It Now', () => {
   test('the close makes one order for the winner, in the shape of the answer, due 48 hours later', async ({ app, deps }) => {
@@ -175,9 +175,7 @@ describe('orders made by the close and by Buy It Now', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const told = await Promise.all([tellOverdueOrders(one), tellOverdueOrders(two)]);
     expect(told.flat()).toHaveLength(40);
-    const overdue = (await one.store.notifications.page(buyer.id, { limit: 1000 }).then((found) => found.items)).filter(
-      (n) => n.kind === 'payment_overdue',
-    );
+    const overdue = (await newestNotices(one.store, buyer.id, 1000)).filter((n) => n.kind === 'payment_overdue');
     expect(overdue).toHaveLength(20);
   });
 
@@ -215,7 +213,7 @@ describe('moves', () => {
     const shipped = await move(app, id, 'shipped', seller, { trackingNumber: ' 1Z999AA10123456784 ' });
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(shipped.json().order).toMatchObject({ status: 'shipped', trackingNumber: '1Z999AA10123456784' });
-    const [notice] = await deps.store.notifications.page(buyer.id, { limit: 1 }).then((found) => found.items);
+    const [notice] = await newestNotices(deps.store, buyer.id, 1);
     expect(notice).toMatchObject({ kind: 'order_shipped', message: expect.stringContaining('1Z999AA10123456784') });
 
     const received = await buyer.caller.orders.received({ id });
@@ -313,9 +311,7 @@ describe('moves', () => {
       // Whichever stood: the strikes count the cancels that did.
       expect(['paid', 'cancelled']).toContain(order.status);
       expect(
-        (await deps.store.notifications.page(buyer.id, { limit: 1000 }).then((found) => found.items)).filter(
-          (n) => n.kind === 'order_paid' || n.kind === 'order_cancelled',
-        ),
+        (await newestNotices(deps.store, buyer.id, 1000)).filter((n) => n.kind === 'order_paid' || n.kind === 'order_cancelled'),
       ).toHaveLength(round + 1);
       expect(strikes[0]!.s).toBeLessThanOrEqual(round + 1);
     }

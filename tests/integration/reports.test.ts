@@ -7,6 +7,7 @@ import { failure, signedInUser } from '../support/accounts';
 import { insertAuction } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, sessionCookieHeader } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 async function people(deps: TestDeps) {
   const seller = await signedInUser(deps, 'Sally Seller');
@@ -290,7 +291,7 @@ describe('resolving a report', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: report._id, status: 'resolved', resolution: { action: 'cancel_auction', note: 'Weapons' } });
     expect((await seller.caller.auction.byId({ id: auctionId })).status).toBe('cancelled');
-    const notices = await deps.store.notifications.page(seller.id, { limit: 10 }).then((found) => found.items);
+    const notices = await newestNotices(deps.store, seller.id, 10);
     expect(notices.map((n) => [n.kind, n.message.includes('Weapons')])).toEqual([['cancelled', true]]);
     // Both reports of it are resolved alike.
     expect((await admin.caller.reports.list({ status: 'open' })).reports).toEqual([]);

@@ -14,6 +14,7 @@ import { test, type Listening, type TestDeps } from '../support/fixtures';
 import { get, post, sessionCookieHeader } from '../support/http';
 import { mailingApp, startSmtp } from '../support/smtp';
 import { openEventStream } from '../support/sse';
+import { newestNotices } from '../support/notices';
 
 type Person = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -161,7 +162,7 @@ async function expectNoReserveFor(door: Door, world: Listening, who: Person, auc
 const historyOf = (auction: AuctionAnswer) => auction.bids.map((b) => `${b.bidder.name} ${b.bidAmount} ${b.auto ? 'auto' : 'placed'}`);
 
 async function kindsOf(deps: TestDeps, who: Person) {
-  return (await deps.store.notifications.page(who.id, { limit: 100 }).then((found) => found.items)).map((n) => n.kind).reverse();
+  return (await newestNotices(deps.store, who.id, 100)).map((n) => n.kind).reverse();
 }
 
 describe.each([
@@ -203,7 +204,7 @@ describe.each([
       expect('reservePrice' in third.body.auction!).toBe(false);
       await vi.waitFor(() => expect(xEvents.received()).toHaveLength(5));
       expect(xEvents.received().at(-1)).toMatchObject({ currentPrice: RESERVE, bidsCount: 5, bid: { bidAmount: RESERVE, auto: true } });
-      expect((await deps.store.notifications.page(y.id, { limit: 10 }).then((found) => found.items))[0]).toMatchObject({
+      expect((await newestNotices(deps.store, y.id, 10))[0]).toMatchObject({
         kind: 'outbid',
         message: 'You were outbid on “Pocket watch”: the price is now $4,219.',
       });
@@ -277,9 +278,9 @@ describe.each([
     expect(await kindsOf(deps, seller)).toEqual(['unsold']);
     expect(await kindsOf(deps, y)).toEqual(['reserve_not_met']);
     expect(await kindsOf(deps, x)).toEqual(['outbid']);
-    const [unsold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
+    const [unsold] = await newestNotices(deps.store, seller.id, 1);
     expect(unsold!.message).toBe('Your auction “Pocket watch” ended below your reserve: the highest bid was $4,101.');
-    const [notMet] = await deps.store.notifications.page(y.id, { limit: 1 }).then((found) => found.items);
+    const [notMet] = await newestNotices(deps.store, y.id, 1);
     expect(notMet!.message).toBe("“Pocket watch” ended below the seller's reserve: your bid of $4,101 did not win.");
 
     for (const who of [seller, x, y]) {
@@ -308,7 +309,7 @@ describe.each([
     expect(await kindsOf(deps, x)).toEqual(['won']);
     expect(await kindsOf(deps, seller)).toEqual(['sold']);
     expect(await kindsOf(deps, y)).toEqual(['outbid']);
-    const [sold] = await deps.store.notifications.page(seller.id, { limit: 1 }).then((found) => found.items);
+    const [sold] = await newestNotices(deps.store, seller.id, 1);
     expect(sold!.message).toBe('“Pocket watch” sold to Xena for $4,219.');
     for (const who of [seller, y]) {
       expect(await door.read(world, who, id)).toMatchObject({

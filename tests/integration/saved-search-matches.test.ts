@@ -13,6 +13,7 @@ import { auctionForm, insertManyAuctions } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { get, postForm } from '../support/http';
 import { mailingApp, PUBLIC_URL, startSmtp } from '../support/smtp';
+import { newestNotices } from '../support/notices';
 
 interface Listing {
   itemName: string;
@@ -42,7 +43,7 @@ async function list(deps: AppDeps, sellerId: number, fields: Listing): Promise<s
 
 /** A user's new_match notices, oldest first, as `auctionId message`. */
 async function matchesOf(deps: AppDeps, userId: number): Promise<string[]> {
-  const notices = (await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)).reverse();
+  const notices = (await newestNotices(deps.store, userId, 10_000)).reverse();
   return notices.filter((n) => n.kind === 'new_match').map((n) => `${n.auctionId} ${n.message}`);
 }
 
@@ -78,7 +79,7 @@ describe('matching an auction as it opens', () => {
       `${id} A new auction matches your saved search “LAMP” in Home & Garden up to $30: “Brass desk light”.`,
     ]);
     for (const user of [cy, dee, eve, seller]) expect(await matchesOf(deps, user.id)).toEqual([]);
-    const [notice] = await deps.store.notifications.page(ann.id, { limit: 1 }).then((found) => found.items);
+    const [notice] = await newestNotices(deps.store, ann.id, 1);
     expect(notice).toMatchObject({ kind: 'new_match', auctionId: Number(id), createdAt: new Date(deps.now()), readAt: null });
 
     // Once: later ticks tell nobody again, whatever happens to the auction.

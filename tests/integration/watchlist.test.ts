@@ -14,6 +14,7 @@ import { anonymousCaller, failure, insertUser, signedInUser } from '../support/a
 import { insertAuction, insertManyAuctions } from '../support/auctions';
 import { test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, request } from '../support/http';
+import { newestNotices } from '../support/notices';
 
 const MINUTE = 60_000;
 
@@ -24,9 +25,7 @@ async function people(deps: TestDeps) {
 
 /** A user's ending-soon notices, oldest first, as `auctionId message`. */
 async function endingSoonOf(deps: AppDeps, userId: number): Promise<string[]> {
-  const notices: NotificationRecord[] = (
-    await deps.store.notifications.page(userId, { limit: 10_000 }).then((found) => found.items)
-  ).reverse();
+  const notices: NotificationRecord[] = (await newestNotices(deps.store, userId, 10_000)).reverse();
   return notices.filter((n) => n.kind === 'ending_soon').map((n) => `${n.auctionId} ${n.message}`);
 }
 
