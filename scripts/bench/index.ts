@@ -3,8 +3,9 @@
 // server (the ceiling) on the same database. On SQLite, every scenario; on PostgreSQL (the same data in a
 // scratch database on TEST_DATABASE_URL's server), the REST bid and the detail read through one instance
 // and through three behind nginx, each beside its PostgreSQL ceiling, and through one instance the list
-// page, the dashboard's stats (held to the same budget as on SQLite) and 300 bids a second. Besides the
-// bid and the auction page, five reads have a twin on SQLite's ceiling (the orders page, a conversation,
+// page, the dashboard's stats (held to the same budget as on SQLite) and 300 bids a second (each database
+// also offers that rate to its ceiling, whose p99 is the machine's share of the app's). Besides the bid
+// and the auction page, five reads have a twin on SQLite's ceiling (the orders page, a conversation,
 // a public profile, the moderators' open reports and audit log: `<id>-raw`, the app's statements and
 // answer, bare) and are held to a share of it (TWIN_TARGETS). Scenarios run interleaved,
 // BENCH_ROUNDS times (at least 3), and the table shows medians. Then the client: initial JavaScript and
@@ -491,6 +492,23 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
         url: d.app.baseUrl,
         format: 'rest',
         targets: await targets(d, 'open', CONNECTIONS),
+        rate: OFFERED_RATE,
+        duration: readDuration,
+      }),
+    },
+    // The ceiling's bid at the same even arrivals: the p99 this machine gives a bare bid on that database,
+    // beside the app's. No target of its own: it says how much of the app's p99 the machine already takes.
+    {
+      id: `${naming(d).id}rate-open-ceiling`,
+      label: `${naming(d).label}bid, ceiling, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
+      servers: [d.ceiling],
+      compareTo: null,
+      warmup: false,
+      job: async () => ({
+        kind: 'open',
+        url: d.ceiling.baseUrl,
+        format: 'ceiling',
+        targets: await targets(d, 'ceiling', CONNECTIONS),
         rate: OFFERED_RATE,
         duration: readDuration,
       }),
