@@ -17,8 +17,12 @@ import type { Work } from './work';
 
 export type Tables = typeof schema;
 
-/** A Drizzle database or a transaction on one (both run single statements with `await`). */
-export type Db = NodePgDatabase<Tables>;
+/**
+ * A Drizzle database or a transaction on one (both run single statements with `await`). Its query
+ * builder only: the units here name their tables (`t`), and none uses Drizzle's relational queries,
+ * whose schema a transaction's builder would otherwise map anew each time (pg/transaction.ts).
+ */
+export type Db = NodePgDatabase;
 
 export interface Dialect {
   kind: 'sqlite' | 'pg';

@@ -5,9 +5,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgMigrationsDir } from '../../paths';
-import * as schema from './tables';
 
-export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** Drizzle's query builder over the pool (no relational queries: see common/dialect.ts's `Db`). */
+export type PgDb = NodePgDatabase & { $client: pg.Pool };
 
 /** Any number: it only has to be the same in every instance, and differ from other users of the lock. */
 const MIGRATION_LOCK = 7_031_999;
@@ -31,7 +31,7 @@ export async function openPostgres(url: string, { poolSize = 10, pool: given }: 
   // An idle connection that the server drops (a restart) emits here; without a listener the process
   // would die. The pool replaces it on the next checkout, and requests meanwhile answer 503.
   if (!given) pool.on('error', () => {});
-  const db = drizzle({ client: pool, schema });
+  const db = drizzle({ client: pool });
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -45,7 +45,7 @@ export async function openPostgres(url: string, { poolSize = 10, pool: given }: 
   let failure: unknown;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(drizzle({ client, schema }), { migrationsFolder: pgMigrationsDir });
+    await migrate(drizzle({ client }), { migrationsFolder: pgMigrationsDir });
   } catch (error) {
     failure = error;
   } finally {

@@ -48,9 +48,13 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
   }
 }
 
-/** Drizzle's query builder on a transaction's connection, for transactions written with it. */
+/**
+ * Drizzle's query builder on a transaction's connection, for transactions written with it. Without the
+ * schema: given one, drizzle() maps every table's relations again, about 0.6 ms of CPU a transaction
+ * here, for relational queries that no unit makes.
+ */
 export function builderOn(client: pg.PoolClient): Db {
-  return drizzle({ client, schema });
+  return drizzle({ client });
 }
 
 async function execute({ mode, query }: Step): Promise<unknown> {
