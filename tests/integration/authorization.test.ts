@@ -378,6 +378,7 @@ const PROCEDURES: Record<string, ProcedureDecision> = {
     input: async (fx, _who, deps) => ({ ...(await bidOn(fx, deps)), reason: 'Shill bidding' }),
   },
   'lists.auctions': { type: 'query', ...SIGNED_IN, input: () => ({}) },
+  'lists.auctionPage': { type: 'query', ...SIGNED_IN, input: () => ({}) },
   'lists.ownAuctions': { type: 'query', ...SIGNED_IN },
 };
 

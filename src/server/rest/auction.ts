@@ -29,7 +29,7 @@ export function auctionRoutes(rest: RestRoutes) {
     async (caller, req) => {
       const query = listQuery(req);
       if (query.limit === undefined) return everyAuction(caller, query);
-      return pageAnswer(await caller.auction.list(query));
+      return pageAnswer(await caller.lists.auctionPage(query));
     },
     { wholeList: true },
   );

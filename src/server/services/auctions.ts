@@ -135,19 +135,21 @@ function filterOf(options: AuctionListOptions, view: AuctionView): AuctionFilter
 
 /**
  * One page, newest first unless sorted otherwise, optionally searched (`q`) and of one status,
- * category or seller; the total on the first page only.
+ * category or seller; the total on the first page only, unless the caller shows none (`withTotal`
+ * false: the REST page, whose answer is the auctions alone, is not counted for nothing).
  */
 export async function listAuctions(
   deps: AppDeps,
   viewer: { id: number } | null,
   options: AuctionListOptions & { limit: number; cursor?: string | null },
+  { withTotal = true }: { withTotal?: boolean } = {},
 ): Promise<AuctionPage> {
   const view = viewOf(deps, viewer);
   const filter = filterOf(options, view);
   const pageOptions = { ...options, viewerId: view.viewerId };
   let page: Page<ListedAuctionRecord>;
   let total: number | null = null;
-  if (options.cursor) page = await deps.store.auctions.page(filter, pageOptions);
+  if (options.cursor || !withTotal) page = await deps.store.auctions.page(filter, pageOptions);
   else if (filter.words?.length) {
     // A search's first page is counted first, and plans its read from the count: the search's words
     // are then looked up once less (SQLite's full-text index, the most of what a search costs). On
