@@ -416,6 +416,43 @@ describe('auction.list over tRPC', () => {
 });
 
 describe('a search with many matches', () => {
+  test('made again, it finds what was listed, cancelled and listed again, or renamed since it was last made', async ({ app, deps }) => {
+    const seller = await signedInUser(deps, 'Sally Seller');
+    await insertManyAuctions(deps, seller.id, 520, 'Brass lamp');
+    const top = async () =>
+      (await list(app, seller.token, { q: 'brass', sort: 'price_desc', limit: 3 }))
+        .json<Array<{ itemName: string }>>()
+        .map((a) => a.itemName);
+    const spoon = await insertItem(deps, seller.id, {
+      itemName: 'Silver spoon',
+      itemDescription: 'Hallmarked',
+      category: 'Other',
+      price: 300,
+      bidsCount: 0,
+      endsIn: 3,
+    });
+    expect(await top()).toEqual(['Lot 519', 'Lot 518', 'Lot 517']);
+
+    const candlestick = await insertItem(deps, seller.id, {
+      itemName: 'Brass candlestick',
+      itemDescription: 'A pair',
+      category: 'Other',
+      price: 500,
+      bidsCount: 0,
+      endsIn: 3,
+    });
+    expect(await top()).toEqual(['Brass candlestick', 'Lot 519', 'Lot 518']);
+    await deps.sql('update auctions set cancelled_at = $1 where id = $2', [new Date(deps.now()), Number(candlestick)]);
+    expect(await top()).toEqual(['Lot 519', 'Lot 518', 'Lot 517']);
+    await deps.sql('update auctions set cancelled_at = null where id = $1', [Number(candlestick)]);
+    expect(await top()).toEqual(['Brass candlestick', 'Lot 519', 'Lot 518']);
+
+    await deps.sql('update auctions set item_name = $1 where id = $2', ['Brass spoon', Number(spoon)]);
+    expect(await top()).toEqual(['Brass candlestick', 'Brass spoon', 'Lot 519']);
+    await deps.sql('update auctions set item_name = $1 where id = $2', ['Silver spoon', Number(spoon)]);
+    expect(await top()).toEqual(['Brass candlestick', 'Lot 519', 'Lot 518']);
+  });
+
   test('walks each sort’s index and still pages every match once, in order', async ({ deps }) => {
     const seller = await signedInUser(deps, 'Sally Seller');
     const now = deps.now();
