@@ -12,7 +12,7 @@ import { followOne } from '../../src/server/live/bid-bus';
 import { closeDueAuctions } from '../../src/server/services/closing';
 import { DAY_MS } from '../../src/shared/constants';
 import { BUY_NOW_WORDS, CANCEL_WORDS } from '../../src/shared/listing';
-import { failure, signedInUser } from '../support/accounts';
+import { anonymousCaller, failure, signedInUser } from '../support/accounts';
 import { listen, test, type TestDeps } from '../support/fixtures';
 import { expectErrorBody, get, post, request, sessionCookieHeader } from '../support/http';
 import { newestNotices } from '../support/notices';
@@ -199,6 +199,38 @@ describe('POST /api/auction/:id/buy', () => {
     // Nothing of any of it was written.
     expect(await deps.sql('select id from bids')).toEqual([]);
     expect(await deps.sql('select id from notifications')).toEqual([]);
+    expect((await deps.store.auctions.byId(Number(open)))!.closedAt).toBeNull();
+  });
+
+  test('refuses as auction.buy does, refusal for refusal (the route calls the purchase service itself)', async ({ app, deps }) => {
+    const { seller, buyer, bidder } = await people(deps);
+    const now = deps.now();
+    const open = await listing(deps, seller.id);
+    const ended = await listing(deps, seller.id, { startsAt: now - 2 * DAY_MS, endsAt: now - DAY_MS });
+    const withoutPrice = await listing(deps, seller.id, { buyNowPrice: null });
+    const bought = await listing(deps, seller.id);
+    expect((await buy(app, bought, bidder.token)).statusCode).toBe(201);
+    const STATUS: Record<string, number> = { BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409 };
+    const cases: Array<[string, { who?: typeof buyer; id: string }]> = [
+      ['signed out', { id: open }],
+      ['an id too long', { who: buyer, id: '1'.repeat(33) }],
+      ['unknown auction', { who: buyer, id: '424242' }],
+      ['not an id', { who: buyer, id: 'not-an-id' }],
+      ['own auction', { who: seller, id: open }],
+      ['ended', { who: buyer, id: ended }],
+      ['without a price', { who: buyer, id: withoutPrice }],
+      ['bought already', { who: buyer, id: bought }],
+    ];
+    for (const [name, { who, id }] of cases) {
+      const rest = await buy(app, id, who?.token);
+      const viaTrpc = await failure((who?.caller ?? anonymousCaller(deps)).auction.buy({ id }));
+      const { message, issues } = expectErrorBody(rest);
+      expect({ status: rest.statusCode, message, issues }, name).toEqual({
+        status: STATUS[viaTrpc.code],
+        message: viaTrpc.message,
+        issues: viaTrpc.issues,
+      });
+    }
     expect((await deps.store.auctions.byId(Number(open)))!.closedAt).toBeNull();
   });
 

@@ -59,7 +59,11 @@ export const auctionRouter = router({
    */
   placeBid: protectedProcedure.input(placeBidInput).mutation(({ ctx, input }) => placeBid(ctx.deps, ctx.user, input)),
 
-  /** The item bought at its Buy It Now price, which ends the auction at once (docs/rules/bidding.md#buy-it-now). */
+  /**
+   * The item bought at its Buy It Now price, which ends the auction at once (docs/rules/bidding.md#buy-it-now).
+   * POST /api/auction/:id/buy makes the same checks and calls the same service without this procedure,
+   * as the bid's route does: a check added here goes there too.
+   */
   buy: protectedProcedure.input(auctionIdInput).mutation(({ ctx, input }) => buyNow(ctx.deps, ctx.user, input.id)),
 
   /**
