@@ -472,6 +472,22 @@ describe('query plans of the lists, counts and searches', () => {
     expect(await keptWalks(() => listAuctions(deps, viewer, search, { withTotal: false }))).toBe(1);
   });
 
+  it("without the version's row, reads the index on every page and still finds what was listed since", async () => {
+    sqlite.prepare('delete from auctions_search_version').run();
+    try {
+      const search = { limit: 1, sort: 'price_desc', q: 'lamp' } as const;
+      await listAuctions(deps, viewer, search, { withTotal: false });
+      const insert = sqlite.prepare(
+        "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at) values (2, 'Lamp of gold', 'd', 'Art', 10, 9000, ?, ?, ?)",
+      );
+      const { lastInsertRowid } = insert.run(now - 1000, now + 86_400_000, now);
+      const [top] = (await listAuctions(deps, viewer, search, { withTotal: false })).items;
+      expect(top?._id).toBe(String(lastInsertRowid));
+    } finally {
+      sqlite.prepare('insert into auctions_search_version (id, version) values (1, 0)').run();
+    }
+  });
+
   it('uses an index wherever a search is expected, except the known gaps', async () => {
     const planned = await explainOnce();
     const found = [...new Set(planned.flatMap((p) => p.gaps))].sort();

@@ -60,7 +60,9 @@ interface Known {
 
 export function sqliteSearch(db: SqliteDb): AuctionSearch {
   const sqlite = db.$client;
-  const versionOf = sqlite.prepare<[], number>('select version from auctions_search_version where id = 1').pluck();
+  const versionStatement = sqlite.prepare<[], number>('select version from auctions_search_version where id = 1').pluck();
+  // Without its row (deleted by hand), no version is ever the same as another, and nothing is reused.
+  const versionOf = () => versionStatement.get() ?? Number.NaN;
   // The limits are written into the statements: a bound one would have SQLite compile them again on every run (rowLimit, dialect.ts).
   const matchesUpTo = sqlite
     .prepare<[string], number>(
@@ -141,7 +143,7 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
       // leave few of them), and reading the index again is what the search costs most.
       if (use === 'count' || (counted !== undefined && counted < MANY_MATCHES)) return lookup;
       // Read before the matches, so that a write between them leaves the matches newer than their version, never older.
-      const knowing = knownAt(query, versionOf.get()!, counted);
+      const knowing = knownAt(query, versionOf(), counted);
       if (knowing.matches < MANY_MATCHES) return lookup;
       const key = keptOf(query, knowing);
       if (key !== null) return { form: 'kept', value: key, on: (term) => sql`search_matched(${term}, ${auctions.id})` };
@@ -154,7 +156,7 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
     // A search alone is counted in the full-text index, without reading a row of the table.
     async countAlone(words) {
       const query = prefixQuery(words);
-      const version = versionOf.get()!;
+      const version = versionOf();
       const matches = countMatches.get(query)!;
       const knowing = known.get(query);
       // The matches already kept at this version stay kept.
