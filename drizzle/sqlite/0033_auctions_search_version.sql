@@ -3,7 +3,8 @@
 -- a search's matches read from the index are still its matches, and the app may keep them in memory
 -- instead of reading the index again (src/server/db/sqlite/search.ts). A bid, a close or a purchase
 -- writes none of the index's columns and leaves it as it is. The triggers are those of 0011 and 0018,
--- each with the version raised.
+-- each with the version raised. The version only ever rises: the row is never deleted or lowered, and
+-- a command sent to the index itself (a 'rebuild' after repairs) is followed by raising it by hand.
 CREATE TABLE `auctions_search_version` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`version` integer NOT NULL,

@@ -402,6 +402,23 @@ async function explainAll(): Promise<Planned[]> {
 let explained: Promise<Planned[]> | null = null;
 const explainOnce = () => (explained ??= explainAll());
 
+/** The statements one call runs that read the full-text index. */
+async function indexReads(run: () => Promise<unknown>): Promise<string[]> {
+  recording = [];
+  await run();
+  const reads = recording.filter((r) => /auctions_search match/.test(r.sql)).map((r) => r.sql);
+  recording = null;
+  return reads;
+}
+/** The statements of one call that walk the order's index checking the kept matches. */
+async function keptWalks(run: () => Promise<unknown>): Promise<number> {
+  recording = [];
+  await run();
+  const walks = recording.filter((r) => r.sql.includes('search_matched(')).length;
+  recording = null;
+  return walks;
+}
+
 describe('query plans of the lists, counts and searches', () => {
   it('records SQL for every case', async () => {
     const planned = await explainOnce();
@@ -437,22 +454,6 @@ describe('query plans of the lists, counts and searches', () => {
   });
 
   it("reads a search's words in the full-text index once a version of it: later pages and searches check the matches kept in memory", async () => {
-    /** The statements one call runs that read the full-text index. */
-    async function indexReads(run: () => Promise<unknown>): Promise<string[]> {
-      recording = [];
-      await run();
-      const reads = recording.filter((r) => /auctions_search match/.test(r.sql)).map((r) => r.sql);
-      recording = null;
-      return reads;
-    }
-    /** The statements of one call that walk the order's index checking the kept matches. */
-    async function keptWalks(run: () => Promise<unknown>): Promise<number> {
-      recording = [];
-      await run();
-      const walks = recording.filter((r) => r.sql.includes('search_matched(')).length;
-      recording = null;
-      return walks;
-    }
     // 'lamp' has more than 500 matches: its pages walk the order's index.
     const search = { limit: 5, sort: 'price_desc', q: 'lamp' } as const;
     // An auction listed moves the index's version: what was kept of 'lamp' is out of date.
@@ -472,7 +473,19 @@ describe('query plans of the lists, counts and searches', () => {
     expect(await keptWalks(() => listAuctions(deps, viewer, search, { withTotal: false }))).toBe(1);
   });
 
+  it('keeps no more than 20,000 matches of a search: one with more walks checking the index, reading its matches once a version', async () => {
+    sqlite.exec(`with recursive n(i) as (select 1 union all select i + 1 from n where i < 20001)
+      insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at)
+      select 3, 'Crate ' || i, 'd', 'Other', 10, 10, ${now - 1000}, ${now + 86_400_000}, ${now} from n`);
+    const search = { limit: 5, sort: 'price_desc', q: 'crate' } as const;
+    // Counted up to 500, its matches read (more than can be kept), then the walk checking the index.
+    expect(await indexReads(() => listAuctions(deps, viewer, search, { withTotal: false }))).toHaveLength(3);
+    expect(await indexReads(() => listAuctions(deps, viewer, search, { withTotal: false }))).toHaveLength(1);
+    expect(await keptWalks(() => listAuctions(deps, viewer, search, { withTotal: false }))).toBe(0);
+  });
+
   it("without the version's row, reads the index on every page and still finds what was listed since", async () => {
+    const { version } = sqlite.prepare<[], { version: number }>('select version from auctions_search_version').get()!;
     sqlite.prepare('delete from auctions_search_version').run();
     try {
       const search = { limit: 1, sort: 'price_desc', q: 'lamp' } as const;
@@ -484,7 +497,8 @@ describe('query plans of the lists, counts and searches', () => {
       const [top] = (await listAuctions(deps, viewer, search, { withTotal: false })).items;
       expect(top?._id).toBe(String(lastInsertRowid));
     } finally {
-      sqlite.prepare('insert into auctions_search_version (id, version) values (1, 0)').run();
+      // Above every version seen: one seen before would be taken for the index as it was then.
+      sqlite.prepare('insert into auctions_search_version (id, version) values (1, ?)').run(version + 1_000);
     }
   });
 

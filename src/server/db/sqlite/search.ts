@@ -32,7 +32,8 @@ const MANY_MATCHES = 500;
  * memory, for every page of the same words while the index's version holds (auctions_search_version,
  * raised by every write of the index), and the walk asks search_matched instead. Kept for searches of
  * at most KEEP_AT_MOST matches (reading more at once would hold the event loop), up to KEPT_IDS ids
- * in all, the least recently used dropped first; a search beyond them walks as before.
+ * in all, the least recently used dropped first; a search beyond them walks checking the index, as
+ * before, having tried once at this version.
  */
 const KEEP_AT_MOST = 20_000;
 const KEPT_IDS = 200_000;
@@ -54,8 +55,12 @@ interface Known {
   version: number;
   /** The count of the matches, or at least MANY_MATCHES: all a plan needs. */
   matches: number;
-  /** The key of the matches kept in memory, if they are. */
-  kept: number | null;
+  /**
+   * The key of the matches kept in memory; 'walk' when they are not kept at this version (too many,
+   * or no room: the page walks checking the index, without reading the matches again); null when not
+   * looked at yet.
+   */
+  kept: number | 'walk' | null;
 }
 
 export function sqliteSearch(db: SqliteDb): AuctionSearch {
@@ -94,35 +99,45 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
     if (knowing?.version === version) return remember(query, knowing);
     return remember(query, { version, matches: counted ?? matchesUpTo.get(query)!, kept: null });
   };
-  /** Room for this many more ids: matches no search knows at its version any more go first, then the least recently used. */
-  const makeRoom = (more: number) => {
-    const current = new Set([...known.values()].map((knowing) => knowing.kept));
-    let total = [...keptMatches.values()].reduce((sum, kept) => sum + kept.ids.size, 0) + more;
+  /**
+   * Room for this many more ids, if it can be made: matches that no search knows at this version any
+   * more go (they can never be read again), then the least recently used, as many as it takes; none
+   * in use.
+   */
+  const makeRoom = (more: number, version: number) => {
     const now = performance.now();
-    for (const pass of ['forgotten', 'least used'] as const) {
-      for (const [key, kept] of keptMatches) {
-        if (total <= KEPT_IDS && pass === 'least used') return true;
-        if (now - kept.usedAt < IN_USE_MS || (pass === 'forgotten' && current.has(key))) continue;
-        keptMatches.delete(key);
-        total -= kept.ids.size;
-      }
+    const current = new Set([...known.values()].filter((knowing) => knowing.version === version).map((knowing) => knowing.kept));
+    const idle = [...keptMatches].filter(([, kept]) => now - kept.usedAt >= IN_USE_MS);
+    for (const [key] of idle.filter(([key]) => !current.has(key))) keptMatches.delete(key);
+    let total = [...keptMatches.values()].reduce((sum, kept) => sum + kept.ids.size, 0) + more;
+    const leastUsed = idle.filter(([key]) => current.has(key));
+    if (total - leastUsed.reduce((sum, [, kept]) => sum + kept.ids.size, 0) > KEPT_IDS) return false;
+    for (const [key, kept] of leastUsed) {
+      if (total <= KEPT_IDS) break;
+      keptMatches.delete(key);
+      total -= kept.ids.size;
     }
-    return total <= KEPT_IDS;
+    return true;
   };
-  /** The query's matches kept in memory: read now if they are not, unless there are too many. */
+  /** The query's matches kept in memory: read now if they are not, unless there are too many or no room. */
   const keptOf = (query: string, knowing: Known) => {
-    let kept = knowing.kept === null ? undefined : keptMatches.get(knowing.kept);
-    if (kept === undefined) {
-      const ids = matchIds.all(query);
-      if (ids.length > KEEP_AT_MOST || !makeRoom(ids.length)) return null;
+    if (knowing.kept === 'walk') return null;
+    let key = knowing.kept;
+    let kept = key === null ? undefined : keptMatches.get(key);
+    if (key === null || kept === undefined) {
+      const ids = knowing.matches > KEEP_AT_MOST ? null : matchIds.all(query);
+      if (ids === null || ids.length > KEEP_AT_MOST || !makeRoom(ids.length, knowing.version)) {
+        knowing.kept = 'walk';
+        return null;
+      }
       kept = { ids: new Set(ids), usedAt: 0 };
-      knowing.kept = ++lastKey;
+      knowing.kept = key = ++lastKey;
     }
     kept.usedAt = performance.now();
     // Set again, at the end of the Map: the most recently used.
-    keptMatches.delete(knowing.kept!);
-    keptMatches.set(knowing.kept!, kept);
-    return knowing.kept!;
+    keptMatches.delete(key);
+    keptMatches.set(key, kept);
+    return key;
   };
 
   return {
