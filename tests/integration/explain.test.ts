@@ -402,21 +402,23 @@ async function explainAll(): Promise<Planned[]> {
 let explained: Promise<Planned[]> | null = null;
 const explainOnce = () => (explained ??= explainAll());
 
-/** The statements one call runs that read the full-text index. */
-async function indexReads(run: () => Promise<unknown>): Promise<string[]> {
+/** The SQL of each statement one call runs. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   recording = [];
   await run();
-  const reads = recording.filter((r) => /auctions_search match/.test(r.sql)).map((r) => r.sql);
+  const statements = recording.map((r) => r.sql);
   recording = null;
-  return reads;
+  return statements;
 }
-/** The statements of one call that walk the order's index checking the kept matches. */
-async function keptWalks(run: () => Promise<unknown>): Promise<number> {
-  recording = [];
-  await run();
-  const walks = recording.filter((r) => r.sql.includes('search_matched(')).length;
-  recording = null;
-  return walks;
+/** The statements one call runs that read the full-text index. */
+const indexReads = async (run: () => Promise<unknown>) => (await statementsOf(run)).filter((sql) => /auctions_search match/.test(sql));
+/** How many statements of one call walk the order's index checking the kept matches. */
+const keptWalks = async (run: () => Promise<unknown>) => (await statementsOf(run)).filter((sql) => sql.includes('search_matched(')).length;
+/** An open auction listed under this name at this price, straight into the table (its triggers run). */
+function listStraight(name: string, price: number): string {
+  const insert =
+    "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at) values (2, ?, 'd', 'Art', 10, ?, ?, ?, ?)";
+  return String(sqlite.prepare(insert).run(name, price, now - 1000, now + 86_400_000, now).lastInsertRowid);
 }
 
 describe('query plans of the lists, counts and searches', () => {
@@ -457,11 +459,7 @@ describe('query plans of the lists, counts and searches', () => {
     // 'lamp' has more than 500 matches: its pages walk the order's index.
     const search = { limit: 5, sort: 'price_desc', q: 'lamp' } as const;
     // An auction listed moves the index's version: what was kept of 'lamp' is out of date.
-    sqlite
-      .prepare(
-        "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at) values (2, 'Brass lamp', 'd', 'Art', 10, 10, ?, ?, ?)",
-      )
-      .run(now - 1000, now + 86_400_000, now);
+    listStraight('Brass lamp', 10);
     let first: Awaited<ReturnType<typeof listAuctions>> | undefined;
     // The count of a first page (its total), then its matches, read into memory.
     expect(await indexReads(async () => (first = await listAuctions(deps, viewer, search)))).toHaveLength(2);
@@ -490,12 +488,9 @@ describe('query plans of the lists, counts and searches', () => {
     try {
       const search = { limit: 1, sort: 'price_desc', q: 'lamp' } as const;
       await listAuctions(deps, viewer, search, { withTotal: false });
-      const insert = sqlite.prepare(
-        "insert into auctions (seller_id, item_name, item_description, item_category, starting_price, current_price, starts_at, ends_at, created_at) values (2, 'Lamp of gold', 'd', 'Art', 10, 9000, ?, ?, ?)",
-      );
-      const { lastInsertRowid } = insert.run(now - 1000, now + 86_400_000, now);
+      const gold = listStraight('Lamp of gold', 9000);
       const [top] = (await listAuctions(deps, viewer, search, { withTotal: false })).items;
-      expect(top?._id).toBe(String(lastInsertRowid));
+      expect(top?._id).toBe(gold);
     } finally {
       // Above every version seen: one seen before would be taken for the index as it was then.
       sqlite.prepare('insert into auctions_search_version (id, version) values (1, ?)').run(version + 1_000);

@@ -50,6 +50,12 @@ const IN_USE_MS = 1_000;
 const keptMatches = new Map<number, { ids: Set<number>; usedAt: number }>();
 let lastKey = 0;
 
+/**
+ * The auction's id among the index's matches of a query (`term`): the id as it is, by which SQLite looks
+ * the matches up, or behind a unary plus, so that it walks the sort's index instead.
+ */
+const inIndex = (id: SQL) => (term: SQL) => sql`${id} in (select rowid from auctions_search where auctions_search match ${term})`;
+
 /** What a search knows of its words at one version of the index. */
 interface Known {
   version: number;
@@ -149,11 +155,7 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
      */
     matching(words, use, counted) {
       const query = prefixQuery(words);
-      const lookup = {
-        form: 'lookup',
-        value: query,
-        on: (term: SQL) => sql`${auctions.id} in (select rowid from auctions_search where auctions_search match ${term})`,
-      };
+      const lookup = { form: 'lookup', value: query, on: inIndex(sql`${auctions.id}`) };
       // A count of the whole filter is a better guide than the index's matches (the other filters may
       // leave few of them), and reading the index again is what the search costs most.
       if (use === 'count' || (counted !== undefined && counted < MANY_MATCHES)) return lookup;
@@ -162,11 +164,7 @@ export function sqliteSearch(db: SqliteDb): AuctionSearch {
       if (knowing.matches < MANY_MATCHES) return lookup;
       const key = keptOf(query, knowing);
       if (key !== null) return { form: 'kept', value: key, on: (term) => sql`search_matched(${term}, ${auctions.id})` };
-      return {
-        form: 'walk',
-        value: query,
-        on: (term) => sql`+${auctions.id} in (select rowid from auctions_search where auctions_search match ${term})`,
-      };
+      return { form: 'walk', value: query, on: inIndex(sql`+${auctions.id}`) };
     },
     // A search alone is counted in the full-text index, without reading a row of the table.
     async countAlone(words) {
