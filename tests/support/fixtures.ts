@@ -23,6 +23,7 @@ import { test as base, onTestFinished, vi } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { mailsNotices, openShared, sharedThroughPostgres, type SharedState } from '../../src/server/open-store';
 import { createPgStore } from '../../src/server/db/pg/store';
+import { pgPoolOptions } from '../../src/server/db/pg/open';
 import type { SqliteDb } from '../../src/server/db/sqlite/open';
 import type { SessionEnds } from '../../src/server/live/session-ends';
 import { createSqliteStore } from '../../src/server/db/sqlite/store';
@@ -160,7 +161,7 @@ async function postgresServer(): Promise<TestPostgres> {
 }
 
 function connectionsTo(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 4, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ ...pgPoolOptions(url, 4), idleTimeoutMillis: 0 });
   pool.on('error', () => {});
   return pool;
 }

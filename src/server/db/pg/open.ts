@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgMigrationsDir } from '../../paths';
+import { PG_TYPES } from './types';
 
 /** Drizzle's query builder over the pool (no relational queries: see common/dialect.ts's `Db`). */
 export type PgDb = NodePgDatabase & { $client: pg.Pool };
@@ -20,14 +21,18 @@ export interface PgOptions {
   poolSize?: number;
   /**
    * Connections to `url` that the caller opened and will end, used instead of a pool of the store's
-   * own (poolSize is then the caller's to choose). The tests hand one test's warm connections to the
-   * next: a new connection costs the server a process and a cold catalog cache.
+   * own (poolSize is then the caller's to choose, and its `types` are PG_TYPES, as `pgPoolOptions` gives
+   * them). The tests hand one test's warm connections to the next: a new connection costs the server a
+   * process and a cold catalog cache.
    */
   pool?: pg.Pool;
 }
 
+/** A pool's settings for the app's statements: `url`, and the parsers its rows are read with (types.ts). */
+export const pgPoolOptions = (url: string, max: number): pg.PoolConfig => ({ connectionString: url, max, types: PG_TYPES });
+
 export async function openPostgres(url: string, { poolSize = 10, pool: given }: PgOptions = {}): Promise<PgDb> {
-  const pool = given ?? new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = given ?? new pg.Pool({ ...pgPoolOptions(url, poolSize), connectionTimeoutMillis: 5000 });
   // An idle connection that the server drops (a restart) emits here; without a listener the process
   // would die. The pool replaces it on the next checkout, and requests meanwhile answer 503.
   if (!given) pool.on('error', () => {});
