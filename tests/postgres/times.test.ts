@@ -24,7 +24,7 @@ describe.skipIf(!pgServer)('times read from PostgreSQL', () => {
   afterAll(() => pool.end());
 
   test.each(['UTC', 'Europe/Amsterdam', 'America/Los_Angeles', 'Asia/Kolkata', 'Asia/Kathmandu', 'Pacific/Chatham'])(
-    'in the time zone %s, each time is the moment written, and its text as the server wrote it',
+    'in the time zone %s, each time read is the moment written',
     async (zone) => {
       const client = await pool.connect();
       try {
