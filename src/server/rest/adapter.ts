@@ -1,6 +1,9 @@
 // A REST route is a few lines: build the request's context, call the same tRPC procedure, send its answer.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import type { AppDeps } from '../deps';
+import { unauthorized } from '../domain/errors';
+import type { SessionUser } from '../services/sessions';
 import { createRequestContext, type Context } from '../trpc/context';
 import { createRestCaller, type RestCaller } from '../trpc/router';
 import { sendWholeList, WholeList, type WholeListGate } from './whole-lists';
@@ -53,6 +56,16 @@ export function restRoutes(app: FastifyInstance, deps: AppDeps, wholeLists: Whol
       },
     });
   };
+}
+
+/**
+ * The request's user, for a route that acts before a procedure would (an upload refused unread) or
+ * calls a service itself (the bid, the purchase): a caller without a session is refused as a
+ * signed-in procedure refuses one (trpc/init.ts).
+ */
+export function signedInUser(ctx: Context): SessionUser {
+  if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+  return ctx.user;
 }
 
 /** The path parameter `name`, as sent. */

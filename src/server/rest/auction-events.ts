@@ -3,23 +3,22 @@
 // writer (live/event-stream.ts): a client that reconnects with Last-Event-ID first receives the bids
 // it missed, then new ones.
 import type { FastifyInstance } from 'fastify';
-import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { ID_PATTERN } from '../../shared/schemas/common';
 import type { AppDeps } from '../deps';
-import { notFound, unauthorized } from '../domain/errors';
+import { notFound } from '../domain/errors';
 import { bidStream } from '../live/bid-stream';
 import { sendEventStream, type StreamEvent } from '../live/event-stream';
 import { parseId } from '../services/auctions';
 import { createRequestContext } from '../trpc/context';
-import { param } from './adapter';
+import { param, signedInUser } from './adapter';
 
 export function auctionEventsRoute(app: FastifyInstance, deps: AppDeps) {
   app.get('/auction/:id/events', async (req, reply) => {
-    const { user, client } = await createRequestContext(deps, req, reply);
-    if (!user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    const ctx = await createRequestContext(deps, req, reply);
+    const user = signedInUser(ctx);
     const auctionId = parseId(param(req, 'id'));
     if (auctionId === null || !(await deps.store.auctions.byId(auctionId))) throw notFound('Auction not found');
-    const lease = await deps.streams.open({ sessionId: user.sessionId, userId: user.id, address: client.ip });
+    const lease = await deps.streams.open({ sessionId: user.sessionId, userId: user.id, address: ctx.client.ip });
 
     const header = req.headers['last-event-id'];
     const lastEventId = typeof header === 'string' && ID_PATTERN.test(header.trim()) ? Number(header.trim()) : 0;

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
 import { auctionIdInput, placeBidInput } from '../../shared/schemas/auction';
-import { unauthorized } from '../domain/errors';
 import { placeBid } from '../services/bids';
 import { buyNow } from '../services/buy-now';
 import type { RestCaller } from '../trpc/router';
-import { pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import { pageAnswer, param, signedInUser, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 import { AUCTION_FORM } from '../plugins/upload-form';
 import { upload } from './uploads';
 import { WholeList } from './whole-lists';
@@ -41,9 +39,9 @@ export function auctionRoutes(rest: RestRoutes) {
   // does: it checks what auction.placeBid checks (signed in, then its schema) and calls the same
   // service, for about a tenth less CPU per bid (docs/decisions/0010-the-rest-bid-calls-its-service.md).
   rest('POST', '/auction/:id', async (_caller, req, ctx) => {
-    if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
+    const bidder = signedInUser(ctx);
     const input = placeBidInput.parse({ ...(unvalidatedBody(req) as object), auctionId: param(req, 'id') });
-    const { message, auction, leading, bid } = await placeBid(ctx.deps, ctx.user, input);
+    const { message, auction, leading, bid } = await placeBid(ctx.deps, bidder, input);
     // A maximum raised alone places no bid: 200, not 201.
     return new WithStatus(bid === null ? 200 : 201, { message, auction, leading });
   });
@@ -63,8 +61,8 @@ export function auctionRoutes(rest: RestRoutes) {
     'POST',
     '/auction/:id/buy',
     (_caller, req, ctx) => {
-      if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return buyNow(ctx.deps, ctx.user, auctionIdInput.parse({ id: param(req, 'id') }).id);
+      const buyer = signedInUser(ctx);
+      return buyNow(ctx.deps, buyer, auctionIdInput.parse({ id: param(req, 'id') }).id);
     },
     { status: 201 },
   );
@@ -73,8 +71,7 @@ export function auctionRoutes(rest: RestRoutes) {
     '/auction',
     async (caller, req, ctx) => {
       // Refuse a signed-out upload, or one past its account's uploads in progress, before reading a byte of it.
-      if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return upload(ctx, ctx.user, req, AUCTION_FORM, (form) => caller.auction.create(form));
+      return upload(ctx, signedInUser(ctx), req, AUCTION_FORM, (form) => caller.auction.create(form));
     },
     { status: 201, body: 'multipart' },
   );

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { exportFileName, NOT_SIGNED_IN_MESSAGE } from '../../shared/constants';
-import { unauthorized } from '../domain/errors';
-import { pageAnswer, param, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
+import { exportFileName } from '../../shared/constants';
+import { pageAnswer, param, signedInUser, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 import { AVATAR_FORM } from '../plugins/upload-form';
 import { upload } from './uploads';
 
@@ -24,8 +23,7 @@ export function userRoutes(rest: RestRoutes) {
     '/user/avatar',
     async (caller, req, ctx) => {
       // As the auction upload: signed out, or past the account's uploads in progress, is refused unread.
-      if (!ctx.user) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-      return upload(ctx, ctx.user, req, AVATAR_FORM, (form) => caller.user.setAvatar(form));
+      return upload(ctx, signedInUser(ctx), req, AVATAR_FORM, (form) => caller.user.setAvatar(form));
     },
     { body: 'multipart' },
   );
