@@ -152,8 +152,13 @@ describe('the dashboard counts', () => {
     // The k-th auction is "Lot k": the newest one a dashboard lists names the counts it comes with.
     const dashboards: Array<Awaited<ReturnType<typeof sally.caller.auction.stats>>> = [];
     let listing = true;
+    // Each read gives the event loop a turn, as a request over the network does: the writes of a turn
+    // commit at its end (db/sqlite/group-commit.ts), so a reader that never let one end would hold them.
     const reading = (async () => {
-      while (listing) dashboards.push(await sally.caller.auction.stats());
+      while (listing) {
+        dashboards.push(await sally.caller.auction.stats());
+        await new Promise(setImmediate);
+      }
     })();
     for (let k = 1; k <= 60; k += 1) await insertAuction(deps, sally.id, { itemName: `Lot ${k}` });
     listing = false;

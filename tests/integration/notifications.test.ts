@@ -301,8 +301,12 @@ describe('user.onNotifications', () => {
     // Ann's k-th notice says the price is now $(100 + 2k): the newest notice names the count it comes with.
     const summaries: NoticeSummary[] = [];
     let bidding = true;
+    // Each read gives the event loop a turn, as a request over the network does (the bids commit at the end of a turn).
     const reading = (async () => {
-      while (bidding) summaries.push(await noticeSummary(deps, ann.id));
+      while (bidding) {
+        summaries.push(await noticeSummary(deps, ann.id));
+        await new Promise(setImmediate);
+      }
     })();
     for (let price = 103; price < 103 + 2 * 60; price += 2) {
       await ann.caller.auction.placeBid({ auctionId, bidAmount: price });

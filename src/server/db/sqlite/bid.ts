@@ -6,7 +6,7 @@ import type { BidStore } from '../store';
 import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord } from '../records';
 import type { NoticeWriter } from './notices';
 import type { SqliteDb } from './open';
-import { immediateTransactions } from './transaction';
+import type { WriteTransactions } from './group-commit';
 import { bids, users } from './schema';
 
 const bidColumns = {
@@ -42,6 +42,7 @@ export function sqliteBids(
   db: SqliteDb,
   auctionById: (id: number) => AuctionRecord | undefined,
   insertNotices: NoticeWriter,
+  writeTransaction: WriteTransactions,
 ): Pick<BidStore, 'place' | 'newestOf'> {
   // A bid's statements, prepared once: the bid is the hottest write of the product.
   const repeatOf = db
@@ -109,11 +110,10 @@ export function sqliteBids(
   // Whether the bidder watches the auction, for the bid's answer.
   const watchesOne = db.$client.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
   const watches = (userId: number, auctionId: number) => watchesOne.get(userId, auctionId) !== undefined;
-  const immediately = immediateTransactions(db);
 
   return {
     async place({ auctionId, bidder, requestKey, maxBid }, decide) {
-      return immediately((): BidOutcome => {
+      return writeTransaction((): BidOutcome => {
         const auction = auctionById(auctionId);
         const earlier = requestKey ? (repeatOf.get({ bidderId: bidder.id, requestKey }) ?? null) : null;
         const leader = leaderStanding(auction);

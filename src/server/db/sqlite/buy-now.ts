@@ -8,12 +8,13 @@ import type { AuctionStore } from '../store';
 import type { AuctionRecord, PurchaseOutcome } from '../records';
 import type { NoticeWriter } from './notices';
 import type { SqliteDb } from './open';
-import { immediateTransactions } from './transaction';
+import type { WriteTransactions } from './group-commit';
 
 export function sqliteBuyNow(
   db: SqliteDb,
   auctionById: (id: number) => AuctionRecord | undefined,
   insertNotices: NoticeWriter,
+  writeTransaction: WriteTransactions,
 ): Pick<AuctionStore, 'buyNow'> {
   const sqlite = db.$client;
   // Only a closed auction can have been bought: an open one needs no look at its history.
@@ -37,11 +38,10 @@ export function sqliteBuyNow(
      values (?, ?, ?, ?, ?, 'awaiting_payment', ?, ?) returning id`,
   );
   const watches = sqlite.prepare<[number, number], 1>('select 1 from watches where user_id = ? and auction_id = ?').pluck();
-  const immediately = immediateTransactions(db);
 
   return {
     async buyNow({ auctionId, buyer, paymentDueMs }, decide) {
-      return immediately((): PurchaseOutcome => {
+      return writeTransaction((): PurchaseOutcome => {
         const auction = auctionById(auctionId);
         const decision = decide({ auction, bought: auction?.closedAt != null && bought.get(auction.id) !== undefined });
         const current = auction!;

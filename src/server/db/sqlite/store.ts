@@ -7,6 +7,7 @@ import { sqliteBids } from './bid';
 import { sqliteBuyNow } from './buy-now';
 import { checkpointOnAThread } from './checkpoints';
 import { sqliteDashboard } from './dashboard';
+import { groupCommits } from './group-commit';
 import { noticeWriter } from './notices';
 import { openSqlite, type SqliteDb } from './open';
 import { sqliteSearch } from './search';
@@ -29,13 +30,15 @@ export function createSqliteStore(path: string, { mailNotices = false }: SqliteS
   const auctionById = prepareAuctionById(db);
   const ping = db.$client.prepare('select 1');
   const notices = noticeWriter(db, { mail: mailNotices });
-  const store = composeStore(sqliteDialect(db, notices), {
+  // Every write of the connection, the bid's and the purchase's too, so that one turn's writes share a commit.
+  const writeTransaction = groupCommits(db.$client);
+  const store = composeStore(sqliteDialect(db, notices, writeTransaction), {
     search: sqliteSearch(db),
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
     userSearch: sqliteUserSearch,
     sessions: sqliteSessions(db),
-    auctions: { ...sqliteAuctions(db, auctionById), ...sqliteDashboard(db), ...sqliteBuyNow(db, auctionById, notices) },
-    bids: sqliteBids(db, auctionById, notices),
+    auctions: { ...sqliteAuctions(db, auctionById), ...sqliteDashboard(db), ...sqliteBuyNow(db, auctionById, notices, writeTransaction) },
+    bids: sqliteBids(db, auctionById, notices, writeTransaction),
     async ping() {
       ping.get();
     },

@@ -1,23 +1,15 @@
 // Transactions on SQLite. better-sqlite3's are synchronous: nothing else runs in this process between
 // BEGIN and COMMIT, so a transaction's work must not await (an awaited step would run after COMMIT,
-// outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md).
+// outside it). Read-modify-write takes the write lock at BEGIN (docs/decisions/0004-the-bid-transaction.md),
+// and the writes of one turn of the event loop share a commit (group-commit.ts).
 import type { Db, Dialect, HotRows, Tables } from '../common/dialect';
 import { runSync, type Step, type Work } from '../common/work';
+import type { WriteTransactions } from './group-commit';
 import type { NoticeWriter } from './notices';
 import { listedOfValues } from './auctions';
 import { auditOfValues, messageOfValues, orderOfValues, reportOfValues } from './hot-rows';
 import type { SqliteDb } from './open';
 import * as schema from './tables';
-
-/**
- * better-sqlite3's transaction function, made once (Drizzle's db.transaction builds one per call):
- * IMMEDIATE takes the write lock at BEGIN, so the state read inside cannot change before the write,
- * not even from another process.
- */
-export function immediateTransactions(db: SqliteDb) {
-  const transaction = db.$client.transaction((work: () => unknown) => work());
-  return <T>(work: () => T) => transaction.immediate(work) as T;
-}
 
 /** A statement of a unit run the synchronous way: better-sqlite3's builders answer at once. */
 interface SyncQuery {
@@ -53,9 +45,11 @@ const FROM_VALUES: { [Kind in keyof HotRows]: (values: never) => HotRows[Kind] }
   report: reportOfValues,
 };
 
-/** SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the bid's too). */
-export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
-  const immediately = immediateTransactions(db);
+/**
+ * SQLite as the queries written once see it (common/dialect.ts), writing notices with `notices` (the
+ * bid's too) and running each unit in `writeTransaction`, the connection's one committer.
+ */
+export function sqliteDialect(db: SqliteDb, notices: NoticeWriter, writeTransaction: WriteTransactions): Dialect {
   // The one place SQLite's database and tables are given PostgreSQL's types (see common/dialect.ts).
   const common = db as unknown as Db;
   return {
@@ -63,7 +57,7 @@ export function sqliteDialect(db: SqliteDb, notices: NoticeWriter): Dialect {
     db: common,
     t: schema as unknown as Tables,
     async transaction(work) {
-      return immediately(() => runSync(work(common), execute));
+      return writeTransaction(() => runSync(work(common), execute));
     },
     // IMMEDIATE already makes every writing transaction take turns.
     *takeTurns() {},
