@@ -5,7 +5,7 @@
 // copied by a checkpoint), so this says what a bid's writes cost and where they go.
 //
 //   tsx scripts/bench/wal-pages.ts        WAL_PAGES_KINDS (leader,turns,auto,reserve,buy)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -14,11 +14,8 @@ import { createDeps } from '../../src/server/deps';
 import { testSettings } from '../../src/server/env';
 import { placeBid } from '../../src/server/services/bids';
 import { buyNow } from '../../src/server/services/buy-now';
+import { walFrames } from '../../tools/wal';
 import { seedBenchDatabase, SESSION_USERS } from './seed';
-
-/** The write-ahead log's own header, and each frame's before its page (sqlite.org/fileformat.html). */
-const WAL_HEADER_BYTES = 32;
-const FRAME_HEADER_BYTES = 24;
 
 const folder = mkdtempSync(join(tmpdir(), 'wal-pages-'));
 try {
@@ -54,11 +51,7 @@ try {
     await run(0);
     raw.pragma('wal_checkpoint(TRUNCATE)');
     await run(1);
-    const log = readFileSync(`${path}-wal`);
-    const pageSize = log.readUInt32BE(8);
-    const written: string[] = [];
-    for (let at = WAL_HEADER_BYTES; at + FRAME_HEADER_BYTES <= log.length; at += FRAME_HEADER_BYTES + pageSize)
-      written.push(owners.get(log.readUInt32BE(at)) ?? 'new');
+    const written = walFrames(path).map(({ page }) => owners.get(page) ?? 'new');
     console.log(`${kind}: ${written.length} pages: ${written.sort().join(', ')}`);
   }
   raw.close();

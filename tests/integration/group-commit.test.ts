@@ -1,16 +1,13 @@
 // The writes asked for in one turn of the event loop share a commit on SQLite (db/sqlite/group-commit.ts):
 // each keeps its own all-or-nothing, none is answered before the commit, and the commits are read
 // from the write-ahead log itself.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GROUP_LIMIT, groupCommits, type WriteTransactions } from '../../src/server/db/sqlite/group-commit';
-
-/** The log's own header, and each frame's before its page (sqlite.org/fileformat.html). */
-const WAL_HEADER_BYTES = 32;
-const FRAME_HEADER_BYTES = 24;
+import { walFrames } from '../../tools/wal';
 
 let folder: string;
 let path: string;
@@ -34,17 +31,8 @@ afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** How many commits the log holds since it was emptied: a commit's last frame names the database's size in pages. */
-function commitsInLog(): number {
-  const log = readFileSync(`${path}-wal`);
-  if (log.length === 0) return 0;
-  const pageSize = log.readUInt32BE(8);
-  let commits = 0;
-  for (let at = WAL_HEADER_BYTES; at + FRAME_HEADER_BYTES <= log.length; at += FRAME_HEADER_BYTES + pageSize) {
-    if (log.readUInt32BE(at + 4) !== 0) commits += 1;
-  }
-  return commits;
-}
+/** How many commits the log holds since it was emptied. */
+const commitsInLog = () => walFrames(path).filter((frame) => frame.commit).length;
 
 const insert = (amount: number) => () => sqlite.prepare('insert into bids (amount) values (?)').run(amount).lastInsertRowid;
 const amounts = () => sqlite.prepare('select amount from bids order by amount').pluck().all();
