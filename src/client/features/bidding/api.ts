@@ -54,11 +54,31 @@ const patchPages = (event: BidEvent) => (old: InfiniteData<AuctionPage>) => ({
  * Changes the cached answers under `queryKey` in place. Each keeps the moment it arrived, since its
  * auctions' time left counts from there (features/auctions/use-auction-status.ts).
  */
-function patchCached<T>(queryClient: QueryClient, queryKey: QueryKey, update: (old: T) => T) {
+function setCached<T>(queryClient: QueryClient, queryKey: QueryKey, update: (old: T) => T) {
   for (const query of queryClient.getQueryCache().findAll({ queryKey })) {
     queryClient.setQueryData<T>(query.queryKey, (old) => old && update(old), { updatedAt: query.state.dataUpdatedAt });
   }
 }
+
+/**
+ * Applies a bid now, and again when each answer under `queryKey` that is on its way lands: the server
+ * may have read it before the bid, and it would put the older price back for good (a page still
+ * loading, a tab refreshing as it comes to the front). Applying a bid twice changes nothing.
+ */
+function applyAcrossFetches(queryClient: QueryClient, queryKey: QueryKey, apply: () => void) {
+  apply();
+  const cache = queryClient.getQueryCache();
+  for (const query of cache.findAll({ queryKey, fetchStatus: 'fetching' })) {
+    const stop = cache.subscribe((event) => {
+      if (event.query !== query || query.state.fetchStatus === 'fetching') return;
+      stop();
+      if (event.type !== 'removed') apply();
+    });
+  }
+}
+
+const patchCached = <T>(queryClient: QueryClient, queryKey: QueryKey, update: (old: T) => T) =>
+  applyAcrossFetches(queryClient, queryKey, () => setCached(queryClient, queryKey, update));
 
 /**
  * Follows one auction, or every auction when no id is given (cards and dashboards), while the calling
@@ -86,14 +106,16 @@ export function useApplyLiveBids() {
       return;
     }
     const detailKey = trpc.auction.byId.queryKey({ id: event.auctionId });
-    // A bid this page never heard of came before this one (its stream was opened after the page
-    // read the auction): the page reads the auction afresh, rather than show a history with a hole.
-    // So does a page whose reserve was not yet met: whether this bid met it (and so ended Buy It Now)
-    // needs the reserve, which only its seller is told.
-    const shown = queryClient.getQueryData(detailKey);
-    if (shown && (event.bidsCount > shown.bidsCount + 1 || shown.reserveMet === false))
-      void queryClient.invalidateQueries({ queryKey: detailKey });
-    else patchCached<Auction>(queryClient, detailKey, (old) => patchWithHistory(old, event));
+    applyAcrossFetches(queryClient, detailKey, () => {
+      // A bid this page never heard of came before this one (its stream was opened after the page
+      // read the auction): the page reads the auction afresh, rather than show a history with a hole.
+      // So does a page whose reserve was not yet met: whether this bid met it (and so ended Buy It Now)
+      // needs the reserve, which only its seller is told.
+      const shown = queryClient.getQueryData(detailKey);
+      if (shown && (event.bidsCount > shown.bidsCount + 1 || shown.reserveMet === false))
+        void queryClient.invalidateQueries({ queryKey: detailKey });
+      else setCached<Auction>(queryClient, detailKey, (old) => patchWithHistory(old, event));
+    });
     patchCached(queryClient, trpc.auction.list.pathKey(), patchPages(event));
     patchCached(queryClient, trpc.auction.mine.pathKey(), patchPages(event));
     patchCached<Outputs['stats']>(queryClient, trpc.auction.stats.pathKey(), (old) => ({

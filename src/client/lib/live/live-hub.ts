@@ -9,7 +9,9 @@
 //   next tab, which opens the stream again, resuming after the last event;
 // - a BroadcastChannel carries each tab's interests to the leader and the events back to every tab;
 // - each tab also holds a lock of its own, so the leader can tell which tabs are gone (a crashed tab
-//   says no goodbye) and stop following what only they showed;
+//   says no goodbye) and stop following what only they showed. A tab tells the leader what it follows
+//   only once that lock is held: the lock and the channel travel apart in the browser, and a leader
+//   that looked for the lock of a tab it had just heard from could find none yet and forget the tab;
 // - where either API is missing, each tab is its own leader, with a stream of its own.
 // The stream is opened again whenever the union changes (a tab opens another auction), after the
 // last event it delivered, so nothing is skipped in between.
@@ -106,6 +108,8 @@ export class LiveHub {
 
   /** Set while this tab takes part: it has views that need live updates. */
   private taking: { stop: AbortController; release: () => void } | null = null;
+  /** Whether this tab's own lock is held: until then the leader could take it for a closed tab. */
+  private present = false;
   private leading = false;
   /** The leader's record of what the other tabs follow. */
   private readonly peers = new Map<string, Following>();
@@ -191,7 +195,11 @@ export class LiveHub {
     else if (!needed && this.taking) this.leave();
     if (!needed) return;
     if (this.leading) this.scheduleReopen();
-    else this.post({ type: 'interest', tabId: this.tabId, following: this.ownFollowing });
+    else this.tellInterest();
+  }
+
+  private tellInterest() {
+    if (this.present) this.post({ type: 'interest', tabId: this.tabId, following: this.ownFollowing });
   }
 
   private join() {
@@ -202,7 +210,14 @@ export class LiveHub {
       this.lead();
       return;
     }
-    this.locks.request(TAB_LOCK + this.tabId, { signal: stop.signal }, () => held).catch(() => {});
+    this.locks
+      .request(TAB_LOCK + this.tabId, { signal: stop.signal }, () => {
+        if (this.taking?.stop !== stop) return Promise.resolve();
+        this.present = true;
+        if (!this.leading) this.tellInterest();
+        return held;
+      })
+      .catch(() => {});
     this.locks
       .request(LEADER_LOCK, { signal: stop.signal }, async () => {
         if (!this.taking || this.taking.stop !== stop) return;
@@ -215,6 +230,7 @@ export class LiveHub {
   private leave() {
     const taking = this.taking!;
     this.taking = null;
+    this.present = false;
     taking.stop.abort();
     taking.release();
     if (this.leading) {
@@ -246,7 +262,7 @@ export class LiveHub {
         if (this.leading && this.peers.delete(message.tabId)) this.scheduleReopen();
         return;
       case 'hello':
-        if (this.taking && !this.leading) this.post({ type: 'interest', tabId: this.tabId, following: this.ownFollowing });
+        if (this.taking && !this.leading) this.tellInterest();
         return;
       case 'event':
         if (this.leading) return;
