@@ -73,6 +73,17 @@ class Browser {
     return hub;
   }
 
+  /** A tab for each auction, opened one after the other, each following its auction; the first leads. */
+  async openTabs(...auctionIds: string[]): Promise<Array<{ hub: LiveHub; stop: () => void }>> {
+    const tabs = [];
+    for (const auctionId of auctionIds) {
+      const hub = this.tab();
+      tabs.push({ hub, stop: hub.follow(following(auctionId)) });
+      await pass();
+    }
+    return tabs;
+  }
+
   /** The streams still open. */
   get open() {
     return this.streams.filter((stream) => !stream.closed);
@@ -96,19 +107,14 @@ describe('tabs sharing one live stream', () => {
 
   it('one stream follows what every tab shows, and each event reaches every tab', async () => {
     const browser = new Browser();
-    const first = browser.tab();
-    const second = browser.tab();
-    first.follow(following('1'));
-    await pass();
-    second.follow(following('2'));
-    await pass();
+    const [first, second] = (await browser.openTabs('1', '2')).map((tab) => tab.hub);
 
-    expect(first.isLeader).toBe(true);
+    expect(first!.isLeader).toBe(true);
     expect(browser.open).toHaveLength(1);
     expect(browser.open[0]!.input.auctionIds).toEqual(['1', '2']);
 
     const heard: unknown[] = [];
-    second.listen((data) => heard.push(data));
+    second!.listen((data) => heard.push(data));
     browser.open[0]!.handlers.onData({ id: '7', data: { bid: { auctionId: '2' } } });
     await pass();
     expect(heard).toEqual([{ bid: { auctionId: '2' } }]);
@@ -131,37 +137,25 @@ describe('tabs sharing one live stream', () => {
 
   it('what only a tab that vanished showed stops being followed when the stream next opens', async () => {
     const browser = new Browser();
-    const leader = browser.tab();
-    const gone = browser.tab();
-    const third = browser.tab();
-    leader.follow(following('1'));
-    await pass();
-    gone.follow(following('2'));
-    await pass();
+    const [, gone] = await browser.openTabs('1', '2');
     expect(browser.open[0]!.input.auctionIds).toEqual(['1', '2']);
 
-    browser.crash(gone);
-    third.follow(following('3'));
-    await pass();
+    browser.crash(gone!.hub);
+    await browser.openTabs('3');
     expect(browser.open).toHaveLength(1);
     expect(browser.open[0]!.input.auctionIds).toEqual(['1', '3']);
   });
 
   it('when the leading tab closes, another opens the stream again after the last event the browser saw', async () => {
     const browser = new Browser();
-    const leader = browser.tab();
-    const other = browser.tab();
-    const stopLeading = leader.follow(following('1'));
-    await pass();
-    other.follow(following('2'));
-    await pass();
+    const [leader, other] = await browser.openTabs('1', '2');
     browser.open[0]!.handlers.onData({ id: '41', data: { bid: { auctionId: '2' } } });
     await pass();
 
-    stopLeading();
+    leader!.stop();
     await pass();
-    expect(leader.isLeader).toBe(false);
-    expect(other.isLeader).toBe(true);
+    expect(leader!.hub.isLeader).toBe(false);
+    expect(other!.hub.isLeader).toBe(true);
     expect(browser.open).toHaveLength(1);
     expect(browser.open[0]!.input).toEqual({ auctionIds: ['2'], everyAuction: false, lastEventId: '41' });
   });
