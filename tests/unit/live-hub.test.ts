@@ -20,6 +20,10 @@ class Browser {
   /** How long the lock manager takes to hear of a request for a lock of this name. */
   lockDelayMs: (name: string) => number = () => 0;
   readonly streams: Array<{ input: StreamInput; handlers: StreamHandlers; closed: boolean }> = [];
+  /** The newest bid's id: where a stream opened afresh starts, as the server's does. */
+  newestBid = '10';
+  /** Whether a stream's first event (the user's notices, carrying where it starts) waits to be sent by the test. */
+  holdFirstEvents = false;
 
   readonly locks: LockManagerLike = {
     request: (name, { signal }, callback) =>
@@ -44,7 +48,11 @@ class Browser {
   readonly connect: Connect = (input, handlers) => {
     const stream = { input, handlers, closed: false };
     this.streams.push(stream);
-    setTimeout(() => handlers.onStarted(), 0);
+    setTimeout(() => {
+      handlers.onStarted();
+      if (this.holdFirstEvents) return;
+      handlers.onData({ id: input.lastEventId ?? this.newestBid, data: { notices: { unread: 0, newest: null } } });
+    }, 0);
     return () => (stream.closed = true);
   };
 
@@ -133,6 +141,23 @@ describe('tabs sharing one live stream', () => {
 
     expect(browser.open).toHaveLength(1);
     expect(browser.open[0]!.input.auctionIds).toEqual(['1', '2']);
+  });
+
+  it('a tab that joins before the stream has said where it starts is followed from there, not afresh', async () => {
+    const browser = new Browser();
+    browser.holdFirstEvents = true;
+    const first = browser.tab();
+    first.follow(following('1'));
+    await pass();
+    expect(browser.open[0]!.input.lastEventId).toBeNull();
+    // Bids reach the first stream before its first event; a stream opened afresh now would skip them.
+    await browser.openTabs('2');
+    expect(browser.open.map((stream) => stream.input.auctionIds)).toEqual([['1']]);
+
+    browser.open[0]!.handlers.onData({ id: '50', data: { notices: { unread: 0, newest: null } } });
+    await pass();
+    expect(browser.open).toHaveLength(1);
+    expect(browser.open[0]!.input).toEqual({ auctionIds: ['1', '2'], everyAuction: false, lastEventId: '50' });
   });
 
   it('what only a tab that vanished showed stops being followed when the stream next opens', async () => {

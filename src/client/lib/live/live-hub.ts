@@ -118,6 +118,8 @@ export class LiveHub {
   /** The newest notices event: what the bell shows, and what the leader hands again to tabs that join. */
   private lastNotices: unknown = null;
   private reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Set when the stream must open again but the open one has not yet said where it starts. */
+  private reopenAfterFirstEvent = false;
   private retryMs = 0;
 
   constructor(private readonly options: LiveHubOptions) {
@@ -305,7 +307,11 @@ export class LiveHub {
     const key = keyOf(following);
     if (this.stream?.key === key) return;
     // The new stream opens before the old one closes, resuming after the last event: nothing falls between.
+    // A stream opened afresh says where it starts with its first event; one opened before that would
+    // start afresh too, after whatever the first delivered meanwhile, which no tab would then see.
     const previous = this.stream;
+    this.reopenAfterFirstEvent = previous !== null && this.lastEventId === null;
+    if (this.reopenAfterFirstEvent) return;
     this.stream = { key, close: this.open(following, key) };
     previous?.close();
   }
@@ -323,6 +329,7 @@ export class LiveHub {
           if (id) this.lastEventId = id;
           this.deliver(data);
           this.post({ type: 'event', id, data });
+          if (id && this.reopenAfterFirstEvent) this.scheduleReopen(0);
         },
         onError: () => {
           if (!current()) return;
