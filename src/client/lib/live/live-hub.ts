@@ -329,7 +329,10 @@ export class LiveHub {
           if (id) this.lastEventId = id;
           this.deliver(data);
           this.post({ type: 'event', id, data });
-          if (id && this.reopenAfterFirstEvent) this.scheduleReopen(0);
+          if (id && this.reopenAfterFirstEvent) {
+            this.reopenAfterFirstEvent = false;
+            this.scheduleReopen(0);
+          }
         },
         onError: () => {
           if (!current()) return;
