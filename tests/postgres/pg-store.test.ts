@@ -1,6 +1,7 @@
 // What only PostgreSQL can get wrong, against a real server: bids on many connections at once, the
 // same request sent twice at once, two server instances closing the same auctions, and the search's
 // folding of accents. The behaviour both databases share is the rest of the suite's to check.
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgStore, type PgStore } from '../../src/server/db/pg/store';
 import { notifications, users } from '../../src/server/db/pg/schema';
@@ -118,75 +119,106 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     expect((await store.auctions.byId(id))!.bidsCount).toBe(1);
   });
 
-  it('a bid that waited for the auction’s lock decides on what the transaction before it left: price, leader and name', async () => {
+  /**
+   * Runs `change` in another transaction that holds the auction's row while a bid of `amount` by
+   * `bidder` is decided on the row as it was before, and commits once that bid's write waits for it.
+   */
+  async function bidDuring(
+    auctionId: number,
+    bidder: { id: number; name: string },
+    amount: number,
+    change: (other: PoolClient) => Promise<void>,
+  ): Promise<BidOutcome> {
+    const other = await store.db.$client.connect();
+    try {
+      await other.query('begin');
+      await other.query('select 1 from auctions where id = $1 for no key update', [auctionId]);
+      const placing = bid(auctionId, bidder, { amount });
+      await waitForLockWait();
+      await change(other);
+      await other.query('commit');
+      return await placing;
+    } finally {
+      other.release();
+    }
+  }
+
+  /** Until a statement of this database waits for a lock: the bid's write, for the row the other transaction holds. */
+  async function waitForLockWait(): Promise<void> {
+    for (let tries = 0; tries < 500; tries++) {
+      const { rowCount } = await store.db.$client.query(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rowCount) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error('the bid never waited for the auction');
+  }
+
+  /** Makes `leader` lead the auction at 105 with a maximum of 300, with their bid, on the other transaction. */
+  async function leadAt105(other: PoolClient, auctionId: number, leader: { id: number }) {
+    await other.query('update auctions set current_price = 105, bids_count = 1, leader_id = $2, leader_max = 300 where id = $1', [
+      auctionId,
+      leader.id,
+    ]);
+    await other.query(
+      `insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) select id, $2, 105, 1, now(), ends_at from auctions where id = $1`,
+      [auctionId, leader.id],
+    );
+  }
+
+  it('a bid whose write meets another write to its auction is decided again on what that write left: price, leader and name', async () => {
     const [seller, leader, late] = await people(3);
     const { id } = await auction(seller!.id);
-    // Another transaction holds the auction and, meanwhile, makes `leader` lead at 150 with a maximum of 300.
-    const other = await store.db.$client.connect();
-    try {
-      await other.query('begin');
-      await other.query('select 1 from auctions where id = $1 for no key update', [id]);
-      await other.query('update auctions set current_price = 150, bids_count = 1, leader_id = $2, leader_max = 300 where id = $1', [
-        id,
-        leader!.id,
-      ]);
-      await other.query(
-        `insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) select id, $2, 150, 1, now(), ends_at from auctions where id = $1`,
-        [id, leader!.id],
-      );
-      const waiting = bid(id, late!, { amount: 151 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await other.query('commit');
-      const outcome = await waiting;
+    // Decided on the auction before the other write, 108 leads alone; after it, the leader's maximum answers.
+    const outcome = await bidDuring(id, late!, 108, (other) => leadAt105(other, id, leader!));
 
-      // Decided on the price before the wait, the bid would be refused; on the leader before it, nobody would answer it.
-      expect(outcome.kind).toBe('placed');
-      if (outcome.kind !== 'placed') return;
-      expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto])).toEqual([
-        [late!.name, 151, false],
-        [leader!.name, 152, true],
-      ]);
-      expect(outcome.auction).toMatchObject({ currentPrice: 152, leaderId: leader!.id, leaderName: leader!.name, bidsCount: 3 });
-    } finally {
-      other.release();
-    }
+    expect(outcome.kind).toBe('placed');
+    if (outcome.kind !== 'placed') return;
+    expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto, b.seq])).toEqual([
+      [late!.name, 108, false, 2],
+      [leader!.name, 109, true, 3],
+    ]);
+    expect(outcome.auction).toMatchObject({ currentPrice: 109, leaderId: leader!.id, leaderName: leader!.name, bidsCount: 3 });
+    const history = await store.bids.since(0, [id], 10);
+    expect(history.map((b) => [b.amount, b.seq])).toEqual([
+      [105, 1],
+      [108, 2],
+      [109, 3],
+    ]);
   });
 
-  it('a bid that waited for the lock sees who signed up and what the bidder watched meanwhile', async () => {
+  it('a bid decided again sees who signed up and what the bidder watched meanwhile', async () => {
     const [seller, late] = await people(2);
     const { id } = await auction(seller!.id);
-    const other = await store.db.$client.connect();
-    try {
-      await other.query('begin');
-      await other.query('select 1 from auctions where id = $1 for no key update', [id]);
-      const waiting = bid(id, late!, { amount: 151 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      // While the bid waits: a newcomer signs up, and the bidder starts watching the auction.
+    const outcome = await bidDuring(id, late!, 108, async (other) => {
+      // While the bid waits: a newcomer signs up, the bidder starts watching the auction, and the
+      // newcomer takes the lead on the transaction that holds it.
       const [newcomer] = await people(1);
       await store.db.$client.query('insert into watches (user_id, auction_id, created_at) values ($1, $2, now())', [late!.id, id]);
-      // Then the transaction that holds the auction makes the newcomer lead at 150 with a maximum of 300.
-      await other.query('update auctions set current_price = 150, bids_count = 1, leader_id = $2, leader_max = 300 where id = $1', [
-        id,
-        newcomer!.id,
-      ]);
-      await other.query(
-        `insert into bids (auction_id, bidder_id, amount, seq, created_at, ends_at) select id, $2, 150, 1, now(), ends_at from auctions where id = $1`,
-        [id, newcomer!.id],
-      );
-      await other.query('commit');
-      const outcome = await waiting;
+      await leadAt105(other, id, newcomer!);
+    });
 
-      expect(outcome.kind).toBe('placed');
-      if (outcome.kind !== 'placed') return;
-      expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto])).toEqual([
-        [late!.name, 151, false],
-        [newcomer!.name, 152, true],
-      ]);
-      expect(outcome.auction).toMatchObject({ leaderId: newcomer!.id, leaderName: newcomer!.name });
-      expect(outcome.watching).toBe(true);
-    } finally {
-      other.release();
-    }
+    expect(outcome.kind).toBe('placed');
+    if (outcome.kind !== 'placed') return;
+    expect(outcome.bids.map((b) => [b.bidderName, b.amount, b.auto])).toEqual([
+      [late!.name, 108, false],
+      [`Person ${userCount}`, 109, true],
+    ]);
+    expect(outcome.auction).toMatchObject({ leaderName: `Person ${userCount}` });
+    expect(outcome.watching).toBe(true);
+  });
+
+  it('a bid is decided again after any change to its auction, not only to its price: a cancel meanwhile refuses it', async () => {
+    const [seller, late] = await people(2);
+    const { id } = await auction(seller!.id);
+    const placing = bidDuring(id, late!, 108, async (other) => {
+      await other.query('update auctions set cancelled_at = now(), closed_at = now() where id = $1', [id]);
+    });
+
+    await expect(placing).rejects.toMatchObject({ kind: 'bad-request' });
+    expect(await store.bids.since(0, [id], 10)).toEqual([]);
+    expect((await store.auctions.byId(id))!).toMatchObject({ currentPrice: STARTING, bidsCount: 0, leaderId: null });
   });
 
   it('one request key sent to two auctions at once places one bid and refuses the other', async () => {

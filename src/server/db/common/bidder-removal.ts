@@ -77,8 +77,9 @@ export function* removeBidderIn(
   decide: (state: RemovalState) => Replay,
 ): Work<RemovalOutcome> {
   const { auctions, bids, maxBids, maxRaises } = t;
-  // A bid's turn: on PostgreSQL the bid locks its auction's row (pg/bid.ts), and so does this;
-  // SQLite's writers always take turns. A bid that waited lands on the auction as left here.
+  // A bid's turn: on PostgreSQL this locks the auction's row, and a bid's write, conditional on the
+  // row's version (pg/bid.ts), waits for it, finds the row changed and is decided again on the
+  // auction as left here; SQLite's writers always take turns.
   const row = tx
     .select({ id: auctions.id })
     .from(auctions)

@@ -14,8 +14,9 @@ export function endingEarlyQueries(
     cancel(id, sellerId, at) {
       return transaction(function* (tx) {
         // One conditional update decides. A bid holds the auction's row while it writes (on PostgreSQL
-        // its lock; on SQLite every writer takes turns): an update that waited for a first bid finds
-        // bids_count 1 and changes nothing, and a bid that comes after finds the auction closed.
+        // its write's row lock; on SQLite every writer takes turns): an update that waited for a first
+        // bid finds bids_count 1 and changes nothing, and a bid that comes after finds the auction
+        // closed (on PostgreSQL its write finds the row's version changed, and it is decided again).
         const cancelled = yield* get(
           tx
             .update(auctions)

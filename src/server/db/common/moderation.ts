@@ -17,9 +17,9 @@ import { all, get, run, type Work } from './work';
 /**
  * An administrator's cancel of one auction inside the caller's transaction: one conditional update
  * (not cancelled, not closed, not ended at `at`), then the notices `notices` makes for its seller,
- * bidders and watchers. A bid holds the auction's row while it writes (on PostgreSQL its lock; on
- * SQLite every writer takes turns), so the bidders read here are all there are, and a bid after the
- * cancel finds the auction closed. Not cancelled (and nothing written) when another cancel, a
+ * bidders and watchers. A bid holds the auction's row while it writes (on PostgreSQL its write's row
+ * lock, and every write of a bid depends on its raise; on SQLite every writer takes turns), so the
+ * bidders read here are all there are, and a bid after the cancel finds the auction closed. Not cancelled (and nothing written) when another cancel, a
  * purchase or the close came first. The audit entry is the caller's: it knows the action.
  */
 export function* cancelByAdmin(

@@ -38,10 +38,11 @@ export async function auctionById(client: Queryable, id: number): Promise<Auctio
 }
 
 /**
- * A writer's lock on its auction, until the commit, and what it reads: bids and purchases of one
- * auction run one after the other. "No key update" still lets rows that refer to the auction (bids,
- * watches) be inserted meanwhile. A writer that waited for the lock gets the row as the writer before
- * it left it: under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its
+ * A purchase's lock on its auction, until the commit, and what it reads: purchases of one auction run
+ * one after the other, and a bid's write, conditional on the row's version, waits for the purchase and
+ * then finds the row changed (pg/bid.ts). "No key update" still lets rows that refer to the auction
+ * (bids, watches) be inserted meanwhile. A writer that waited for the lock gets the row as the writer
+ * before it left it: under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its
  * subqueries (the names, read from that row's ids) still see the tables as they were when the
  * statement began, before the wait: a leader who signed up meanwhile has no name yet there, and is
  * read again (holdAuction). What other tables hold for the writer (their watch) is read by the
@@ -62,11 +63,30 @@ const AUCTION_HELD = {
     from auctions a where a.id = $1::bigint for no key update`,
 };
 
-/** One auction by id under its row lock (AUCTION_HELD), on a transaction's connection, for a bid or a purchase. */
+/** One auction by id under its row lock (AUCTION_HELD), on a transaction's connection, for a purchase. */
 export async function holdAuction(client: Queryable, id: number): Promise<AuctionRecord | undefined> {
   const found = (await client.query<AuctionRecord>({ ...AUCTION_HELD, values: [id] })).rows[0];
   // A leader who signed up while this waited for the lock (see AUCTION_HELD): read once more, now.
   return found && found.leaderId !== null && found.leaderName === null ? auctionById(client, id) : found;
+}
+
+/**
+ * An auction as a bid reads it: without a lock, with the version of its row, which PostgreSQL keeps
+ * as `xmin` (the transaction that wrote it). Every write to an auction row gives it a new version, so
+ * a write conditional on this one finds nothing when anything changed the row since (pg/bid.ts). The
+ * names come from the same snapshot as the row.
+ */
+const AUCTION_VERSIONED = {
+  name: 'auction-versioned',
+  text: `select a.xmin::text as version, ${AUCTION_COLUMNS_AND_JOINS} where a.id = $1::bigint`,
+};
+
+/** One auction by id and the version of its row (AUCTION_VERSIONED). */
+export async function versionedAuction(client: Queryable, id: number): Promise<{ auction: AuctionRecord; version: string } | undefined> {
+  const row = (await client.query<AuctionRecord & { version: string }>({ ...AUCTION_VERSIONED, values: [id] })).rows[0];
+  if (!row) return undefined;
+  const { version, ...auction } = row;
+  return { auction, version };
 }
 
 /** The same with its viewer's own maximum and watch: the auction page in one statement instead of three. */

@@ -1,9 +1,10 @@
-// A purchase at the Buy It Now price on PostgreSQL: one transaction that locks its auction's row, as the
-// bid's does (pg/bid.ts), of named statements prepared once per connection. Its writes go as one
-// statement: begin, the auction under its lock, the writes, the notices, commit, where the query
-// builder's purchase made a round trip for each write and read the order again after the commit.
-// The row lock makes purchases and bids on one auction take turns (docs/decisions/0008): whichever
-// comes first stands, and the rule refuses the other.
+// A purchase at the Buy It Now price on PostgreSQL: one transaction that locks its auction's row, of
+// named statements prepared once per connection. Its writes go as one statement: begin, the auction
+// under its lock, the writes, the notices, commit, where the query builder's purchase made a round
+// trip for each write and read the order again after the commit. The row lock makes purchases of one
+// auction take turns (docs/decisions/0008); a bid's write, conditional on the row's version
+// (pg/bid.ts), waits for the purchase and then finds the row changed. Whichever comes first stands,
+// and the rule refuses the other.
 import { purchaseWrites } from '../purchase-writes';
 import type { AuctionStore } from '../store';
 import type { PurchaseOutcome } from '../records';
@@ -15,8 +16,8 @@ import { transaction } from './transaction';
 const PURCHASE = {
   // Only a closed auction can have been bought: an open one needs no look at its history.
   bought: { name: 'purchase-bought', text: 'select 1 from bids where auction_id = $1 and buy_now limit 1' },
-  // The end, conditional on what the decision read, as the bid's raise is (with the lock it always
-  // holds; without it, a future change, nothing is written rather than a second outcome), and every
+  // The end, conditional on what the decision read (with the lock it always holds; without it, a
+  // future change, nothing is written rather than a second outcome), and every
   // write that depends on it, each reading `ended`: a purchase that ends nothing writes nothing. The
   // leader it displaced keeps their maximum where a bidder who does not lead keeps it, to see it ($8,
   // null when there is none). Every order is made with the close of its auction or after it, and the

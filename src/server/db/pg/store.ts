@@ -33,7 +33,7 @@ export async function createPgStore(url: string, { mailNotices = false, ...optio
     userSearch: pgUserSearch,
     sessions: pgSessions(db),
     auctions: { ...pgAuctions(db), ...pgDashboard(db), ...pgBuyNow(db, notices) },
-    bids: pgBids(db, notices),
+    bids: pgBids(db, { mail: mailNotices }),
     async ping() {
       await db.$client.query('select 1');
     },

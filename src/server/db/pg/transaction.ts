@@ -4,6 +4,7 @@
 // read-modify-write needs (`select ... for update`) before it reads what it will change. Two
 // transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
 // here, as does one that a serialization failure ended (docs/decisions/0008-transactions-on-postgresql.md).
+// The bid needs no transaction around its statements (`onConnection`, docs/decisions/0021-the-bid-by-the-rows-version.md).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
@@ -14,7 +15,7 @@ import type { PgDb } from './open';
 import * as schema from './tables';
 
 /** PostgreSQL's codes for "ended for the sake of another transaction: run it again". */
-const RETRYABLE = new Set(['40001', '40P01']);
+export const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 5;
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;
@@ -45,6 +46,23 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
     client.off('error', ignore);
     client.release();
     return result;
+  }
+}
+
+/**
+ * One connection of the pool for a few statements in a row, each a transaction of its own (pg/bid.ts):
+ * no `begin` and no `commit`, two round trips fewer than `transaction`. A connection that broke under
+ * them is not handed out again: the pool drops a client that can no longer take queries.
+ */
+export async function onConnection<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  // As in `transaction`: the statement under way fails instead of the process.
+  client.on('error', ignore);
+  try {
+    return await work(client);
+  } finally {
+    client.off('error', ignore);
+    client.release();
   }
 }
 
