@@ -4,13 +4,24 @@
 // of its own (a temporary folder with its database and uploads, and a port); the dev server, the
 // benchmark's ceiling server and Chromium go through `launch` directly.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './ports';
 
 export const root = resolve(import.meta.dirname, '..');
 const serverEntry = join(root, 'dist/server/main.js');
+
+/**
+ * Node's flags in `npm start` (package.json), read from there so that every built server the tests and
+ * the benchmark start runs as production does (docs/performance.md says why it has the ones it has).
+ */
+export const productionNodeFlags: string[] = (() => {
+  const { start } = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts;
+  const flags = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/main\.js\b/.exec(start);
+  if (!flags) throw new Error(`npm start no longer reads "node [--flags] dist/server/main.js": ${start}`);
+  return flags[1]!.split(/\s+/).filter(Boolean);
+})();
 
 /** What a process printed is kept up to this many characters (the newest). */
 const OUTPUT_KEPT = 1024 * 1024;
@@ -158,19 +169,19 @@ export async function createWorkspace(prefix = 'open-auction-', { databaseUrl }:
 export interface ServerOptions {
   /** Settings over the ones every test server has. */
   env?: Record<string, string>;
-  /** Node's own flags, before the entry (--cpu-prof, which Node refuses in NODE_OPTIONS). */
+  /** Node's own flags, before the entry (--cpu-prof, which Node refuses in NODE_OPTIONS), after npm start's. */
   nodeArgs?: string[];
   /** Another build's dist/server/main.js instead of this checkout's (the benchmark's before and after). */
   entry?: string;
   timeoutMs?: number;
 }
 
-/** The built server (`node dist/server/main.js`, NODE_ENV=production) on the workspace's database, files and port, once /healthz answers. */
+/** The built server (as `npm start` runs it: NODE_ENV=production, its flags) on the workspace's database, files and port, once /healthz answers. */
 export async function startServer(ws: Workspace, options: ServerOptions = {}): Promise<ServerProcess> {
   mkdirSync(ws.uploadDir, { recursive: true });
   return launch({
     label: 'The server',
-    args: [...(options.nodeArgs ?? []), options.entry ?? serverEntry],
+    args: [...productionNodeFlags, ...(options.nodeArgs ?? []), options.entry ?? serverEntry],
     env: {
       NODE_ENV: 'production',
       PORT: String(ws.port),

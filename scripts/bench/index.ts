@@ -23,7 +23,8 @@
 // the scenarios that use an auction once per request, 1000), BENCH_ACCEPT_ENCODING (sent with every
 // request of every row; none by default, as autocannon sends none: no answer is then compressed).
 // BENCH_SERVER_ENTRY (another build's dist/server/main.js to measure in place of this one's, on the
-// same data: an earlier commit's, for a before and after).
+// same data: an earlier commit's, for a before and after), BENCH_APP_NODE_ARGS (more of Node's flags for
+// the app servers, space-separated, after npm start's: a runtime setting tried before it is made one).
 import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +34,16 @@ import { openToolDatabase, type ToolDatabase } from '../../tools/database';
 import { NGINX_PATH, nginxInstalled, startNginx } from '../../tools/nginx';
 import { freePort } from '../../tools/ports';
 import { scratchDatabase, testServerProblem, type ScratchDatabase } from '../../tools/postgres';
-import { createWorkspace, ensureBuilt, launch, root, startServer, type ServerProcess, type Workspace } from '../../tools/server-process';
+import {
+  createWorkspace,
+  ensureBuilt,
+  launch,
+  productionNodeFlags,
+  root,
+  startServer,
+  type ServerProcess,
+  type Workspace,
+} from '../../tools/server-process';
 import { initialJavaScript, JS_BUDGET_BYTES, runLighthouse, type FormFactor, type InitialJs, type LighthousePage } from './client';
 import { benchPhotoCreates, HEALTHZ_TARGET_MS, PHOTO_SCENARIO, type PhotoBench } from './photos';
 import { summariseProfile } from './profile';
@@ -63,6 +73,7 @@ const LIGHTHOUSE_RUNS = int('BENCH_LIGHTHOUSE_RUNS', 5, 1);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 /** Another build of the server to measure on the same data; this checkout's when unset. */
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || undefined;
+const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const KEEP = process.env.BENCH_KEEP === '1';
 /** A comma-separated list of scenario ids to run (for profiling one path); all when unset. */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
@@ -153,6 +164,8 @@ async function startCeiling(ws: Workspace, profileDir?: string): Promise<ServerP
   return launch({
     label: 'The ceiling server',
     args: [
+      // Node as npm start runs the app: the ceiling is held to the same runtime.
+      ...productionNodeFlags,
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
       '--import',
       'tsx',
@@ -184,7 +197,7 @@ async function startApp(ws: Workspace, profileDir?: string, env: Record<string, 
   const server = await startServer(where, {
     env: { ...env, ...probe.env },
     entry: SERVER_ENTRY,
-    nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...probe.nodeArgs],
+    nodeArgs: [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...APP_NODE_ARGS, ...probe.nodeArgs],
   });
   probeFiles.set(server, file);
   return server;
