@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { auctionIdInput, placeBidInput } from '../../shared/schemas/auction';
+import { getAuction } from '../services/auctions';
 import { placeBid } from '../services/bids';
 import { buyNow } from '../services/buy-now';
 import type { RestCaller } from '../trpc/router';
@@ -34,7 +35,12 @@ export function auctionRoutes(rest: RestRoutes) {
   );
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller), { wholeList: true });
   rest('GET', '/auction/stats', (caller) => caller.auction.stats());
-  rest('GET', '/auction/:id', (caller, req) => caller.auction.byId({ id: param(req, 'id') }));
+  // The auction page, the read a site serves most, skips the tRPC caller as the bid does: it checks what
+  // auction.byId checks (signed in, then its schema) and calls the same service
+  // (docs/decisions/0023-hot-reads-call-their-services.md).
+  rest('GET', '/auction/:id', (_caller, req, ctx) =>
+    getAuction(ctx.deps, signedInUser(ctx), auctionIdInput.parse({ id: param(req, 'id') }).id),
+  );
   // The bid, the call an auction's last minute is made of, skips the tRPC caller, as the purchase below
   // does: it checks what auction.placeBid checks (signed in, then its schema) and calls the same
   // service, for about a tenth less CPU per bid (docs/decisions/0010-the-rest-bid-calls-its-service.md).

@@ -1,6 +1,8 @@
 // Orders over REST: the same procedures as tRPC's orders router, the path naming the order.
 import type { FastifyRequest } from 'fastify';
-import { param, unvalidatedBody, type RestRoutes } from './adapter';
+import { listOrdersInput } from '../../shared/orders';
+import { listOrders } from '../services/orders';
+import { param, signedInUser, unvalidatedBody, type RestRoutes } from './adapter';
 
 /** The query string, handed to the procedure's schema unchecked (it validates it). */
 const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
@@ -9,7 +11,9 @@ const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
 const withId = (req: FastifyRequest) => ({ ...(unvalidatedBody(req) as object), id: param(req, 'id') }) as never;
 
 export function orderRoutes(rest: RestRoutes) {
-  rest('GET', '/orders', (caller, req) => caller.orders.list(query(req)));
+  // The orders page checks what orders.list checks (signed in, then its schema) and calls its service
+  // without the tRPC caller (docs/decisions/0023-hot-reads-call-their-services.md).
+  rest('GET', '/orders', (_caller, req, ctx) => listOrders(ctx.deps, signedInUser(ctx), listOrdersInput.parse(query(req))));
   rest('GET', '/orders/:id', (caller, req) => caller.orders.get({ id: param(req, 'id') }));
   rest('POST', '/orders/:id/paid', (caller, req) => caller.orders.paid(withId(req)));
   rest('POST', '/orders/:id/shipped', (caller, req) => caller.orders.shipped(withId(req)));

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { exportFileName } from '../../shared/constants';
+import { userIdInput } from '../../shared/feedback';
+import { publicProfile } from '../services/feedback';
 import { pageAnswer, param, signedInUser, unvalidatedBody, WithStatus, type RestRoutes } from './adapter';
 import { AVATAR_FORM } from '../plugins/upload-form';
 import { upload } from './uploads';
@@ -9,7 +11,11 @@ const query = (req: FastifyRequest) => req.query as Record<string, unknown>;
 
 export function userRoutes(rest: RestRoutes) {
   rest('GET', '/user', (caller) => caller.user.me());
-  rest('GET', '/users/:id', (caller, req) => caller.users.profile({ id: param(req, 'id') }));
+  // A public profile checks what users.profile checks (signed in, then its schema) and calls its service
+  // without the tRPC caller (docs/decisions/0023-hot-reads-call-their-services.md).
+  rest('GET', '/users/:id', (_caller, req, ctx) =>
+    publicProfile(ctx.deps, signedInUser(ctx), userIdInput.parse({ id: param(req, 'id') }).id),
+  );
   rest('PATCH', '/user', (caller, req) => caller.user.changePassword(unvalidatedBody(req)));
   rest('DELETE', '/user', (caller, req) => caller.user.deleteAccount(unvalidatedBody(req)));
   rest('POST', '/user/2fa/setup', (caller) => caller.user.setupTwoFactor(), { body: 'none' });

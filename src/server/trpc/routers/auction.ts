@@ -32,6 +32,10 @@ export const auctionRouter = router({
 
   stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps, ctx.user.id)),
 
+  /**
+   * The auction page. GET /api/auction/:id calls the same service without the caller: a check added
+   * here goes there too (docs/decisions/0023-hot-reads-call-their-services.md).
+   */
   byId: protectedProcedure.input(auctionIdInput).query(({ ctx, input }) => auctions.getAuction(ctx.deps, ctx.user, input.id)),
 
   /** Public: the landing page shows the newest live auctions to visitors. */

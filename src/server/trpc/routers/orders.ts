@@ -7,7 +7,11 @@ import { getOrder, listOrders, moveOrder } from '../../services/orders';
 import { protectedProcedure, router } from '../init';
 
 export const ordersRouter = router({
-  /** The caller's orders as buyer, seller or either, newest first. */
+  /**
+   * The caller's orders as buyer, seller or either, newest first. GET /api/orders calls the same
+   * service without the caller: a check added here goes there too
+   * (docs/decisions/0023-hot-reads-call-their-services.md).
+   */
   list: protectedProcedure.input(listOrdersInput).query(({ ctx, input }) => listOrders(ctx.deps, ctx.user, input)),
   /** One order, for its buyer, its seller or an administrator. */
   get: protectedProcedure.input(orderIdInput).query(({ ctx, input }) => getOrder(ctx.deps, ctx.user, input.id)),
