@@ -14,7 +14,8 @@ const serverEntry = join(root, 'dist/server/main.js');
 
 /**
  * Node's flags in `npm start` (package.json), read from there so that every built server the tests and
- * the benchmark start runs as production does (docs/performance.md says why it has the ones it has).
+ * the benchmark start runs as production does (docs/decisions/0022-node-without-its-memory-reducer.md
+ * says why it has the ones it has).
  */
 export const productionNodeFlags: string[] = (() => {
   const { start } = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts;

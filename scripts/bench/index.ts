@@ -73,6 +73,7 @@ const LIGHTHOUSE_RUNS = int('BENCH_LIGHTHOUSE_RUNS', 5, 1);
 const CPU_PROF = process.env.BENCH_CPU_PROF === '1';
 /** Another build of the server to measure on the same data; this checkout's when unset. */
 const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY || undefined;
+/** More of Node's flags for the app servers, after npm start's own. */
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const KEEP = process.env.BENCH_KEEP === '1';
 /** A comma-separated list of scenario ids to run (for profiling one path); all when unset. */

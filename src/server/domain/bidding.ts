@@ -77,6 +77,9 @@ export interface Notice {
   message: string;
 }
 
+/** The users the notices tell, each once: whom the event's live notice events go to. */
+export const usersTold = (notices: Notice[]): number[] => [...new Set(notices.map((notice) => notice.userId))];
+
 export interface BidDecision {
   /** When the bid was decided: the time of its history entries and notices. */
   at: Date;

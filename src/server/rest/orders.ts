@@ -1,4 +1,5 @@
-// Orders over REST: the same procedures as tRPC's orders router, the path naming the order.
+// Orders over REST: the same procedures as tRPC's orders router, the path naming the order; the orders
+// page calls the procedure's service itself.
 import type { FastifyRequest } from 'fastify';
 import { listOrdersInput } from '../../shared/orders';
 import { listOrders } from '../services/orders';

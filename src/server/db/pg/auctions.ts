@@ -42,9 +42,9 @@ export async function auctionById(client: Queryable, id: number): Promise<Auctio
  * one after the other, and a bid's write, conditional on the row's version, waits for the purchase and
  * then finds the row changed (pg/bid.ts). "No key update" still lets rows that refer to the auction
  * (bids, watches) be inserted meanwhile. A writer that waited for the lock gets the row as the writer
- * before it left it: under READ COMMITTED, PostgreSQL evaluates the locked row's newest version again. Its
- * subqueries (the names, read from that row's ids) still see the tables as they were when the
- * statement began, before the wait: a leader who signed up meanwhile has no name yet there, and is
+ * before it left it: under READ COMMITTED, PostgreSQL evaluates the locked row's newest version
+ * again. Its subqueries (the names, read from that row's ids) still see the tables as they were when
+ * the statement began, before the wait: a leader who signed up meanwhile has no name yet there, and is
  * read again (holdAuction). What other tables hold for the writer (their watch) is read by the
  * statements after this one. Every field of an AuctionRecord is read: the rules read the reserve and
  * the cancellation, and the answers show the auction as this row has it.

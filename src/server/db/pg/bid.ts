@@ -4,7 +4,7 @@
 // the benchmark). Also the auction page's history of bids.
 import { bidWrites, leaderStanding, type BidWrites } from '../bid-writes';
 import type { BidStore } from '../store';
-import type { BidDecision } from '../../domain/bidding';
+import { usersTold, type BidDecision } from '../../domain/bidding';
 import type { AuctionRecord, BidOutcome, BidRecord, HistoryBidRecord } from '../records';
 import { versionedAuction } from './auctions';
 import { noticeWrites } from './notices';
@@ -177,7 +177,7 @@ export function pgBids(db: PgDb, { mail }: { mail: boolean }): Pick<BidStore, 'p
       auction: writes.auctionAfter(bidsCount),
       myMaxBid: writes.myMaxBid,
       watching: inserted.rows[0]!.watching,
-      notified: [...new Set(notices.map((notice) => notice.userId))],
+      notified: usersTold(notices),
     };
   }
 

@@ -17,10 +17,10 @@ const PURCHASE = {
   // Only a closed auction can have been bought: an open one needs no look at its history.
   bought: { name: 'purchase-bought', text: 'select 1 from bids where auction_id = $1 and buy_now limit 1' },
   // The end, conditional on what the decision read (with the lock it always holds; without it, a
-  // future change, nothing is written rather than a second outcome), and every
-  // write that depends on it, each reading `ended`: a purchase that ends nothing writes nothing. The
-  // leader it displaced keeps their maximum where a bidder who does not lead keeps it, to see it ($8,
-  // null when there is none). Every order is made with the close of its auction or after it, and the
+  // future change, nothing is written rather than a second outcome), and every write that depends on
+  // it, each reading `ended`: a purchase that ends nothing writes nothing. The leader it displaced
+  // keeps their maximum where a bidder who does not lead keeps it, to see it ($8, null when there is
+  // none). Every order is made with the close of its auction or after it, and the
   // update found this one not closed: it has no live order, and the unique index cannot refuse this
   // one. The buyer's watch is read here, after the lock.
   write: {

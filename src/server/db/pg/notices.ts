@@ -1,7 +1,7 @@
 // Writes the notices a bid, a purchase, a close or an ending-soon tick owes, in the same transaction
 // as that event's own writes, as the SQLite writer does (db/sqlite/notices.ts): the notice and its
 // mail are written together or not at all.
-import type { Notice } from '../../domain/bidding';
+import { usersTold, type Notice } from '../../domain/bidding';
 import { MAIL_PRIORITY } from '../records';
 import type { Queryable } from './transaction';
 
@@ -70,6 +70,6 @@ export function noticeWriter({ mail }: { mail: boolean }): NoticeWriter {
       ...statement,
       values: [notices.map((n) => n.userId), notices.map((n) => n.kind), notices.map((n) => n.message), auctionId, at],
     });
-    return [...new Set(notices.map((notice) => notice.userId))];
+    return usersTold(notices);
   };
 }

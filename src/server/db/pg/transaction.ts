@@ -4,7 +4,8 @@
 // read-modify-write needs (`select ... for update`) before it reads what it will change. Two
 // transactions that lock in opposite orders deadlock; PostgreSQL ends one of them, and it runs again
 // here, as does one that a serialization failure ended (docs/decisions/0008-transactions-on-postgresql.md).
-// The bid needs no transaction around its statements (`onConnection`, docs/decisions/0021-the-bid-by-the-rows-version.md).
+// The bid needs no transaction around its statements (`onConnection`,
+// docs/decisions/0021-the-bid-by-the-rows-version.md).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';

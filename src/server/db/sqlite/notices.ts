@@ -1,7 +1,7 @@
 // Writes the notices a bid, a close or an ending-soon tick owes, inside that event's transaction
 // (db/pg/notices.ts is PostgreSQL's twin): the notice and its mail are written together or not at all.
 // A hot path of its own: every bid that outbids someone runs it, with statements prepared once.
-import type { Notice } from '../../domain/bidding';
+import { usersTold, type Notice } from '../../domain/bidding';
 import { MAIL_PRIORITY } from '../records';
 import type { SqliteDb } from './open';
 
@@ -42,6 +42,6 @@ export function noticeWriter(db: SqliteDb, { mail }: { mail: boolean }): NoticeW
     if (notices.length === 0) return [];
     const ids = notices.map((notice) => insert.get(notice.userId, auctionId, notice.kind, notice.message, at.getTime())!.id);
     if (mail) queue.run(ids[0]!, ids.at(-1)!);
-    return [...new Set(notices.map((notice) => notice.userId))];
+    return usersTold(notices);
   };
 }
