@@ -1,6 +1,6 @@
-// The reads the benchmark holds to a bare twin (the auction page, the orders page, a public profile)
-// call their services from their REST routes, without tRPC's caller: each route must answer as its
-// procedure does, with the same data and the same refusals, case by case.
+// The reads the benchmark holds to a bare twin or a budget (the auction page, the orders page, a public
+// profile, the dashboard) call their services from their REST routes, without tRPC's caller: each
+// route must answer as its procedure does, with the same data and the same refusals, case by case.
 import { describe, expect } from 'vitest';
 import type { Caller } from '../../src/server/trpc/router';
 import { anonymousCaller, callerFor, failure, signedInUser } from '../support/accounts';
@@ -15,7 +15,7 @@ interface Read {
   call: (caller: Caller) => Promise<unknown>;
 }
 
-/** People, an auction with a bid, and the three reads of it as each door asks for them. */
+/** People, an auction with a bid, and the four reads of it as each door asks for them. */
 async function reads(deps: TestDeps) {
   const sally = await signedInUser(deps, 'Sally Seller');
   const bob = await signedInUser(deps, 'Bob Bidder');
@@ -34,6 +34,7 @@ async function reads(deps: TestDeps) {
     ['a profile', { route: `/api/users/${sally._id}`, call: (caller) => caller.users.profile({ id: sally._id }) }],
     ['a profile, an unknown id', { route: '/api/users/424242', call: (caller) => caller.users.profile({ id: '424242' }) }],
     ['a profile, a malformed id', { route: '/api/users/1e3', call: (caller) => caller.users.profile({ id: '1e3' }) }],
+    ['the dashboard', { route: '/api/auction/stats', call: (caller) => caller.auction.stats() }],
   ];
   return { bob, reads };
 }
@@ -64,8 +65,8 @@ describe('the reads whose REST routes call their services', () => {
         });
       }
     }
-    // The auction (with its bid), the orders page and the profile: three answers, the rest refusals.
-    expect(answered).toBe(3);
+    // The auction (with its bid), the orders page, the profile and the dashboard: four answers, the rest refusals.
+    expect(answered).toBe(4);
   });
 
   test('refuse a visitor as their procedures do, before reading the input', async ({ app, deps }) => {

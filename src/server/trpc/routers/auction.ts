@@ -30,6 +30,7 @@ export const auctionRouter = router({
     return auctions.listAuctions(ctx.deps, ctx.user, { ...input, sellerId: ctx.user.id });
   }),
 
+  /** The dashboard. GET /api/auction/stats calls the same service without the caller, as the auction page's route does. */
   stats: protectedProcedure.query(({ ctx }) => auctions.auctionStats(ctx.deps, ctx.user.id)),
 
   /**
