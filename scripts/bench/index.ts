@@ -222,13 +222,25 @@ function oneAtATime(job: Job): Job | null {
   }
 }
 
-/** The longest any of these servers held its event loop since the last call (which starts the measure again). */
-async function loopHeldMs(servers: ServerProcess[]): Promise<number> {
-  const probed = servers.filter((server) => probeFiles.has(server));
-  if (probed.length === 0) return NaN;
-  const reports = await Promise.all(probed.map((server) => readProbe(server, probeFiles.get(server)!)));
-  return Math.max(...reports.map((report) => report.loop.maxMs));
+/** A server's event loop since the last look: its longest delay, and its timer's longest gap with the CPU used in it (server-probe.ts). */
+interface LoopHeld {
+  ms: number;
+  tick: { ms: number; cpuMs: number };
 }
+
+/** A timer's longest gap as the report words it. */
+const ranOf = (tick: LoopHeld['tick']) => `longest gap between timer turns ${fixed(tick.ms)} ms, ${fixed(tick.cpuMs)} ms of CPU in it`;
+
+/** The longest any of these servers held its event loop since the last call (which starts the measure again). */
+async function loopHeld(servers: ServerProcess[]): Promise<LoopHeld> {
+  const probed = servers.filter((server) => probeFiles.has(server));
+  if (probed.length === 0) return { ms: NaN, tick: { ms: NaN, cpuMs: NaN } };
+  const reports = await Promise.all(probed.map((server) => readProbe(server, probeFiles.get(server)!)));
+  const longest = reports.reduce((a, b) => (b.loop.longestTick.ms > a.loop.longestTick.ms ? b : a));
+  return { ms: Math.max(...reports.map((report) => report.loop.maxMs)), tick: longest.loop.longestTick };
+}
+
+const loopHeldMs = async (servers: ServerProcess[]) => (await loopHeld(servers)).ms;
 
 /** As deploy/nginx.conf says its instances run: believing the one proxy in front for the client's address. */
 const BEHIND_NGINX = { TRUST_PROXY: '1' };
@@ -798,6 +810,8 @@ interface Row {
   loopMs: number;
   /** The longest the app's event loop was held with one request at a time, in milliseconds (NaN: not measured). */
   aloneMs: number;
+  /** In that run, the longest gap between the turns of the server's 10 ms timer, and the CPU the process used in it. */
+  aloneTick: LoopHeld['tick'] | undefined;
   /** The compared scenario's short name, or '-'. */
   ratioTo: string;
   target: string;
@@ -810,7 +824,7 @@ function buildRows(
   results: Map<string, RunResult[]>,
   cpu: Map<string, number[]>,
   loop: Map<string, number[]>,
-  alone: Map<string, number>,
+  alone: Map<string, LoopHeld>,
 ): Row[] {
   const perRoundRatio = (id: string, to: string) => {
     const a = results.get(id)!;
@@ -874,7 +888,8 @@ function buildRows(
       cpuPerAnswer: median(cpu.get(s.id) ?? []),
       cpuRatio,
       loopMs: Math.max(...(loop.get(s.id) ?? [NaN])),
-      aloneMs: alone.get(s.id) ?? NaN,
+      aloneMs: alone.get(s.id)?.ms ?? NaN,
+      aloneTick: alone.get(s.id)?.tick,
       ratioTo: (to && scenarios.find((x) => x.id === to)?.shortName) ?? '-',
       target,
       verdict,
@@ -955,7 +970,7 @@ async function main() {
   /** The longest the app's event loop was held in each run, in milliseconds, by scenario (NaN: a ceiling's run). */
   const loop = new Map<string, number[]>();
   /** The longest the app's event loop was held in the run of one request at a time, by scenario. */
-  const alone = new Map<string, number>();
+  const alone = new Map<string, LoopHeld>();
   let jsSize: InitialJs | undefined;
   let lighthouse: LighthousePage[] = [];
   let photoCreates: PhotoBench | undefined;
@@ -1004,12 +1019,12 @@ async function main() {
     for (const s of scenarios.filter((x) => x.servers.some((server) => probeFiles.has(server)))) {
       const job = oneAtATime(await s.job(ROUNDS + 1));
       if (!job) continue;
-      await loopHeldMs(s.servers);
+      await loopHeld(s.servers);
       const result = await runJob(job);
-      const held = await loopHeldMs(s.servers);
+      const held = await loopHeld(s.servers);
       alone.set(s.id, held);
       log(
-        `  alone    ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p99 ${fixed(result.p99, 1).padStart(6)} ms  loop ${fixed(held).padStart(4)} ms`,
+        `  alone    ${s.id.padEnd(16)} ${perSecond(result.rps).padStart(6)} req/s  p99 ${fixed(result.p99, 1).padStart(6)} ms  loop ${fixed(held.ms).padStart(4)} ms  ${ranOf(held.tick)}`,
       );
     }
 
@@ -1118,6 +1133,7 @@ async function main() {
       `event loop: one request held it at most ${fixed(heldAlone.aloneMs)} ms in any app row (${heldAlone.label.trim()}); ` +
         `target ≤ ${LOOP_TARGET_MS} ms ${heldAlone.aloneMs <= LOOP_TARGET_MS ? 'PASS' : 'FAIL'}`,
     );
+    if (heldAlone.aloneTick) out.push(`  in that row's run, ${ranOf(heldAlone.aloneTick)}`);
   }
   const held = longest((r) => r.loopMs);
   if (held) out.push(`  under ${CONNECTIONS} connections: held at most ${fixed(held.loopMs)} ms in a turn (${held.label.trim()})`);
@@ -1127,7 +1143,8 @@ async function main() {
       `  under load one turn of the loop serves every request that arrived meanwhile, so it grows with the connections.`,
       `alone ms: the same after the rounds, the row's requests sent one after the other over one connection (${ALONE_SECONDS} s, or`,
       `  ${ALONE_REQUESTS} requests of a row that uses an auction each): the longest one request holds the loop. Ceiling and`,
-      '  fixed-rate rows: "-".',
+      '  fixed-rate rows: "-". Its longest gap between the turns of a 10 ms timer in the server comes with the CPU the',
+      '  process used in it: about as much when work held the loop, next to none when the machine did not run the process.',
     );
   }
   out.push('ratio: median over rounds of (row req/s ÷ comparison req/s in the same round). CPU ratio: median over rounds of');

@@ -16,7 +16,8 @@ export interface Memory {
 export interface Probe {
   peak: Memory;
   now: Memory;
-  loop: { maxMs: number; p99Ms: number };
+  /** The event loop's longest delay and its 99th percentile; the longest gap between two turns of a 10 ms timer, and the CPU the process used in it. */
+  loop: { maxMs: number; p99Ms: number; longestTick: { ms: number; cpuMs: number } };
 }
 
 /**
