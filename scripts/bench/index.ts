@@ -1144,7 +1144,8 @@ async function main() {
       `alone ms: the same after the rounds, the row's requests sent one after the other over one connection (${ALONE_SECONDS} s, or`,
       `  ${ALONE_REQUESTS} requests of a row that uses an auction each): the longest one request holds the loop. Ceiling and`,
       '  fixed-rate rows: "-". Its longest gap between the turns of a 10 ms timer in the server comes with the CPU the',
-      '  process used in it: about as much when work held the loop, next to none when the machine did not run the process.',
+      '  process used in it: about as much when work held the loop, next to none when the process waited (not run by the',
+      '  machine, or in a system call).',
     );
   }
   out.push('ratio: median over rounds of (row req/s ÷ comparison req/s in the same round). CPU ratio: median over rounds of');

@@ -5,9 +5,10 @@
 // the measures start again from now. Only the benchmark loads it.
 //
 // Beside the delay, the longest gap between two turns of a 10 ms timer and the CPU the process used
-// during it: a loop held by work uses CPU all along, a process the machine did not run (a shared
-// machine's other tenants, or other processes on its two cores) uses next to none. The benchmark
-// prints both, so that a stall of the machine can be told from a hold by the app.
+// during it: a loop held by work uses CPU all along; a process that waited, because the machine did
+// not run it (a shared machine's other tenants, other processes on its two cores) or in a system call
+// (a read from the disk), uses next to none. The benchmark prints both, so that a wait can be told
+// from work.
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 

@@ -35,8 +35,8 @@ export function auctionRoutes(rest: RestRoutes) {
   );
   rest('GET', '/auction/myauction', (caller) => everyOwnAuction(caller), { wholeList: true });
   // The dashboard, held to a budget of CPU, and the auction page, the read a site serves most, skip the
-  // tRPC caller as the bid does: each checks what its procedure checks (signed in, then the auction
-  // page its schema) and calls the same service (docs/decisions/0023-hot-reads-call-their-services.md).
+  // tRPC caller as the bid does: each checks what its procedure checks (signed in; the auction page
+  // then its schema) and calls the same service (docs/decisions/0023-hot-reads-call-their-services.md).
   rest('GET', '/auction/stats', (_caller, _req, ctx) => auctionStats(ctx.deps, signedInUser(ctx).id));
   rest('GET', '/auction/:id', (_caller, req, ctx) =>
     getAuction(ctx.deps, signedInUser(ctx), auctionIdInput.parse({ id: param(req, 'id') }).id),
