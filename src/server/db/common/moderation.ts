@@ -20,7 +20,8 @@ import { all, get, run, type Work } from './work';
  * bidders and watchers. A bid holds the auction's row while it writes (on PostgreSQL its write's row
  * lock, and every write of a bid depends on its raise; on SQLite every writer takes turns), so the
  * bidders read here are all there are, and a bid after the cancel finds the auction closed. Not
- * cancelled (and nothing written) when another cancel, a purchase or the close came first. The audit entry is the caller's: it knows the action.
+ * cancelled (and nothing written) when another cancel, a purchase or the close came first. The audit
+ * entry is the caller's: it knows the action.
  */
 export function* cancelByAdmin(
   { t, writeNotices }: Pick<Dialect, 't' | 'writeNotices'>,

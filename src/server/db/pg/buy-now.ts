@@ -20,9 +20,9 @@ const PURCHASE = {
   // future change, nothing is written rather than a second outcome), and every write that depends on
   // it, each reading `ended`: a purchase that ends nothing writes nothing. The leader it displaced
   // keeps their maximum where a bidder who does not lead keeps it, to see it ($8, null when there is
-  // none). Every order is made with the close of its auction or after it, and the
-  // update found this one not closed: it has no live order, and the unique index cannot refuse this
-  // one. The buyer's watch is read here, after the lock.
+  // none). Every order is made with the close of its auction or after it, and the update found this
+  // one not closed: it has no live order, and the unique index cannot refuse this one. The buyer's
+  // watch is read here, after the lock.
   write: {
     name: 'purchase-write',
     text: `with ended as (
