@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GROUP_LIMIT, groupCommits, type WriteTransactions } from '../../src/server/db/sqlite/group-commit';
+import { GROUP_LIMIT, groupCommits, type GroupCommitter } from '../../src/server/db/sqlite/group-commit';
 import { walFrames } from '../../tools/wal';
 
 let folder: string;
 let path: string;
 let sqlite: Database.Database;
-let write: WriteTransactions;
+let write: GroupCommitter;
 
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'group-commit-'));
@@ -141,5 +141,41 @@ describe('group commit', () => {
       other.close();
     }
     expect(amounts()).toEqual([]);
+  });
+
+  describe('held', () => {
+    /** A few turns of the event loop, in which a commit asked for would have run. */
+    const turns = () => new Promise((done) => setTimeout(done, 20));
+
+    it('keeps the writes asked for while held from their commit, and commits them together once released', async () => {
+      const release = write.hold();
+      let answered = false;
+      const placed = Promise.all([write(insert(10)), write(insert(11))]).then((ids) => {
+        answered = true;
+        return ids;
+      });
+      await turns();
+      expect(answered).toBe(false);
+      expect(amounts()).toEqual([]);
+
+      release();
+      expect(await placed).toEqual([1, 2]);
+      expect(amounts()).toEqual([10, 11]);
+      expect(commitsInLog()).toBe(1);
+    });
+
+    it('commits only once every hold is released, and counts a release called twice once', async () => {
+      const first = write.hold();
+      const second = write.hold();
+      const placed = write(insert(10));
+      first();
+      first();
+      await turns();
+      expect(amounts()).toEqual([]);
+
+      second();
+      await placed;
+      expect(amounts()).toEqual([10]);
+    });
   });
 });

@@ -15,6 +15,16 @@ import type Database from 'better-sqlite3';
 /** Runs `work` in a write transaction of its own, or in a savepoint of one it shares; answers once it is committed. */
 export type WriteTransactions = <T>(work: () => T) => Promise<T>;
 
+/**
+ * The connection's write transactions, which can be held: while held, works wait for their commit
+ * (the event loop goes on), and the commits resume when every hold is released. The checkpoint thread
+ * holds them while it starts the log over (checkpoints.ts).
+ */
+export interface GroupCommitter extends WriteTransactions {
+  /** Holds the commits until the function it answers is called (once; a second call does nothing). */
+  hold(): () => void;
+}
+
 interface Waiting {
   work: () => unknown;
   resolve: (value: unknown) => void;
@@ -33,7 +43,7 @@ export const GROUP_LIMIT = 64;
 const nextTurn = setImmediate;
 
 /** The write transactions of `sqlite`, one committer per connection: the connection's every write goes through it. */
-export function groupCommits(sqlite: Database.Database): WriteTransactions {
+export function groupCommits(sqlite: Database.Database): GroupCommitter {
   // A work alone in its turn: its own transaction, as if there were no groups. Called inside the
   // group's transaction instead, better-sqlite3 runs the same function as a savepoint (and rolls back
   // to it on a throw), which costs each page the work changes a copy into the savepoint's journal.
@@ -55,7 +65,11 @@ export function groupCommits(sqlite: Database.Database): WriteTransactions {
   );
 
   const waiting: Waiting[] = [];
+  let holds = 0;
   const commit = () => {
+    // Held: the release asks for the commit of what waits meanwhile. (A commit asked for both by a
+    // release and by a work may find nothing left.)
+    if (holds > 0 || waiting.length === 0) return;
     const works = waiting.splice(0, GROUP_LIMIT);
     // More than one commit takes: the rest have theirs in the next turn.
     if (waiting.length > 0) nextTurn(commit);
@@ -78,9 +92,20 @@ export function groupCommits(sqlite: Database.Database): WriteTransactions {
     outcomes.forEach((outcome, i) => (outcome.ok ? works[i]!.resolve(outcome.value) : works[i]!.reject(outcome.error)));
   };
 
-  return <T>(work: () => T) =>
+  const write = <T>(work: () => T) =>
     new Promise<unknown>((resolve, reject) => {
       // The first work of a turn asks for the commit; the others of the turn join it.
       if (waiting.push({ work, resolve, reject }) === 1) nextTurn(commit);
     }) as Promise<T>;
+  const hold = () => {
+    holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      holds -= 1;
+      if (holds === 0 && waiting.length > 0) nextTurn(commit);
+    };
+  };
+  return Object.assign(write, { hold });
 }
