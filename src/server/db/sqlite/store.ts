@@ -25,13 +25,13 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(path: string, { mailNotices = false }: SqliteStoreOptions = {}): SqliteStore {
   const db = openSqlite(path);
+  // Every write of the connection, the bid's and the purchase's too, so that one turn's writes share a commit.
+  const writeTransaction = groupCommits(db.$client);
   // An in-memory database has no log to copy back.
-  const checkpointer = path === ':memory:' ? null : checkpointOnAThread(db.$client, path);
+  const checkpointer = path === ':memory:' ? null : checkpointOnAThread(db.$client, path, writeTransaction);
   const auctionById = prepareAuctionById(db);
   const ping = db.$client.prepare('select 1');
   const notices = noticeWriter(db, { mail: mailNotices });
-  // Every write of the connection, the bid's and the purchase's too, so that one turn's writes share a commit.
-  const writeTransaction = groupCommits(db.$client);
   const store = composeStore(sqliteDialect(db, notices, writeTransaction), {
     search: sqliteSearch(db),
     readAuction: (_tx, id) => atOnce(() => auctionById(id)),
