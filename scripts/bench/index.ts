@@ -1,6 +1,6 @@
 // `npm run bench`: the production build on a temporary database (1,000 users, 10,000 auctions, 100,000
 // bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw SQL
-// server (the ceiling) on the same database. On SQLite, every scenario; on PostgreSQL (the same data in a
+// server (the ceiling) on the same data (on SQLite a copy of the file, on PostgreSQL the same database). On SQLite, every scenario; on PostgreSQL (the same data in a
 // scratch database on TEST_DATABASE_URL's server), the REST bid and the detail read through one instance
 // and through three behind nginx, each beside its PostgreSQL ceiling, and through one instance the list
 // page, the dashboard's stats (held to the same budget as on SQLite) and 300 bids a second (each database
@@ -26,9 +26,10 @@
 // same data: an earlier commit's, for a before and after), BENCH_APP_NODE_ARGS (more of Node's flags for
 // the app servers, space-separated, after npm start's: a runtime setting tried before it is made one).
 import { execFileSync, fork } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { CHROMIUM_PATH } from '../../tools/chromium';
 import { openToolDatabase, type ToolDatabase } from '../../tools/database';
 import { NGINX_PATH, nginxInstalled, startNginx } from '../../tools/nginx';
@@ -269,15 +270,26 @@ interface Deployment {
   db: ToolDatabase;
   app: ServerProcess;
   ceiling: ServerProcess;
+  /** The ceiling's database: on SQLite a copy of the app's file, on PostgreSQL the app's database. */
+  ceilingDb: ToolDatabase;
   /** PostgreSQL: `app` and two more instances on the same database, with nginx in front of the three. */
   cluster?: { instances: ServerProcess[]; nginx: ServerProcess };
 }
 
-/** SQLite: the app and the ceiling on the seeded file. */
+/**
+ * SQLite: the app on the seeded file, the ceiling on a copy of it made before either starts. Each
+ * server is then alone on its file, as on a machine of its own: the checkpoints and the log of one
+ * never wait on, nor help, the other's.
+ */
 async function deployOnSqlite(ws: Workspace, profileDir?: string): Promise<Deployment> {
+  const ceilingWs = { ...ws, databasePath: join(ws.dir, 'ceiling.db') };
+  const seeded = new Database(ws.databasePath);
+  seeded.pragma('wal_checkpoint(TRUNCATE)');
+  seeded.close();
+  copyFileSync(ws.databasePath, ceilingWs.databasePath);
   const app = await startApp(ws, profileDir && join(profileDir, 'app'));
-  const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
-  return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling };
+  const ceiling = await startCeiling(ceilingWs, profileDir && join(profileDir, 'ceiling'));
+  return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling, ceilingDb: await openToolDatabase(ceilingWs) };
 }
 
 /** PostgreSQL: the seeded data copied into the scratch database, the ceiling, and three app instances behind nginx (deploy/nginx.conf). */
@@ -287,7 +299,8 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   const ws = await createWorkspace('open-auction-bench-pg-', { databaseUrl: scratch.url });
   const app = await startApp(ws, profileDir && join(profileDir, 'app'), BEHIND_NGINX);
   const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
-  const deployment: Deployment = { database: 'postgres', ws, db: await openToolDatabase(ws), app, ceiling };
+  const db = await openToolDatabase(ws);
+  const deployment: Deployment = { database: 'postgres', ws, db, app, ceiling, ceilingDb: db };
   if (!nginxInstalled()) {
     log(`bench: no nginx at ${NGINX_PATH} (NGINX_PATH): the rows through three instances are left out`);
     return deployment;
@@ -306,6 +319,7 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
 
 async function stopDeployment(d: Deployment): Promise<void> {
   await d.db.close();
+  if (d.ceilingDb !== d.db) await d.ceilingDb.close();
   await d.cluster?.nginx.stop();
   await Promise.all([d.ceiling, ...(d.cluster?.instances ?? [d.app])].map((server) => server.stop()));
 }
@@ -371,10 +385,10 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
   const userAt = (offset: number) => (offset % seeded.tokens.length) + 1;
   const tokenAt = (offset: number) => seeded.tokens[offset % seeded.tokens.length]!;
   /** With `rivalOffset`, two bidders per auction taking turns, the one who does not lead first. */
-  const targetsOf = (d: Deployment, auctionIds: number[], tokenOffset: number, rivalOffset?: number): Promise<BidTarget[]> =>
+  const targetsOf = (db: ToolDatabase, auctionIds: number[], tokenOffset: number, rivalOffset?: number): Promise<BidTarget[]> =>
     Promise.all(
       auctionIds.map(async (auctionId, i) => {
-        const [row] = await d.db.all<{ current_price: number; leader_id: number | null }>(
+        const [row] = await db.all<{ current_price: number; leader_id: number | null }>(
           'select current_price, leader_id from auctions where id = $1',
           [auctionId],
         );
@@ -386,8 +400,9 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
           : { ...target, rivalToken: rival };
       }),
     );
+  // The ceiling's bidders bid on its own database.
   const targets = (d: Deployment, set: BidSet, count: number): Promise<BidTarget[]> =>
-    targetsOf(d, seeded.bidTargets[set].slice(0, count), BID_SETS.indexOf(set) * BID_SET_SIZE);
+    targetsOf(set === 'ceiling' ? d.ceilingDb : d.db, seeded.bidTargets[set].slice(0, count), BID_SETS.indexOf(set) * BID_SET_SIZE);
   /** Where the bidders of the scenarios after BID_SETS start. */
   const offset = (k: number) => (BID_SETS.length + k) * BID_SET_SIZE;
   const once =
@@ -661,7 +676,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
       bidRow({
         id: 'bid-leader-raises',
         label: 'bid, leader raises own bid by $1 (REST-made auctions)',
-        job: async () => bidJob(targetsOf(d, await leaderAuctions(), offset(0))),
+        job: async () => bidJob(targetsOf(d.db, await leaderAuctions(), offset(0))),
       }),
       // The same bids asking for a compressed answer, as browsers and most HTTP clients do: the answer
       // (the auction, about 1.2 kB) is over the 1 kB past which JSON is compressed on the fly.
@@ -669,17 +684,17 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
       bidRow({
         id: 'bid-leader-raises-gzip',
         label: 'bid, leader raises, Accept-Encoding: gzip, deflate, br',
-        job: async () => bidJob(targetsOf(d, await compressedLeaderAuctions(), offset(6)), BROWSER_ACCEPT_ENCODING),
+        job: async () => bidJob(targetsOf(d.db, await compressedLeaderAuctions(), offset(6)), BROWSER_ACCEPT_ENCODING),
       }),
       bidRow({
         id: 'bid-turns',
         label: 'bid, two bidders taking turns (each outbids)',
-        job: async () => bidJob(targetsOf(d, seeded.turnTargets.slice(0, CONNECTIONS), offset(1), offset(2))),
+        job: async () => bidJob(targetsOf(d.db, seeded.turnTargets.slice(0, CONNECTIONS), offset(1), offset(2))),
       }),
       bidRow({
         id: 'bid-auto',
         label: "bid, answered by a rival's automatic bid",
-        job: async () => bidJob(targetsOf(d, await autoAuctions(), offset(3))),
+        job: async () => bidJob(targetsOf(d.db, await autoAuctions(), offset(3))),
       }),
       bidRow({
         id: 'bid-reserve',
