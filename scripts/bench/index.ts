@@ -1,15 +1,15 @@
 // `npm run bench`: the production build on a temporary database (1,000 users, 10,000 auctions, 100,000
 // bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw SQL
-// server (the ceiling) on the same data (on SQLite a copy of the file, on PostgreSQL the same database). On SQLite, every scenario; on PostgreSQL (the same data in a
-// scratch database on TEST_DATABASE_URL's server), the REST bid and the detail read through one instance
-// and through three behind nginx, each beside its PostgreSQL ceiling, and through one instance the list
-// page, the dashboard's stats (held to the same budget as on SQLite) and 300 bids a second (each database
-// also offers that rate to its ceiling, whose p99 is the machine's share of the app's). Besides the bid
-// and the auction page, five reads have a twin on SQLite's ceiling (the orders page, a conversation,
-// a public profile, the moderators' open reports and audit log: `<id>-raw`, the app's statements and
-// answer, bare) and are held to a share of it (TWIN_TARGETS). Scenarios run interleaved,
-// BENCH_ROUNDS times (at least 3), and the table shows medians. Then the client: initial JavaScript and
-// Lighthouse.
+// server (the ceiling) on the same data (on SQLite a copy of the file, on PostgreSQL the same
+// database). On SQLite, every scenario; on PostgreSQL (the same data in a scratch database on
+// TEST_DATABASE_URL's server), the REST bid and the detail read through one instance and through three
+// behind nginx, each beside its PostgreSQL ceiling, and through one instance the list page, the
+// dashboard's stats (held to the same budget as on SQLite) and 300 bids a second (each database also
+// offers that rate to its ceiling, whose p99 is the machine's share of the app's). Besides the bid and
+// the auction page, five reads have a twin on SQLite's ceiling (the orders page, a conversation, a
+// public profile, the moderators' open reports and audit log: `<id>-raw`, the app's statements and
+// answer, bare) and are held to a share of it (TWIN_TARGETS). Scenarios run interleaved, BENCH_ROUNDS
+// times (at least 3), and the table shows medians. Then the client: initial JavaScript and Lighthouse.
 //
 // BENCH_DATABASES: sqlite, postgres or both; by default both where PostgreSQL answers at
 // TEST_DATABASE_URL, else SQLite alone (with one line saying why). NGINX_PATH: the nginx program.
