@@ -1,15 +1,15 @@
 // `npm run bench`: the production build on a temporary database (1,000 users, 10,000 auctions, 100,000
 // bids), driven by autocannon from separate processes on loopback, beside a bare Fastify + raw SQL
-// server (the ceiling) on the same data (on SQLite a copy of the file, on PostgreSQL the same
-// database). On SQLite, every scenario; on PostgreSQL (the same data in a scratch database on
-// TEST_DATABASE_URL's server), the REST bid and the detail read through one instance and through three
-// behind nginx, each beside its PostgreSQL ceiling, and through one instance the list page, the
-// dashboard's stats (held to the same budget as on SQLite) and 300 bids a second (each database also
-// offers that rate to its ceiling, whose p99 is the machine's share of the app's). Besides the bid and
-// the auction page, five reads have a twin on SQLite's ceiling (the orders page, a conversation, a
-// public profile, the moderators' open reports and audit log: `<id>-raw`, the app's statements and
-// answer, bare) and are held to a share of it (TWIN_TARGETS). Scenarios run interleaved, BENCH_ROUNDS
-// times (at least 3), and the table shows medians. Then the client: initial JavaScript and Lighthouse.
+// server (the ceiling) on the same database (on SQLite, the ceiling's bids on a copy of the file). On
+// SQLite, every scenario; on PostgreSQL (the same data in a scratch database on TEST_DATABASE_URL's
+// server), the REST bid and the detail read through one instance and through three behind nginx, each
+// beside its PostgreSQL ceiling, and through one instance the list page, the dashboard's stats (held
+// to the same budget as on SQLite) and 300 bids a second (each database also offers that rate to its
+// ceiling, whose p99 is the machine's share of the app's). Besides the bid and the auction page, five
+// reads have a twin on SQLite's ceiling (the orders page, a conversation, a public profile, the
+// moderators' open reports and audit log: `<id>-raw`, the app's statements and answer, bare) and are
+// held to a share of it (TWIN_TARGETS). Scenarios run interleaved, BENCH_ROUNDS times (at least 3),
+// and the table shows medians. Then the client: initial JavaScript and Lighthouse.
 //
 // BENCH_DATABASES: sqlite, postgres or both; by default both where PostgreSQL answers at
 // TEST_DATABASE_URL, else SQLite alone (with one line saying why). NGINX_PATH: the nginx program.
@@ -269,27 +269,35 @@ interface Deployment {
   ws: Workspace;
   db: ToolDatabase;
   app: ServerProcess;
+  /** The ceiling whose reads the app's are held to: on the app's database, so that both read the same rows. */
   ceiling: ServerProcess;
-  /** The ceiling's database: on SQLite a copy of the app's file, on PostgreSQL the app's database. */
-  ceilingDb: ToolDatabase;
+  /**
+   * The ceiling whose bids the app's are held to: on SQLite another ceiling server, on a copy of the
+   * seeded file, alone with its own log and checkpoints; on PostgreSQL `ceiling`.
+   */
+  bidCeiling: ServerProcess;
+  /** `bidCeiling`'s database, where its bidders' prices are read. */
+  bidCeilingDb: ToolDatabase;
   /** PostgreSQL: `app` and two more instances on the same database, with nginx in front of the three. */
   cluster?: { instances: ServerProcess[]; nginx: ServerProcess };
 }
 
 /**
- * SQLite: the app on the seeded file, the ceiling on a copy of it made before either starts. Each
- * server is then alone on its file, as on a machine of its own: the checkpoints and the log of one
- * never wait on, nor help, the other's.
+ * SQLite: the app and the reads' ceiling on the seeded file, and the bids' ceiling on a copy of it
+ * made before any of them starts. The app and the bids' ceiling each write alone on their file, as
+ * on a machine of their own: the log and the checkpoints of one never wait on, nor help, the
+ * other's. The reads' twins read what the app reads, the rows its setups write included.
  */
 async function deployOnSqlite(ws: Workspace, profileDir?: string): Promise<Deployment> {
-  const ceilingWs = { ...ws, databasePath: join(ws.dir, 'ceiling.db') };
+  const copy = { ...ws, databasePath: join(ws.dir, 'bid-ceiling.db') };
   const seeded = new Database(ws.databasePath);
   seeded.pragma('wal_checkpoint(TRUNCATE)');
   seeded.close();
-  copyFileSync(ws.databasePath, ceilingWs.databasePath);
+  copyFileSync(ws.databasePath, copy.databasePath);
   const app = await startApp(ws, profileDir && join(profileDir, 'app'));
-  const ceiling = await startCeiling(ceilingWs, profileDir && join(profileDir, 'ceiling'));
-  return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling, ceilingDb: await openToolDatabase(ceilingWs) };
+  const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
+  const bidCeiling = await startCeiling(copy, profileDir && join(profileDir, 'bid-ceiling'));
+  return { database: 'sqlite', ws, db: await openToolDatabase(ws), app, ceiling, bidCeiling, bidCeilingDb: await openToolDatabase(copy) };
 }
 
 /** PostgreSQL: the seeded data copied into the scratch database, the ceiling, and three app instances behind nginx (deploy/nginx.conf). */
@@ -300,7 +308,7 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   const app = await startApp(ws, profileDir && join(profileDir, 'app'), BEHIND_NGINX);
   const ceiling = await startCeiling(ws, profileDir && join(profileDir, 'ceiling'));
   const db = await openToolDatabase(ws);
-  const deployment: Deployment = { database: 'postgres', ws, db, app, ceiling, ceilingDb: db };
+  const deployment: Deployment = { database: 'postgres', ws, db, app, ceiling, bidCeiling: ceiling, bidCeilingDb: db };
   if (!nginxInstalled()) {
     log(`bench: no nginx at ${NGINX_PATH} (NGINX_PATH): the rows through three instances are left out`);
     return deployment;
@@ -317,11 +325,14 @@ async function deployOnPostgres(seededFile: string, scratch: ScratchDatabase, pr
   return { ...deployment, cluster: { instances, nginx: balancer } };
 }
 
+/** A deployment's ceiling servers: one, or two on SQLite. */
+const ceilingsOf = (d: Deployment) => [...new Set([d.ceiling, d.bidCeiling])];
+
 async function stopDeployment(d: Deployment): Promise<void> {
   await d.db.close();
-  if (d.ceilingDb !== d.db) await d.ceilingDb.close();
+  if (d.bidCeilingDb !== d.db) await d.bidCeilingDb.close();
   await d.cluster?.nginx.stop();
-  await Promise.all([d.ceiling, ...(d.cluster?.instances ?? [d.app])].map((server) => server.stop()));
+  await Promise.all([...ceilingsOf(d), ...(d.cluster?.instances ?? [d.app])].map((server) => server.stop()));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -402,7 +413,7 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
     );
   // The ceiling's bidders bid on its own database.
   const targets = (d: Deployment, set: BidSet, count: number): Promise<BidTarget[]> =>
-    targetsOf(set === 'ceiling' ? d.ceilingDb : d.db, seeded.bidTargets[set].slice(0, count), BID_SETS.indexOf(set) * BID_SET_SIZE);
+    targetsOf(set === 'ceiling' ? d.bidCeilingDb : d.db, seeded.bidTargets[set].slice(0, count), BID_SETS.indexOf(set) * BID_SET_SIZE);
   /** Where the bidders of the scenarios after BID_SETS start. */
   const offset = (k: number) => (BID_SETS.length + k) * BID_SET_SIZE;
   const once =
@@ -453,11 +464,11 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
       {
         id: `${name.id}bid-ceiling`,
         label: `${name.label}bid, ceiling (bare Fastify + raw SQL)`,
-        servers: [d.ceiling],
+        servers: [d.bidCeiling],
         compareTo: `${name.id}bid-ceiling`,
         shortName: `${name.short}ceil bid`,
         warmup: true,
-        job: bid(d, d.ceiling.baseUrl, 'ceiling', 'ceiling'),
+        job: bid(d, d.bidCeiling.baseUrl, 'ceiling', 'ceiling'),
       },
       {
         id: `${name.id}detail-raw`,
@@ -542,12 +553,12 @@ function buildScenarios(seeded: Seeded, deployments: Deployment[]): Scenario[] {
     {
       id: `${naming(d).id}rate-open-ceiling`,
       label: `${naming(d).label}bid, ceiling, ${OFFERED_RATE}/s offered (open loop, even arrivals)`,
-      servers: [d.ceiling],
+      servers: [d.bidCeiling],
       compareTo: null,
       warmup: false,
       job: async () => ({
         kind: 'open',
-        url: d.ceiling.baseUrl,
+        url: d.bidCeiling.baseUrl,
         format: 'ceiling',
         targets: await targets(d, 'ceiling', CONNECTIONS),
         rate: OFFERED_RATE,
@@ -1000,7 +1011,8 @@ async function main() {
     if (scenarios.length === 0 && !PHOTO_CREATES) throw new Error(`BENCH_ONLY names no scenario`);
     for (const d of deployments) {
       const cluster = d.cluster ? `, nginx ${d.cluster.nginx.baseUrl} over ${d.cluster.instances.map((i) => i.baseUrl).join(' ')}` : '';
-      log(`bench: ${d.database}: app ${d.app.baseUrl} (NODE_ENV=production), ceiling ${d.ceiling.baseUrl}${cluster}`);
+      const bidCeiling = d.bidCeiling === d.ceiling ? '' : `, the bids' ceiling ${d.bidCeiling.baseUrl} on a copy of the file`;
+      log(`bench: ${d.database}: app ${d.app.baseUrl} (NODE_ENV=production), ceiling ${d.ceiling.baseUrl}${bidCeiling}${cluster}`);
     }
     log(`bench: ${ROUNDS} rounds × ${scenarios.length} scenarios, ${CONNECTIONS} connections`);
 
@@ -1045,8 +1057,8 @@ async function main() {
 
     if (CPU_PROF) {
       for (const d of deployments) {
-        await Promise.all([d.app.stop(), d.ceiling.stop()]);
-        for (const server of ['app', 'ceiling']) {
+        await Promise.all([d.app, ...ceilingsOf(d)].map((server) => server.stop()));
+        for (const server of d.bidCeiling === d.ceiling ? ['app', 'ceiling'] : ['app', 'ceiling', 'bid-ceiling']) {
           const folder = join(profileDir(d.database)!, server);
           for (const file of readdirSync(folder).filter((f) => f.endsWith('.cpuprofile'))) {
             log(`\nCPU profile of the ${server} server on ${d.database} over the whole run (${join(folder, file)}):`);
