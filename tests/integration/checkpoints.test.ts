@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionQueries } from '../../src/server/db/common/accounts';
 import { checkpointOnAThread, type Checkpointer } from '../../src/server/db/sqlite/checkpoints';
 import { groupCommits, type GroupCommitter } from '../../src/server/db/sqlite/group-commit';
+import { noticeWriter } from '../../src/server/db/sqlite/notices';
+import { openSqlite } from '../../src/server/db/sqlite/open';
+import { sqliteDialect } from '../../src/server/db/sqlite/transaction';
 import { walLog } from '../../tools/wal';
 
 /** Few pages and quick ticks, so that the log starts over many times in a second. */
@@ -97,5 +101,28 @@ describe('the checkpoint thread', () => {
     const log = walLog(path);
     expect(log.restarts).toBeGreaterThan(before);
     expect(log.frames.length).toBeLessThan(3 * RESTART_PAGES);
+  });
+
+  it('holds every write of the store, those of one statement outside a transaction too (a session kept alive)', async () => {
+    const db = openSqlite(join(folder, 'store.db'));
+    try {
+      const write = groupCommits(db.$client);
+      const sessions = sessionQueries(sqliteDialect(db, noticeWriter(db, { mail: false }), write));
+      db.$client.prepare(`insert into users (id, name, email, password_hash) values (1, 'Ann', 'ann@example.com', 'x')`).run();
+      const at = new Date('2026-12-01T08:00:00Z');
+      const seen = () => db.$client.prepare('select count(*) from sessions').pluck().get();
+
+      const release = write.hold();
+      const inserted = sessions.insert({ id: 'a1', userId: 1, createdAt: at, expiresAt: new Date('2026-12-31T00:00:00Z') });
+      await new Promise((done) => setTimeout(done, 20));
+      // Had it run on the connection at once, as a statement of its own, the log could start over on the event loop.
+      expect(seen()).toBe(0);
+
+      release();
+      await inserted;
+      expect(seen()).toBe(1);
+    } finally {
+      db.$client.close();
+    }
   });
 });

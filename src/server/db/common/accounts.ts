@@ -9,7 +9,7 @@ import { CREATE_ADMIN_OUTCOMES, type CreateAdminOutcome } from '../../../shared/
 import type { UserRecord } from '../records';
 import type { Db } from './dialect';
 import { recordAudit } from './audit';
-import { get, run, type Work } from './work';
+import { all, get, run, type Work } from './work';
 
 type NewAdmin = Parameters<UserStore['createOrPromoteAdmin']>[0];
 
@@ -23,7 +23,7 @@ export interface UserSearch {
   byLastLogin(descending: boolean): SQL[];
 }
 
-export function userQueries({ kind, db, t, transaction }: Dialect, search: UserSearch): UserStore {
+export function userQueries({ kind, db, t, transaction, write }: Dialect, search: UserSearch): UserStore {
   const { users, sessions, passwordResets, mailOutbox } = t;
   const byEmail = (tx: typeof db, email: string) => tx.select().from(users).where(eq(users.email, email));
   const sortKeys = { name: search.name, email: users.email, role: users.role, createdAt: users.createdAt };
@@ -84,7 +84,7 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
     async insert(user) {
       // Two sign-ups with one email at the same instant: the unique index decides, and the second
       // inserts nothing and returns no row.
-      const [created] = await db.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
+      const created = await write((tx) => get(tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning()));
       return created ?? null;
     },
     async setPassword(userId, passwordHash, keepSessionId) {
@@ -97,7 +97,7 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
       });
     },
     async setEmailNotifications(userId, on) {
-      await db.update(users).set({ emailNotifications: on }).where(eq(users.id, userId));
+      await write((tx) => run(tx.update(users).set({ emailNotifications: on }).where(eq(users.id, userId))));
     },
     setAvatar(userId, avatar) {
       return transaction(function* (tx) {
@@ -129,19 +129,19 @@ export function userQueries({ kind, db, t, transaction }: Dialect, search: UserS
   };
 }
 
-export function sessionQueries({ db, t }: Dialect): Omit<SessionStore, 'lookup'> {
+export function sessionQueries({ db, t, write }: Dialect): Omit<SessionStore, 'lookup'> {
   const { sessions } = t;
   const expired = (now: number, idleMs: number) =>
     or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - idleMs)));
   return {
     async insert(session) {
-      await db.insert(sessions).values({ ...session, lastSeenAt: session.createdAt });
+      await write((tx) => run(tx.insert(sessions).values({ ...session, lastSeenAt: session.createdAt })));
     },
     async touch(id, at) {
-      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+      await write((tx) => run(tx.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id))));
     },
     async delete(id) {
-      await db.delete(sessions).where(eq(sessions.id, id));
+      await write((tx) => run(tx.delete(sessions).where(eq(sessions.id, id))));
     },
     async isActive(id, now, idleMs) {
       const [row] = await db
@@ -151,12 +151,12 @@ export function sessionQueries({ db, t }: Dialect): Omit<SessionStore, 'lookup'>
       return row !== undefined && row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + idleMs > now;
     },
     async prune(now, idleMs) {
-      return (await db.delete(sessions).where(expired(now, idleMs)).returning({ id: sessions.id })).length;
+      return (await write((tx) => all(tx.delete(sessions).where(expired(now, idleMs)).returning({ id: sessions.id })))).length;
     },
   };
 }
 
-export function loginQueries({ db, t, transaction }: Dialect): LoginStore {
+export function loginQueries({ db, t, transaction, write }: Dialect): LoginStore {
   const { loginEvents, users } = t;
   return {
     async record(event, lastLogin, keepSince) {
@@ -177,7 +177,9 @@ export function loginQueries({ db, t, transaction }: Dialect): LoginStore {
       });
     },
     async prune(keepSince) {
-      return (await db.delete(loginEvents).where(lt(loginEvents.createdAt, keepSince)).returning({ id: loginEvents.id })).length;
+      return (
+        await write((tx) => all(tx.delete(loginEvents).where(lt(loginEvents.createdAt, keepSince)).returning({ id: loginEvents.id })))
+      ).length;
     },
     async newestOf(userId, limit) {
       return db

@@ -35,6 +35,13 @@ export interface Dialect {
    */
   transaction: <T>(work: (tx: Db) => Work<T>) => Promise<T>;
   /**
+   * Runs a unit of one statement that writes and needs no transaction around it: on SQLite as
+   * `transaction`, since every write of the connection goes through its committer, whose commits
+   * the checkpoint thread holds while it starts the log over (sqlite/checkpoints.ts); on PostgreSQL
+   * on the pool, without `begin` and `commit`: the statement is a transaction of its own.
+   */
+  write: <T>(work: (db: Db) => Work<T>) => Promise<T>;
+  /**
    * Makes the transactions that name the same key take turns from here to their end (two takes of
    * a cap's last place, two messages of one address). SQLite needs nothing: IMMEDIATE already makes
    * every writing transaction take turns. PostgreSQL takes a transaction-scoped advisory lock.

@@ -5,7 +5,7 @@ import type { LiveStreamStore } from '../store';
 import { TURN_SCOPES, type Dialect } from './dialect';
 import { get, run } from './work';
 
-export function liveStreamQueries({ kind, db, t, transaction, takeTurns }: Dialect): LiveStreamStore {
+export function liveStreamQueries({ kind, t, transaction, write, takeTurns }: Dialect): LiveStreamStore {
   const { liveStreams } = t;
   return {
     acquire(place, now, caps) {
@@ -32,10 +32,10 @@ export function liveStreamQueries({ kind, db, t, transaction, takeTurns }: Diale
       if (ids.length === 0) return;
       // Every open stream of the instance: one array parameter on PostgreSQL, so no cap on how many.
       const listed = kind === 'pg' ? sql`${liveStreams.id} = any(${sql.param(ids)})` : inArray(liveStreams.id, ids);
-      await db.update(liveStreams).set({ expiresAt }).where(listed);
+      await write((tx) => run(tx.update(liveStreams).set({ expiresAt }).where(listed)));
     },
     async release(id) {
-      await db.delete(liveStreams).where(eq(liveStreams.id, id));
+      await write((tx) => run(tx.delete(liveStreams).where(eq(liveStreams.id, id))));
     },
   };
 }

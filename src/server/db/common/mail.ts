@@ -64,7 +64,7 @@ function linkRow(userId: number, kind: LinkKind, mail: MailMessage, at: Date, ex
 }
 
 /** The outbox but its claim, which each dialect's mail.ts adds. */
-export function mailQueries({ kind, db, t, transaction }: Dialect): MailStore {
+export function mailQueries({ kind, db, t, transaction, write }: Dialect): MailStore {
   const { mailOutbox, notifications, users, auctions } = t;
   /**
    * The rows a worker may claim. SQLite has one writer at a time, so a conditional write inside the
@@ -130,7 +130,7 @@ export function mailQueries({ kind, db, t, transaction }: Dialect): MailStore {
       });
     },
     async remove(id) {
-      await db.delete(mailOutbox).where(eq(mailOutbox.id, id));
+      await write((tx) => run(tx.delete(mailOutbox).where(eq(mailOutbox.id, id))));
     },
     async sentGroup(id, sent, holdUntil) {
       // Notices folded in since the claim stay counted, for the next mail.

@@ -4,10 +4,10 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { WatchStore } from '../store';
 import { anyId, TURN_SCOPES, type Db, type Dialect } from './dialect';
 import { watchlistQueries } from './lists';
-import { get, run } from './work';
+import { all, get, run } from './work';
 
 export function watchQueries(dialect: Dialect): WatchStore {
-  const { db, t, transaction, takeTurns } = dialect;
+  const { db, t, transaction, write, takeTurns } = dialect;
   const { auctions, watches } = t;
   // Ids come from requests: compared as bigint, an id beyond PostgreSQL's integer is simply unknown.
   const auctionIs = (auctionId: number) => eq(auctions.id, anyId(auctionId));
@@ -35,7 +35,9 @@ export function watchQueries(dialect: Dialect): WatchStore {
       });
     },
     async remove(userId, auctionId) {
-      const removed = await db.delete(watches).where(watchIs(userId, auctionId)).returning({ auctionId: watches.auctionId });
+      const removed = await write((tx) =>
+        all(tx.delete(watches).where(watchIs(userId, auctionId)).returning({ auctionId: watches.auctionId })),
+      );
       // A removed row proves the auction exists; otherwise ask (the same call again, or an unknown id).
       if (removed.length > 0) return true;
       return (await db.select({ id: auctions.id }).from(auctions).where(auctionIs(auctionId))).length > 0;

@@ -102,6 +102,7 @@ export function pgDialect(db: PgDb, notices: NoticeWriter): Dialect {
     transaction(work) {
       return transaction(db.$client, (client) => runAsync(work(builderOn(client)), execute));
     },
+    write: (work) => runAsync(work(db), execute),
     // Under READ COMMITTED a count and the insert it allows could interleave with another's; a
     // transaction-scoped advisory lock on the key's hash makes them take turns (a hash collision only
     // makes two keys take turns too). Two-key locks never meet open.ts's one-key migration lock.

@@ -52,13 +52,13 @@ const FROM_VALUES: { [Kind in keyof HotRows]: (values: never) => HotRows[Kind] }
 export function sqliteDialect(db: SqliteDb, notices: NoticeWriter, writeTransaction: WriteTransactions): Dialect {
   // The one place SQLite's database and tables are given PostgreSQL's types (see common/dialect.ts).
   const common = db as unknown as Db;
+  const transaction: Dialect['transaction'] = (work) => writeTransaction(() => runSync(work(common), execute));
   return {
     kind: 'sqlite',
     db: common,
     t: schema as unknown as Tables,
-    async transaction(work) {
-      return writeTransaction(() => runSync(work(common), execute));
-    },
+    transaction,
+    write: transaction,
     // IMMEDIATE already makes every writing transaction take turns.
     *takeTurns() {},
     writeNotices: (_tx, auctionId, list, at) => atOnce(() => notices(auctionId, list, at)),
