@@ -133,11 +133,20 @@ describe.skipIf(!pg)('the PostgreSQL store', () => {
     try {
       await other.query('begin');
       await other.query('select 1 from auctions where id = $1 for no key update', [auctionId]);
-      const placing = bid(auctionId, bidder, { amount });
-      await waitForLockWait();
-      await change(other);
-      await other.query('commit');
-      return await placing;
+      // Both awaited from the start: the bid can be refused before the commit's own answer comes back
+      // (its server process may answer the bid's next read first), and a refusal nobody awaits yet
+      // is an unhandled rejection.
+      const [placed, changed] = await Promise.allSettled([
+        bid(auctionId, bidder, { amount }),
+        (async () => {
+          await waitForLockWait();
+          await change(other);
+          await other.query('commit');
+        })(),
+      ]);
+      if (changed.status === 'rejected') throw changed.reason;
+      if (placed.status === 'rejected') throw placed.reason;
+      return placed.value;
     } finally {
       other.release();
     }
