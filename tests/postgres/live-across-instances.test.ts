@@ -2,7 +2,7 @@
 // two server processes, each with its own doorbell (listening connection), as they would have.
 import net from 'node:net';
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { FOLLOW_EVERY_AUCTION, followOne, type BidBus } from '../../src/server/live/bid-bus';
 import type { BidEvent, LiveBidEvent } from '../../src/server/wire';
 import { createDoorbell, MAX_RING_BYTES, type DoorbellOptions } from '../../src/server/live/doorbell';
@@ -303,6 +303,50 @@ describe.skipIf(!pgServer)('live events across instances on PostgreSQL', () => {
       await expect.poll(() => heard).toEqual(['ring 1']);
     } finally {
       await Promise.all(stops.map((stop) => stop()));
+    }
+  });
+
+  test('channels listened to and let go all at once send their statements one after another on the listening session', async () => {
+    // The driver queues a statement sent while another is under way on the same connection, and
+    // deprecates that queue: its next major version refuses such a statement.
+    const underWay = new Map<pg.Client, number>();
+    let most = 0;
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below with each client as `this`
+    const send = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+    const counting = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const answer = send.apply(this, args);
+      if (answer instanceof Promise) {
+        underWay.set(this, (underWay.get(this) ?? 0) + 1);
+        most = Math.max(most, underWay.get(this)!);
+        void answer.finally(() => underWay.set(this, underWay.get(this)! - 1)).catch(() => {});
+      }
+      return answer;
+    } as never);
+    const doorbell = createDoorbell({ connectionString: database.url, log: quiet });
+    const ringer = createDoorbell({ connectionString: database.url, log: quiet });
+    const stopRinger = ringer.listen('other', { heard: () => {}, listening: () => {} });
+    try {
+      const listened = (channel: string, heard: string[] = []) => {
+        let listening!: () => void;
+        const started = new Promise<void>((resolve) => (listening = resolve));
+        return { stop: doorbell.listen(channel, { heard: (ring) => heard.push(ring), listening }), started };
+      };
+      const first = listened('first');
+      await first.started;
+      // Three channels listened to and one let go in the same moment, as buses start and stop.
+      const heard: string[] = [];
+      const more = [listened('second'), listened('third'), listened('loud', heard)];
+      await first.stop();
+      await Promise.all(more.map((one) => one.started));
+      ringer.ring('loud', 'ring 1');
+      await expect.poll(() => heard).toEqual(['ring 1']);
+      // And every channel let go at once, as the app closes: the doorbell ends.
+      await Promise.all(more.map((one) => one.stop()));
+
+      expect(most).toBe(1);
+    } finally {
+      counting.mockRestore();
+      await stopRinger();
     }
   });
 

@@ -106,6 +106,16 @@ export function createDoorbell({
 
   const quoted = (channel: string) => `"${channel}"`;
 
+  // The listening connection's statements go one after another: channels are listened to and let go
+  // at any moment, the buses' at once as the app closes, and the driver's queue for a statement sent
+  // while another is under way is deprecated (its next major version refuses the statement).
+  let listenerTurns: Promise<unknown> = Promise.resolve();
+  function onListener(client: pg.Client, statement: string): Promise<void> {
+    const turn = listenerTurns.then(() => client.query(statement)).then(() => {});
+    listenerTurns = turn.catch(() => {});
+    return turn;
+  }
+
   function heard(message: pg.Notification) {
     const payload = message.payload ?? '';
     if (payload.startsWith(origin)) return;
@@ -143,9 +153,11 @@ export function createDoorbell({
       await client.connect();
       if (closed) return void (await client.end());
       listener = client;
+      // A new connection's turns start afresh, not behind a statement of the one that dropped.
+      listenerTurns = Promise.resolve();
       // Channels added from here on send their own LISTEN (listen() below); one sent twice is harmless.
       listened = [...channels.keys()];
-      await client.query(listened.map((channel) => `LISTEN ${quoted(channel)}`).join('; '));
+      await onListener(client, listened.map((channel) => `LISTEN ${quoted(channel)}`).join('; '));
     } catch (error) {
       drop(error as Error);
       return;
@@ -247,11 +259,12 @@ export function createDoorbell({
         void connect();
       }
       const client = listener;
-      client
-        ?.query(`LISTEN ${quoted(channel)}`)
-        .then(() => one.listening())
-        // A LISTEN that fails leaves the channel unheard: treat it as a dropped connection and start over.
-        .catch((error: unknown) => client.emit('error', error));
+      if (client) {
+        onListener(client, `LISTEN ${quoted(channel)}`)
+          .then(() => one.listening())
+          // A LISTEN that fails leaves the channel unheard: treat it as a dropped connection and start over.
+          .catch((error: unknown) => client.emit('error', error));
+      }
       let stopped = false;
       return async () => {
         // Once only: a second call must not take the channel from listeners that came after.
@@ -261,7 +274,7 @@ export function createDoorbell({
         if (listeners.size > 0) return;
         channels.delete(channel);
         if (channels.size === 0) return close();
-        listener?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+        if (listener) onListener(listener, `UNLISTEN ${quoted(channel)}`).catch(() => {});
       };
     },
   };
