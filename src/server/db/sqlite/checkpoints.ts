@@ -21,8 +21,7 @@
 //   itself, which syncs the header on this thread. Then the pin is taken again and the commits resume.
 //
 // The app's own connection keeps an autocheckpoint, at twice the pages, as the bound if this thread
-// falls behind. Measured in one process (scripts/bench/bid-cpu.ts), a bid costs the same CPU either
-// way.
+// falls behind. Measured in one process (scripts/bench/bid-cpu.ts), a bid costs the same CPU either way.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -44,8 +43,7 @@ const CHECKPOINT_EVERY_MS = 50;
 const HOLD_LIMIT_MS = 2000;
 
 // CommonJS run by the worker: better-sqlite3 is loaded from the path the app resolved, as the eval'd
-// code has no module of its own to resolve from. A failed step (the file busy) is tried again next
-// tick.
+// code has no module of its own to resolve from. A failed step (the file busy) is tried again next tick.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.betterSqlite3);
